@@ -1,0 +1,23 @@
+// The `arap` command line: each command registers its CLI11 subcommand here.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace arap::app {
+
+// Exit code for bad input of any kind (DESIGN: errors to stderr, non-zero exit).
+constexpr int kInputError = 2;
+
+// The data folder: --data, else $ARAP_DATA, else the source tree's data/.
+std::string data_dir(const std::string& option);
+
+// A command's work; returns the process exit code.
+using Action = std::function<int()>;
+
+void add_odds_commands(CLI::App& app, Action& action);
+void add_validate_command(CLI::App& app, Action& action);
+
+}  // namespace arap::app

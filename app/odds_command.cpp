@@ -1,0 +1,128 @@
+// `arap odds attack|activation|leadership`: exact odds from the odds layer.
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "report_table.hpp"
+#include "data/data_error.hpp"
+#include "data/library.hpp"
+#include "odds/attack_request.hpp"
+#include "odds/test_odds.hpp"
+
+namespace arap::app {
+
+namespace {
+
+struct OddsOptions {
+  std::string file;
+  std::string json_file;
+  std::string data;
+  bool json = false;
+  int initiative = 3;
+  int dice = 3;
+  bool pinned = false;
+  bool suppressed = false;
+  int leadership = 7;
+  int modifier = 0;
+  bool reroll = false;
+};
+
+std::string read_input(const std::string& path) {
+  if (path == "-") {
+    return std::string(std::istreambuf_iterator<char>(std::cin), {});
+  }
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(fmt::format("{}: cannot open the file", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int run_attack(const OddsOptions& options) {
+  const bool json = !options.json_file.empty();
+  const std::string path = json ? options.json_file : options.file;
+  if (path.empty()) throw std::runtime_error("odds attack: give a request file (or - for stdin)");
+  const std::string text = read_input(path);
+  // The library is only needed to resolve weapons named by id; load it lazily.
+  std::unique_ptr<data::Library> library;
+  if (text.find("\"weapon\"") != std::string::npos) {
+    try {
+      library = std::make_unique<data::Library>(data::Library::load(data_dir(options.data)));
+    } catch (const data::DataError&) {
+      library.reset();  // a request with an inline weapon does not need it
+    }
+  }
+  const odds::AttackRequest request =
+      odds::parse_attack_request(text, path == "-" ? "<stdin>" : path, library.get());
+  const odds::AttackReport report = odds::evaluate_attack(request);
+  if (json) {
+    std::cout << odds::to_json(report).dump(2) << '\n';
+  } else {
+    std::cout << attack_table(request, report);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_odds_commands(CLI::App& app, Action& action) {
+  auto options = std::make_shared<OddsOptions>();
+  auto* odds = app.add_subcommand("odds", "Exact odds of an attack, an activation or an Ld test");
+  odds->require_subcommand(1);
+
+  auto* attack = odds->add_subcommand(
+      "attack", "Exact distribution of unsaved wounds and models slain for one attack");
+  attack->add_option("file", options->file, "Request file (JSON), - for stdin; prints a table");
+  attack->add_option("--json", options->json_file,
+                     "Request file (JSON), - for stdin; prints the report as JSON");
+  attack->add_option("--data", options->data, "Data folder for weapons named by id");
+  attack->footer("Request format: docs/odds.md\n\n" + odds::modifier_help());
+  attack->callback([options, &action] { action = [options] { return run_attack(*options); }; });
+
+  auto* activation = odds->add_subcommand("activation", "Exact odds of an activation roll (ACT-05..07)");
+  activation->add_option("--initiative,-i", options->initiative, "Initiative (0..10)")
+      ->required()
+      ->check(CLI::Range(0, 10));
+  activation->add_option("--dice,-n", options->dice, "Dice rolled (1..3)")->check(CLI::Range(1, 3));
+  activation->add_flag("--pinned", options->pinned, "Unit is pinned (SHOOT-29)");
+  activation->add_flag("--suppressed", options->suppressed, "Unit is suppressed (SHOOT-35)");
+  activation->add_flag("--json", options->json, "Print JSON");
+  activation->callback([options, &action] {
+    action = [options] {
+      if (options->pinned && options->suppressed) {
+        throw std::runtime_error("SHOOT-29: a unit cannot be both pinned and suppressed");
+      }
+      const auto condition = options->pinned       ? rules::ActivationCondition::pinned
+                             : options->suppressed ? rules::ActivationCondition::suppressed
+                                                   : rules::ActivationCondition::normal;
+      const auto report = odds::activation_report(options->initiative, options->dice, condition);
+      std::cout << (options->json ? report.dump(2) + "\n" : activation_table(report));
+      return 0;
+    };
+  });
+
+  auto* leadership = odds->add_subcommand("leadership", "Exact odds of a 2D6 Ld test (DICE-09)");
+  leadership->add_option("--ld", options->leadership, "Leadership (2..10)")
+      ->required()
+      ->check(CLI::Range(2, 10));
+  leadership->add_option("--modifier,-m", options->modifier, "Modifier added to Ld")
+      ->check(CLI::Range(-20, 20));
+  leadership->add_flag("--reroll", options->reroll,
+                       "Re-roll one failure (They Shall Know No Fear, MORALE-05)");
+  leadership->add_flag("--json", options->json, "Print JSON");
+  leadership->callback([options, &action] {
+    action = [options] {
+      const auto report = odds::leadership_report(options->leadership, options->modifier,
+                                                  options->reroll);
+      std::cout << (options->json ? report.dump(2) + "\n" : leadership_table(report));
+      return 0;
+    };
+  });
+}
+
+}  // namespace arap::app

@@ -1,0 +1,148 @@
+// Reads data/creatures.yaml and data/armies/*.yaml: profiles (catalogue §3.1) and units.
+#include <fmt/format.h>
+
+#include "data/library.hpp"
+#include "data/yaml_reader.hpp"
+
+namespace arap::data {
+
+namespace {
+
+std::optional<int> read_save(const Field& field) {
+  if (field.is_null() || field.as_string() == "-") return std::nullopt;
+  return field.as_int(2, 6);
+}
+
+Profile read_profile(const Field& field, const Library& library) {
+  field.allow_only({"id", "name", "M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Inv",
+                    "size", "bulk", "height", "base", "special_rules"});
+  Profile profile;
+  profile.id = field["id"].as_string();
+  profile.name = field.has("name") ? field["name"].as_string() : profile.id;
+  profile.move = field["M"].as_int(0, 30);
+  profile.weapon_skill = field["WS"].as_int(0, 10);
+  profile.ballistic_skill = field["BS"].as_int(0, 10);
+  profile.strength = field["S"].as_int(1, 10);
+  profile.toughness = field["T"].as_int(1, 10);
+  profile.wounds = field["W"].as_int(1, 20);
+  profile.initiative = field["I"].as_int(0, 10);
+  profile.attacks = field["A"].as_int(0, 10);
+  profile.leadership = field["Ld"].as_int(2, 10);
+  if (field.has("Sv")) profile.save = read_save(field["Sv"]);
+  if (field.has("Inv")) profile.invulnerable = read_save(field["Inv"]);
+  if (field.has("size")) profile.size = field["size"].as_int(1, 4);
+  if (field.has("bulk")) {
+    const auto bulk = bulk_from_string(field["bulk"].as_string());
+    if (!bulk) field["bulk"].fail("expected normal, bulky, very_bulky or extremely_bulky");
+    profile.bulk = *bulk;
+  }
+  // MOVE-19 ruling: a Size 2 humanoid without a stated height stands 1.5"; other sizes scale.
+  profile.height = field.has("height") ? field["height"].as_number(0.1, 60.0)
+                                       : 0.75 * profile.size;
+  if (field.has("base")) profile.base_mm = field["base"].as_int(0, 300);
+  if (field.has("special_rules")) {
+    const Field list = field["special_rules"];
+    list.expect_sequence();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      std::string rule = list.at(i).as_string();
+      if (!library.knows_special_rule(rule)) {
+        list.at(i).fail(fmt::format(
+            "unknown special rule \"{}\" (add it to data/special_rules.yaml first)", rule));
+      }
+      profile.special_rules.push_back(std::move(rule));
+    }
+  }
+  return profile;
+}
+
+}  // namespace
+
+void load_creatures(const std::string& file, Library& library) {
+  const Field root = Field::load_file(file);
+  root.allow_only({"creatures"});
+  const Field list = root["creatures"];
+  list.expect_sequence();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    Profile profile = read_profile(list.at(i), library);
+    if (library.profile(profile.id) != nullptr) {
+      list.at(i)["id"].fail(fmt::format("creature \"{}\" is defined twice", profile.id));
+    }
+    std::string key = profile.id;
+    library.add_profile(std::move(key), std::move(profile));
+  }
+}
+
+void load_army(const std::string& file, Library& library) {
+  const Field root = Field::load_file(file);
+  root.allow_only({"army", "name", "profiles", "units"});
+  Army army;
+  army.id = root["army"].as_string();
+  army.name = root.has("name") ? root["name"].as_string() : army.id;
+  army.file = file;
+  if (library.army(army.id) != nullptr) {
+    root["army"].fail(fmt::format("army \"{}\" is defined twice", army.id));
+  }
+  const Field profiles = root["profiles"];
+  profiles.expect_sequence();
+  for (std::size_t i = 0; i < profiles.size(); ++i) {
+    Profile profile = read_profile(profiles.at(i), library);
+    std::string key = army.id + "/" + profile.id;
+    if (library.profile(key) != nullptr) {
+      profiles.at(i)["id"].fail(fmt::format("profile \"{}\" is defined twice", key));
+    }
+    army.profiles.push_back(&library.add_profile(std::move(key), std::move(profile)));
+  }
+  const Field units = root["units"];
+  units.expect_sequence();
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const Field unit_field = units.at(i);
+    unit_field.allow_only({"id", "name", "models"});
+    UnitDefinition unit;
+    unit.id = unit_field["id"].as_string();
+    unit.name = unit_field.has("name") ? unit_field["name"].as_string() : unit.id;
+    if (army.find_unit(unit.id) != nullptr) {
+      unit_field["id"].fail(fmt::format("unit \"{}\" is defined twice", unit.id));
+    }
+    const Field models = unit_field["models"];
+    models.expect_sequence();
+    if (models.size() == 0) models.fail("a unit needs at least one model");
+    int leaders = 0;
+    for (std::size_t m = 0; m < models.size(); ++m) {
+      const Field model_field = models.at(m);
+      model_field.allow_only({"profile", "name", "count", "leader", "weapons"});
+      ModelGroup group;
+      const std::string profile_id = model_field["profile"].as_string();
+      group.profile = library.profile(army.id + "/" + profile_id);
+      if (group.profile == nullptr) group.profile = library.profile(profile_id);
+      if (group.profile == nullptr) {
+        model_field["profile"].fail(fmt::format(
+            "no profile \"{}\" in this army's profiles or in creatures.yaml", profile_id));
+      }
+      group.name = model_field.has("name") ? model_field["name"].as_string() : group.profile->name;
+      group.count = model_field.has("count") ? model_field["count"].as_int(1, 100) : 1;
+      group.leader = model_field.has("leader") && model_field["leader"].as_bool();
+      if (group.leader) {
+        ++leaders;
+        if (group.count != 1) model_field["count"].fail("a leader entry has exactly one model");
+      }
+      if (model_field.has("weapons")) {
+        const Field weapons = model_field["weapons"];
+        weapons.expect_sequence();
+        for (std::size_t w = 0; w < weapons.size(); ++w) {
+          const std::string weapon_id = weapons.at(w).as_string();
+          const WeaponProfile* weapon = library.weapon(weapon_id);
+          if (weapon == nullptr) {
+            weapons.at(w).fail(fmt::format("no weapon \"{}\" in weapons.yaml", weapon_id));
+          }
+          group.weapons.push_back(weapon);
+        }
+      }
+      unit.models.push_back(std::move(group));
+    }
+    if (leaders > 1) unit_field["models"].fail("a unit has at most one leader");
+    army.units.push_back(std::move(unit));
+  }
+  library.add_army(std::move(army));
+}
+
+}  // namespace arap::data

@@ -1,0 +1,65 @@
+#include "data/library.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "data/data_error.hpp"
+
+namespace arap::data {
+
+Library Library::load(const std::filesystem::path& data_dir) {
+  if (!std::filesystem::is_directory(data_dir)) {
+    throw DataError({data_dir.string(), 0, 0}, "", "data folder not found");
+  }
+  Library library;
+  load_special_rules((data_dir / "special_rules.yaml").string(), library);
+  load_weapons((data_dir / "weapons.yaml").string(), library);
+  load_creatures((data_dir / "creatures.yaml").string(), library);
+  std::vector<std::filesystem::path> army_files;
+  const auto armies_dir = data_dir / "armies";
+  if (std::filesystem::is_directory(armies_dir)) {
+    for (const auto& entry : std::filesystem::directory_iterator(armies_dir)) {
+      if (entry.path().extension() == ".yaml") army_files.push_back(entry.path());
+    }
+  }
+  std::sort(army_files.begin(), army_files.end());
+  for (const auto& file : army_files) load_army(file.string(), library);
+  return library;
+}
+
+const WeaponProfile* Library::weapon(std::string_view id) const {
+  const auto found = weapon_index_.find(std::string(id));
+  return found == weapon_index_.end() ? nullptr : found->second;
+}
+
+const Profile* Library::profile(std::string_view id) const {
+  const auto found = profile_index_.find(std::string(id));
+  return found == profile_index_.end() ? nullptr : found->second;
+}
+
+const Army* Library::army(std::string_view id) const {
+  for (const auto& army : armies_) {
+    if (army.id == id) return &army;
+  }
+  return nullptr;
+}
+
+bool Library::knows_special_rule(std::string_view rule) const {
+  return special_rules_.find(rule) != special_rules_.end();
+}
+
+const WeaponProfile& Library::add_weapon(WeaponProfile weapon) {
+  const WeaponProfile& stored = weapons_.emplace_back(std::move(weapon));
+  weapon_index_[stored.id] = &stored;
+  return stored;
+}
+
+const Profile& Library::add_profile(std::string key, Profile profile) {
+  const Profile& stored = profiles_.emplace_back(std::move(profile));
+  profile_index_[std::move(key)] = &stored;
+  return stored;
+}
+
+Army& Library::add_army(Army army) { return armies_.emplace_back(std::move(army)); }
+
+}  // namespace arap::data

@@ -1,0 +1,63 @@
+// The loaded data library: weapons, creature profiles, special rules and armies from data/.
+// Owns every definition; profiles, units and models point into it, so it is move-only and its
+// elements never move.
+#pragma once
+
+#include <deque>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "data/profile.hpp"
+#include "data/weapon.hpp"
+
+namespace arap::data {
+
+class Library {
+ public:
+  Library() = default;
+  Library(const Library&) = delete;
+  Library& operator=(const Library&) = delete;
+  Library(Library&&) = default;
+  Library& operator=(Library&&) = default;
+  ~Library() = default;
+
+  // Loads weapons.yaml, special_rules.yaml, creatures.yaml and armies/*.yaml from `data_dir`.
+  static Library load(const std::filesystem::path& data_dir);
+
+  const WeaponProfile* weapon(std::string_view id) const;
+  // A creature id ("genestealer") or an army profile as "army/profile" ("orks/boy").
+  const Profile* profile(std::string_view id) const;
+  const Army* army(std::string_view id) const;
+  const std::deque<WeaponProfile>& weapons() const { return weapons_; }
+  const std::deque<Army>& armies() const { return armies_; }
+  const std::deque<Profile>& profiles() const { return profiles_; }
+  bool knows_special_rule(std::string_view rule) const;
+
+  // Building blocks for the loaders; each returns the stored element.
+  const WeaponProfile& add_weapon(WeaponProfile weapon);
+  const Profile& add_profile(std::string key, Profile profile);
+  Army& add_army(Army army);
+  void add_special_rule(std::string rule) { special_rules_.insert(std::move(rule)); }
+
+ private:
+  std::deque<WeaponProfile> weapons_;
+  std::deque<Profile> profiles_;
+  std::deque<Army> armies_;
+  std::unordered_map<std::string, const WeaponProfile*> weapon_index_;
+  std::unordered_map<std::string, const Profile*> profile_index_;
+  std::set<std::string, std::less<>> special_rules_;
+};
+
+// Loaders (throw DataError naming file, line and field).
+void load_special_rules(const std::string& file, Library& library);
+void load_weapons(const std::string& file, Library& library);
+void load_creatures(const std::string& file, Library& library);
+void load_army(const std::string& file, Library& library);
+// One weapon profile from a YAML/JSON mapping; used by weapons.yaml and by odds requests.
+class Field;
+WeaponProfile read_weapon(const Field& field);
+
+}  // namespace arap::data

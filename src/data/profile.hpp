@@ -1,0 +1,68 @@
+// Model profiles, unit and army definitions (catalogue §3.1, GEN-06..08): immutable data.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data/weapon.hpp"
+
+namespace arap::data {
+
+// GEN-07: how many places a model takes in a transport or a narrow opening.
+enum class Bulk : std::uint8_t { normal = 1, bulky = 2, very_bulky = 3, extremely_bulky = 5 };
+std::optional<Bulk> bulk_from_string(std::string_view text);
+std::string_view to_string(Bulk bulk);
+
+struct Profile {
+  std::string id;
+  std::string name;
+  int move = 4;  // M, inches (MOVE-01/02)
+  int weapon_skill = 3;
+  int ballistic_skill = 3;
+  int strength = 3;
+  int toughness = 3;
+  int wounds = 1;
+  int initiative = 3;
+  int attacks = 1;
+  int leadership = 7;
+  std::optional<int> save;          // armour save n+, none when absent
+  std::optional<int> invulnerable;  // invulnerable save n+
+  int size = 2;                     // GEN-06: 1..4, also the mêlée radius in inches
+  Bulk bulk = Bulk::normal;
+  double height = 1.5;  // inches with base; MOVE-19 ruling for a Size 2 humanoid
+  int base_mm = 25;
+  std::vector<std::string> special_rules;
+
+  bool has_rule(std::string_view rule) const;
+};
+
+struct ModelGroup {
+  std::string name;
+  const Profile* profile = nullptr;
+  int count = 1;
+  bool leader = false;
+  std::vector<const WeaponProfile*> weapons;
+};
+
+struct UnitDefinition {
+  std::string id;
+  std::string name;
+  std::vector<ModelGroup> models;
+
+  int model_count() const;
+};
+
+struct Army {
+  std::string id;
+  std::string name;
+  std::string file;
+  std::vector<const Profile*> profiles;
+  std::vector<UnitDefinition> units;
+
+  const UnitDefinition* find_unit(std::string_view unit_id) const;
+};
+
+}  // namespace arap::data

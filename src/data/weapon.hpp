@@ -1,0 +1,107 @@
+// Weapon definitions: immutable data loaded from data/weapons.yaml (or an odds request). Models
+// hold pointers to these; nothing here changes during a game.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dice/rolls.hpp"
+
+namespace arap::data {
+
+// SHOOT-05..07, SHOOT-49: how a weapon fires and what a firing costs.
+enum class WeaponType : std::uint8_t {
+  rapid_fire,
+  assault,
+  heavy,
+  pistol,
+  salvo,
+  slow,
+  ordnance,
+  primary,
+  grenade,
+  bomb,
+  melee,
+};
+std::string_view to_string(WeaponType type);
+std::optional<WeaponType> weapon_type_from_string(std::string_view text);
+
+// SHOOT-36..47: the shape of the effect.
+enum class WeaponEffect : std::uint8_t { none, template_teardrop, template_strip, torrent, area };
+std::string_view to_string(WeaponEffect effect);
+
+// GEN-10 / MELEE-07: a weapon's Strength, fixed or relative to its user.
+struct StrengthSpec {
+  enum class Kind : std::uint8_t { fixed, user, user_plus, user_times };
+  Kind kind = Kind::fixed;
+  int value = 0;
+
+  static StrengthSpec fixed_at(int s) { return {Kind::fixed, s}; }
+  static StrengthSpec of_user() { return {Kind::user, 0}; }
+  // The Strength of the attack for a user of Strength `user_strength`; a multiplied Strength is
+  // capped at 10 (ADV-54).
+  int resolve(int user_strength) const;
+  std::string to_text() const;
+  friend bool operator==(const StrengthSpec&, const StrengthSpec&) = default;
+};
+std::optional<StrengthSpec> parse_strength(std::string_view text);
+
+// SHOOT-23: wounds per unsaved hit, a fixed number or dice ("D3", "2", "D6+1").
+using DamageSpec = dice::DiceExpression;
+std::optional<DamageSpec> parse_dice_expression(std::string_view text);
+std::string to_text(const DamageSpec& damage);
+
+// Properties that change how rules treat the weapon (catalogue §3.2).
+enum class WeaponProperty : std::uint8_t {
+  barrage,            // guess range, high trajectory and indirect fire (SHOOT-48, 53, 54)
+  pinning,            // casualties force pinning tests (SHOOT-28)
+  multiple_battery,   // pinning tests at -1 (SHOOT-28)
+  laser,              // ignores the fast-target modifier (SHOOT-16)
+  melta,              // wound and damage R2D6P1 at half range (SHOOT-59)
+  shotgun,            // +1 to hit at half range (SHOOT-60)
+  needler,            // target save one step better (ADV-40)
+  assault_grenade,    // CHARGE-16
+  defensive_grenade,  // CHARGE-17
+  krak,               // MELEE-26
+  power_weapon,       // ignores armour saves (ADV-54)
+  power_fist,         // doubles Strength, -2 Initiative (ADV-54)
+  strike_last,        // always strikes at I1 (ADV-54)
+  reload,             // ADV-30
+  sniper,             // ADV-42
+  low_signature,      // ADV-42
+  two_handed,
+  count_
+};
+std::string_view to_string(WeaponProperty property);
+std::optional<WeaponProperty> weapon_property_from_string(std::string_view text);
+
+struct WeaponProfile {
+  std::string id;
+  std::string name;
+  WeaponType type = WeaponType::assault;
+  int shots = 1;       // n of Rapid Fire n, Assault n, Heavy n; Salvo's half-range shots
+  int shots_full = 0;  // Salvo's full-range shots (n2)
+  double range = 0.0;  // maximum range in inches; 0 for mêlée weapons
+  StrengthSpec strength;
+  std::optional<int> ap;  // none = "-"
+  DamageSpec damage{0, 6, 1};
+  WeaponEffect effect = WeaponEffect::none;
+  double effect_size = 0.0;  // torrent reach or area radius, inches
+  std::uint32_t properties = 0;
+
+  bool has(WeaponProperty property) const {
+    return (properties >> static_cast<unsigned>(property)) & 1u;
+  }
+  void set(WeaponProperty property) { properties |= 1u << static_cast<unsigned>(property); }
+  bool is_melee() const { return type == WeaponType::melee; }
+  bool is_area() const { return effect == WeaponEffect::area; }
+  bool is_template() const {
+    return effect == WeaponEffect::template_teardrop || effect == WeaponEffect::template_strip ||
+           effect == WeaponEffect::torrent;
+  }
+};
+
+}  // namespace arap::data

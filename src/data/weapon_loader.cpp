@@ -1,0 +1,125 @@
+// Reads data/weapons.yaml and data/special_rules.yaml (catalogue §3.2).
+#include <fmt/format.h>
+
+#include "data/library.hpp"
+#include "data/yaml_reader.hpp"
+
+namespace arap::data {
+
+WeaponProfile read_weapon(const Field& field) {
+  field.allow_only({"id", "name", "type", "shots", "shots_full", "range", "strength", "ap",
+                    "damage", "properties", "template", "torrent", "area"});
+  WeaponProfile weapon;
+  weapon.id = field.has("id") ? field["id"].as_string() : "";
+  weapon.name = field.has("name") ? field["name"].as_string() : weapon.id;
+  const std::string type_text = field["type"].as_string();
+  const auto type = weapon_type_from_string(type_text);
+  if (!type) {
+    field["type"].fail(fmt::format(
+        "unknown weapon type \"{}\" (expected rapid_fire, assault, heavy, pistol, salvo, slow, "
+        "ordnance, primary, grenade, bomb or melee)",
+        type_text));
+  }
+  weapon.type = *type;
+  if (field.has("shots")) weapon.shots = field["shots"].as_int(1, 20);
+  if (weapon.type == WeaponType::salvo) {
+    if (!field.has("shots_full")) field.fail("a salvo weapon needs shots_full (its n2)");
+    weapon.shots_full = field["shots_full"].as_int(1, 20);
+  } else if (field.has("shots_full")) {
+    field["shots_full"].fail("only salvo weapons have shots_full");
+  }
+  if (weapon.type == WeaponType::melee) {
+    if (field.has("range")) field["range"].fail("a mêlée weapon has no range");
+  } else if (weapon.type == WeaponType::pistol && !field.has("range")) {
+    weapon.range = 12.0;  // SHOOT-05: a pistol reaches 12" unless it says otherwise
+  } else if (weapon.type == WeaponType::grenade && !field.has("range")) {
+    weapon.range = 6.0;  // SHOOT-49: thrown grenades reach 6"
+  } else {
+    weapon.range = field["range"].as_number(0.5, 1000.0);
+  }
+  const Field strength = field["strength"];
+  const auto spec = parse_strength(strength.as_string());
+  if (!spec) strength.fail("expected a Strength 1..10, \"user\", \"user+N\" or \"xN\"");
+  weapon.strength = *spec;
+  if (field.has("ap")) {
+    const Field ap = field["ap"];
+    if (ap.is_null() || ap.as_string() == "-") {
+      weapon.ap.reset();
+    } else {
+      weapon.ap = ap.as_int(1, 6);
+    }
+  }
+  if (field.has("damage")) {
+    const Field damage = field["damage"];
+    const auto expression = parse_dice_expression(damage.as_string());
+    if (!expression || (expression->count == 0 && expression->bonus < 1)) {
+      damage.fail("expected a Damage such as 1, 2, D3, D6 or D3+1");
+    }
+    weapon.damage = *expression;
+  }
+  if (field.has("properties")) {
+    const Field list = field["properties"];
+    list.expect_sequence();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string name = list.at(i).as_string();
+      const auto property = weapon_property_from_string(name);
+      if (!property) list.at(i).fail(fmt::format("unknown weapon property \"{}\"", name));
+      weapon.set(*property);
+    }
+  }
+  int effects = 0;
+  if (field.has("template")) {
+    ++effects;
+    const std::string shape = field["template"].as_string();
+    if (shape == "teardrop") {
+      weapon.effect = WeaponEffect::template_teardrop;
+    } else if (shape == "strip") {
+      weapon.effect = WeaponEffect::template_strip;
+    } else {
+      field["template"].fail("expected teardrop or strip");
+    }
+  }
+  if (field.has("torrent")) {
+    ++effects;
+    weapon.effect = WeaponEffect::torrent;
+    weapon.effect_size = field["torrent"].as_number(1.0, 48.0);
+  }
+  if (field.has("area")) {
+    ++effects;
+    weapon.effect = WeaponEffect::area;
+    weapon.effect_size = field["area"].as_number(0.5, 12.0);
+  }
+  if (effects > 1) field.fail("a weapon has at most one of template, torrent and area");
+  return weapon;
+}
+
+void load_weapons(const std::string& file, Library& library) {
+  const Field root = Field::load_file(file);
+  root.allow_only({"weapons"});
+  const Field list = root["weapons"];
+  list.expect_sequence();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Field entry = list.at(i);
+    entry.expect_map();
+    WeaponProfile weapon = read_weapon(entry);
+    if (weapon.id.empty()) entry["id"].fail("missing (required)");
+    if (library.weapon(weapon.id) != nullptr) {
+      entry["id"].fail(fmt::format("weapon \"{}\" is defined twice", weapon.id));
+    }
+    library.add_weapon(std::move(weapon));
+  }
+}
+
+void load_special_rules(const std::string& file, Library& library) {
+  const Field root = Field::load_file(file);
+  root.allow_only({"special_rules"});
+  const Field list = root["special_rules"];
+  list.expect_sequence();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Field entry = list.at(i);
+    entry.allow_only({"id", "summary", "rules"});
+    library.add_special_rule(entry["id"].as_string());
+  }
+}
+
+}  // namespace arap::data

@@ -1,0 +1,107 @@
+// Exact odds of one attack (shooting or mêlée) by a group of identical models on a unit of
+// identical models: shots, goals, per-die probabilities and the full distributions of unsaved
+// wounds and models slain. Built only on the rules layer's goal functions (DESIGN: one source of
+// truth).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "data/weapon.hpp"
+#include "dice/distribution.hpp"
+#include "rules/area_effects.hpp"
+#include "rules/attack_resolution.hpp"
+#include "rules/melee_goal.hpp"
+#include "rules/rulings.hpp"
+#include "rules/shooting_goal.hpp"
+#include "rules/weapon_fire.hpp"
+#include "rules/wound_save.hpp"
+
+namespace arap::odds {
+
+// An attack the rules do not allow, or a request that makes no sense; the message names the rule.
+class OddsError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+enum class AttackKind : std::uint8_t { shooting, melee };
+enum class ChargeDirection : std::uint8_t { none, front, flank, rear };
+// What happens to an area marker that scatters: assumed to miss everyone (a lower bound), or
+// assumed to land on the aim point anyway.
+enum class ScatterAssumption : std::uint8_t { misses, on_target };
+
+struct AttackerSpec {
+  int models = 1;
+  int skill = 3;  // BS (shooting) or WS (mêlée)
+  int strength = 3;
+  int attacks = 1;
+  int bonus_attacks = 0;  // extra mêlée attacks per model other than Charge bonuses
+  bool relentless = false;
+};
+
+struct TargetSpec {
+  int models = 1;
+  int toughness = 3;
+  std::optional<int> save;
+  std::optional<int> invulnerable;
+  int wounds = 1;
+};
+
+struct AttackRequest {
+  AttackKind kind = AttackKind::shooting;
+  AttackerSpec attacker;
+  data::WeaponProfile weapon;
+  double range = 0.0;
+  int firings = 1;
+  rules::SalvoMode salvo = rules::SalvoMode::automatic;
+  bool line_of_sight = true;
+  rules::ShootingSituation shooting;  // modifier flags (skill, range, kind filled in by evaluate)
+  rules::MeleeSituation melee;        // modifier flags
+  ChargeDirection charge = ChargeDirection::none;
+  std::optional<rules::CoverCounts> models_under;  // templates and area markers
+  ScatterAssumption scatter = ScatterAssumption::misses;
+  rules::Allocation allocation = rules::Allocation::sequential;
+  TargetSpec target;
+  rules::Rulings rulings;
+};
+
+struct ModifierReport {
+  std::string name;
+  std::string rule;
+  int value = 0;
+};
+
+struct AttackGroupReport {
+  std::string label;
+  int attacks = 0;
+  int hit_goal = 0;
+  double p_hit = 0.0;
+};
+
+struct AttackReport {
+  std::string resolution;  // "direct", "template", "area", "indirect", "melee"
+  int shots = 0;
+  std::optional<int> action_points;
+  int hit_goal = 0;
+  double p_hit = 0.0;
+  int strength = 0;
+  rules::WoundGoal wound_goal;
+  double p_wound = 0.0;
+  std::optional<int> save_goal;
+  double p_save = 0.0;
+  double p_unsaved_per_hit = 0.0;
+  std::optional<double> p_on_target;  // area weapons
+  std::vector<AttackGroupReport> groups;
+  std::vector<ModifierReport> modifiers;
+  dice::Distribution unsaved_wounds;
+  dice::Distribution slain;
+  std::vector<std::string> notes;
+};
+
+AttackReport evaluate_attack(const AttackRequest& request);
+
+}  // namespace arap::odds

@@ -1,0 +1,353 @@
+#include "odds/attack_request.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "data/yaml_reader.hpp"
+
+namespace arap::odds {
+
+namespace {
+
+using data::Field;
+
+std::optional<int> optional_save(const Field& parent, std::string_view key) {
+  if (!parent.has(key)) return std::nullopt;
+  const Field field = parent[key];
+  if (field.is_null()) return std::nullopt;
+  return field.as_int(2, 6);
+}
+
+data::WeaponProfile default_hand_weapon() {
+  data::WeaponProfile weapon;
+  weapon.id = "hand_weapon";
+  weapon.name = "Hand weapon";
+  weapon.type = data::WeaponType::melee;
+  weapon.strength = data::StrengthSpec::of_user();
+  return weapon;
+}
+
+void apply_shooting_modifier(const Field& entry, std::string_view name, const Field* value,
+                             rules::ShootingSituation& s) {
+  using M = rules::ShootingModifier;
+  const auto modifier = rules::shooting_modifier_from_name(name);
+  if (!modifier) entry.fail(fmt::format("unknown shooting modifier \"{}\" (see --help)", name));
+  if (value != nullptr && *modifier != M::fast_target && *modifier != M::over_obstacle) {
+    entry.fail(fmt::format("modifier \"{}\" takes no value", name));
+  }
+  switch (*modifier) {
+    case M::soft_cover:
+      if (s.target_cover != rules::Cover::hard) s.target_cover = rules::Cover::soft;
+      break;
+    case M::hard_cover: s.target_cover = rules::Cover::hard; break;
+    case M::small_target: s.small_target = true; break;
+    case M::tactical_movement: s.tactical_movement = true; break;
+    case M::firing_from_hard_cover: s.firing_from_hard_cover = true; break;
+    case M::fleeting_target: s.fleeting_target = true; break;
+    case M::target_prone: s.target_prone = true; break;
+    case M::moving_surface: s.moving_surface = true; break;
+    case M::fast_target:
+      if (value == nullptr) entry.fail("fast_target needs the inches the target moved, e.g. {\"fast_target\": 24}");
+      s.target_moved_inches = value->as_int(0, 1000);
+      break;
+    case M::small_group: s.small_group = true; break;
+    case M::wounded_firer: s.wounded_firer = true; break;
+    case M::confused: s.confused = true; break;
+    case M::hand_grenade: s.hand_grenade = true; break;
+    case M::improvised_missile: s.improvised_missile = true; break;
+    case M::into_melee: s.into_melee = true; break;
+    case M::aimed: s.aimed = true; break;
+    case M::ambush: s.ambush = true; break;
+    case M::two_pistols: s.two_pistols = true; break;
+    case M::shotgun: s.shotgun_at_half_range = true; break;
+    case M::corrective_aiming: s.corrective_aiming = true; break;
+    case M::bounced_template: s.bounced_template = true; break;
+    case M::over_obstacle:
+      if (value == nullptr) entry.fail("over_obstacle needs the obstacle's height as a multiple of the thrower's, e.g. {\"over_obstacle\": 2}");
+      s.over_obstacle_ratio = value->as_number(0.0, 100.0);
+      break;
+    case M::ladder: s.on_ladder = true; break;
+    case M::long_charge: s.long_charge = true; break;
+    case M::count_: break;
+  }
+}
+
+void apply_melee_modifier(const Field& entry, std::string_view name, rules::MeleeSituation& s) {
+  if (name == "target_prone") {
+    s.target_prone = true;
+    return;
+  }
+  if (name == "attacker_prone") {
+    s.attacker_prone = true;
+    return;
+  }
+  using M = rules::MeleeModifier;
+  const auto modifier = rules::melee_modifier_from_name(name);
+  if (!modifier) entry.fail(fmt::format("unknown mêlée modifier \"{}\" (see --help)", name));
+  switch (*modifier) {
+    case M::two_weapons: s.two_weapons = true; break;
+    case M::uphill: s.uphill = true; break;
+    case M::barricade: s.barricade = true; break;
+    case M::planting_charges: s.planting_charges = true; break;
+    case M::rear_charge: s.rear_charge = true; break;
+    case M::ambush: s.ambush = true; break;
+    case M::jumping_down: s.jumping_down = true; break;
+    case M::blocking: s.blocking = true; break;
+    case M::improvised_weapon: s.improvised_weapon = true; break;
+    case M::unarmed: s.unarmed = true; break;
+    case M::count_: break;
+  }
+}
+
+void read_modifiers(const Field& list, AttackRequest& request) {
+  list.expect_sequence();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Field entry = list.at(i);
+    std::string name;
+    std::optional<Field> value;
+    if (entry.is_scalar()) {
+      name = entry.as_string();
+      const auto colon = name.find(':');
+      if (colon != std::string::npos) {
+        value = Field::load_text(name.substr(colon + 1), entry.location().file);
+        name = name.substr(0, colon);
+      }
+    } else if (entry.is_map() && entry.size() == 1) {
+      for (const auto* key : {"fast_target", "over_obstacle"}) {
+        if (entry.has(key)) {
+          name = key;
+          value = entry[key];
+        }
+      }
+      if (name.empty()) entry.fail("expected a modifier name, or {\"fast_target\": inches}");
+    } else {
+      entry.fail("expected a modifier name such as \"hard_cover\"");
+    }
+    if (request.kind == AttackKind::shooting) {
+      apply_shooting_modifier(entry, name, value ? &*value : nullptr, request.shooting);
+    } else {
+      if (value) entry.fail(fmt::format("modifier \"{}\" takes no value", name));
+      apply_melee_modifier(entry, name, request.melee);
+    }
+  }
+}
+
+rules::CoverCounts read_under(const Field& field) {
+  rules::CoverCounts under;
+  if (field.is_scalar()) {
+    under.open = field.as_int(0, 1000);
+    return under;
+  }
+  field.allow_only({"open", "soft", "hard"});
+  if (field.has("open")) under.open = field["open"].as_int(0, 1000);
+  if (field.has("soft")) under.soft = field["soft"].as_int(0, 1000);
+  if (field.has("hard")) under.hard = field["hard"].as_int(0, 1000);
+  return under;
+}
+
+}  // namespace
+
+AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
+                                   const data::Library* library) {
+  std::string cleaned = text;
+  std::replace(cleaned.begin(), cleaned.end(), '\t', ' ');  // JSON allows tabs, YAML does not
+  const Field root = Field::load_text(cleaned, source_name);
+  root.allow_only({"kind", "attacker", "weapon", "range", "firings", "salvo_mode", "line_of_sight",
+                   "modifiers", "charge", "free_hack", "models_under", "scatter", "allocation",
+                   "target", "rulings", "hidden_target"});
+  AttackRequest request;
+  const std::string kind = root.has("kind") ? root["kind"].as_string() : "shooting";
+  if (kind == "shooting") {
+    request.kind = AttackKind::shooting;
+  } else if (kind == "melee") {
+    request.kind = AttackKind::melee;
+  } else {
+    root["kind"].fail("expected \"shooting\" or \"melee\"");
+  }
+
+  if (root.has("rulings")) {
+    const Field rulings = root["rulings"];
+    for (const std::string& name : rulings.keys()) {
+      try {
+        request.rulings.set(name, rulings[name].as_string());
+      } catch (const std::invalid_argument& error) {
+        rulings[name].fail(error.what());
+      }
+    }
+  }
+
+  const Field attacker = root["attacker"];
+  attacker.allow_only({"models", "skill", "strength", "attacks", "bonus_attacks", "relentless"});
+  if (attacker.has("models")) request.attacker.models = attacker["models"].as_int(1, 1000);
+  request.attacker.skill = attacker["skill"].as_int(0, 10);
+  if (attacker.has("strength")) request.attacker.strength = attacker["strength"].as_int(1, 10);
+  if (attacker.has("attacks")) request.attacker.attacks = attacker["attacks"].as_int(0, 20);
+  if (attacker.has("bonus_attacks")) {
+    request.attacker.bonus_attacks = attacker["bonus_attacks"].as_int(0, 20);
+  }
+  if (attacker.has("relentless")) request.attacker.relentless = attacker["relentless"].as_bool();
+
+  if (root.has("weapon")) {
+    const Field weapon = root["weapon"];
+    if (weapon.is_scalar()) {
+      const std::string id = weapon.as_string();
+      const data::WeaponProfile* found = library ? library->weapon(id) : nullptr;
+      if (found == nullptr) weapon.fail(fmt::format("no weapon \"{}\" in the data library", id));
+      request.weapon = *found;
+    } else {
+      request.weapon = data::read_weapon(weapon);
+    }
+  } else if (request.kind == AttackKind::melee) {
+    request.weapon = default_hand_weapon();
+  } else {
+    root.fail("a shooting request needs a weapon");
+  }
+  if (request.kind == AttackKind::melee && !request.weapon.is_melee()) {
+    root["weapon"].fail("a mêlée attack needs a weapon of type melee");
+  }
+
+  if (request.kind == AttackKind::shooting) {
+    request.range = root["range"].as_number(0.0, 1000.0);
+  } else if (root.has("range")) {
+    root["range"].fail("mêlée attacks have no range");
+  }
+  if (root.has("firings")) request.firings = root["firings"].as_int(1, 10);
+  if (root.has("salvo_mode")) {
+    const std::string mode = root["salvo_mode"].as_string();
+    if (mode == "auto") {
+      request.salvo = rules::SalvoMode::automatic;
+    } else if (mode == "half") {
+      request.salvo = rules::SalvoMode::half;
+    } else if (mode == "full") {
+      request.salvo = rules::SalvoMode::full;
+    } else {
+      root["salvo_mode"].fail("expected auto, half or full");
+    }
+  }
+  if (root.has("line_of_sight")) request.line_of_sight = root["line_of_sight"].as_bool();
+  if (root.has("hidden_target")) request.shooting.hidden_target = root["hidden_target"].as_bool();
+  if (root.has("modifiers")) read_modifiers(root["modifiers"], request);
+  if (root.has("charge")) {
+    if (request.kind != AttackKind::melee) root["charge"].fail("only mêlée attacks charge");
+    const std::string charge = root["charge"].as_string();
+    if (charge == "none") {
+      request.charge = ChargeDirection::none;
+    } else if (charge == "front") {
+      request.charge = ChargeDirection::front;
+    } else if (charge == "flank") {
+      request.charge = ChargeDirection::flank;
+    } else if (charge == "rear") {
+      request.charge = ChargeDirection::rear;
+    } else {
+      root["charge"].fail("expected none, front, flank or rear");
+    }
+  }
+  if (root.has("free_hack")) {
+    if (request.kind != AttackKind::melee) root["free_hack"].fail("free hacks are mêlée attacks");
+    request.melee.free_hack = root["free_hack"].as_bool();
+  }
+  if (root.has("models_under")) request.models_under = read_under(root["models_under"]);
+  if (root.has("scatter")) {
+    const std::string scatter = root["scatter"].as_string();
+    if (scatter == "misses") {
+      request.scatter = ScatterAssumption::misses;
+    } else if (scatter == "on_target") {
+      request.scatter = ScatterAssumption::on_target;
+    } else {
+      root["scatter"].fail("expected misses or on_target");
+    }
+  }
+  if (root.has("allocation")) {
+    const std::string allocation = root["allocation"].as_string();
+    if (allocation == "sequential") {
+      request.allocation = rules::Allocation::sequential;
+    } else if (allocation == "random") {
+      request.allocation = rules::Allocation::random;
+    } else {
+      root["allocation"].fail("expected sequential or random");
+    }
+  }
+
+  const Field target = root["target"];
+  target.allow_only({"models", "toughness", "save", "invulnerable", "wounds"});
+  if (target.has("models")) request.target.models = target["models"].as_int(1, 1000);
+  request.target.toughness = target["toughness"].as_int(1, 10);
+  request.target.save = optional_save(target, "save");
+  request.target.invulnerable = optional_save(target, "invulnerable");
+  if (target.has("wounds")) request.target.wounds = target["wounds"].as_int(1, 100);
+  return request;
+}
+
+namespace {
+
+nlohmann::json distribution_json(const dice::Distribution& distribution) {
+  nlohmann::json array = nlohmann::json::array();
+  for (int v = 0; v <= distribution.highest(); ++v) array.push_back(distribution[v]);
+  return array;
+}
+
+nlohmann::json optional_json(const std::optional<int>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+nlohmann::json to_json(const AttackReport& report) {
+  nlohmann::json out;
+  out["resolution"] = report.resolution;
+  out["shots"] = report.shots;
+  out["action_points"] = optional_json(report.action_points);
+  out["hit_goal"] = report.hit_goal;
+  out["p_hit"] = report.p_hit;
+  out["strength"] = report.strength;
+  out["wound_goal"] = report.wound_goal.goal;
+  out["wound_possible"] = report.wound_goal.possible;
+  out["p_wound"] = report.p_wound;
+  out["save_goal"] = optional_json(report.save_goal);
+  out["p_save"] = report.p_save;
+  out["p_unsaved_per_hit"] = report.p_unsaved_per_hit;
+  if (report.p_on_target) out["p_on_target"] = *report.p_on_target;
+  nlohmann::json groups = nlohmann::json::array();
+  for (const auto& group : report.groups) {
+    groups.push_back({{"label", group.label},
+                      {"attacks", group.attacks},
+                      {"hit_goal", group.hit_goal},
+                      {"p_hit", group.p_hit}});
+  }
+  out["groups"] = groups;
+  nlohmann::json modifiers = nlohmann::json::array();
+  for (const auto& modifier : report.modifiers) {
+    modifiers.push_back(
+        {{"name", modifier.name}, {"rule", modifier.rule}, {"value", modifier.value}});
+  }
+  out["modifiers"] = modifiers;
+  out["unsaved_wounds"] = distribution_json(report.unsaved_wounds);
+  out["mean_unsaved_wounds"] = report.unsaved_wounds.mean();
+  out["slain"] = distribution_json(report.slain);
+  out["mean_slain"] = report.slain.mean();
+  out["notes"] = report.notes;
+  return out;
+}
+
+std::string modifier_help() {
+  std::string text = "Shooting modifiers (\"modifiers\" of a shooting request):\n";
+  for (const auto& row : rules::shooting_modifier_table()) {
+    text += fmt::format("  {:<24} {:>3}  {:<10} {}\n", row.name, fmt::format("{:+d}", row.value),
+                        row.rule, row.summary);
+  }
+  text += "  (fast_target takes the inches moved: {\"fast_target\": 24} or \"fast_target:24\";\n"
+          "   over_obstacle takes the height ratio: {\"over_obstacle\": 2})\n";
+  text += "Melee modifiers (\"modifiers\" of a melee request):\n";
+  for (const auto& row : rules::melee_modifier_table()) {
+    text += fmt::format("  {:<24} {:>3}  {:<10} {}\n", row.name, fmt::format("{:+d}", row.value),
+                        row.rule, row.summary);
+  }
+  text += fmt::format("  {:<24} {:>3}  {:<10} {}\n", "target_prone", "+1", "MOVE-09",
+                      "standing attacker against a prone model (counts as uphill)");
+  text += fmt::format("  {:<24} {:>3}  {:<10} {}\n", "attacker_prone", "", "MOVE-09",
+                      "attacker fights prone at half WS, rounded up");
+  return text;
+}
+
+}  // namespace arap::odds

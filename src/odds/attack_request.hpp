@@ -1,0 +1,22 @@
+// The `arap odds attack` request and report formats (docs/odds.md): JSON in, JSON out. Requests
+// are read with the YAML reader (JSON is YAML), so every complaint names line and field.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "data/library.hpp"
+#include "odds/attack_odds.hpp"
+
+namespace arap::odds {
+
+// `library` resolves weapons given by id ("weapon": "bolter"); may be null.
+AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
+                                   const data::Library* library);
+nlohmann::json to_json(const AttackReport& report);
+
+// Names accepted in "modifiers", with rule and summary, for --help.
+std::string modifier_help();
+
+}  // namespace arap::odds

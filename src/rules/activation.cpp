@@ -1,0 +1,76 @@
+#include "rules/activation.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+namespace arap::rules {
+
+int activation_value(int initiative) {
+  if (initiative >= 5) return 5;
+  if (initiative == 4) return 4;
+  return 3;
+}
+
+ActivationResult read_activation(std::span<const int> faces, int value,
+                                 ActivationCondition condition) {
+  ActivationResult result;
+  for (const int face : faces) {
+    if (face != 6 && face <= value) {
+      ++result.successes;
+    } else {
+      ++result.failures;
+    }
+  }
+  result.bust = result.failures >= 2;
+  switch (condition) {
+    case ActivationCondition::normal:
+      result.activated = true;
+      result.action_points = result.successes;
+      break;
+    case ActivationCondition::pinned:
+      result.activated = true;
+      result.action_points = std::max(0, result.successes - 2);
+      break;
+    case ActivationCondition::suppressed:
+      result.activated = result.successes >= 2;
+      result.action_points = result.activated ? result.successes - 1 : 0;
+      break;
+  }
+  return result;
+}
+
+ActivationResult roll_activation(dice::DiceSource& dice, int dice_count, int value,
+                                 ActivationCondition condition) {
+  if (dice_count < 1 || dice_count > 3) {
+    throw std::invalid_argument("ACT-06: an activation roll uses 1, 2 or 3 dice");
+  }
+  std::array<int, 3> faces{};
+  for (int i = 0; i < dice_count; ++i) faces[i] = dice.d6();
+  return read_activation(std::span<const int>(faces.data(), dice_count), value, condition);
+}
+
+ActivationOdds activation_odds(int dice_count, int value, ActivationCondition condition) {
+  if (dice_count < 1 || dice_count > 3) {
+    throw std::invalid_argument("ACT-06: an activation roll uses 1, 2 or 3 dice");
+  }
+  ActivationOdds odds;
+  odds.action_points = dice::Distribution(0, std::vector<double>(dice_count + 1, 0.0));
+  std::array<int, 3> faces{1, 1, 1};
+  double outcome = 1.0;
+  for (int i = 0; i < dice_count; ++i) outcome /= 6.0;
+  while (true) {
+    const auto result =
+        read_activation(std::span<const int>(faces.data(), dice_count), value, condition);
+    if (result.bust) odds.p_bust += outcome;
+    if (!result.activated) odds.p_not_activated += outcome;
+    odds.action_points.add(result.action_points, outcome);
+    int position = 0;
+    while (position < dice_count && faces[position] == 6) faces[position++] = 1;
+    if (position == dice_count) break;
+    ++faces[position];
+  }
+  return odds;
+}
+
+}  // namespace arap::rules

@@ -1,0 +1,37 @@
+#include "rules/leadership.hpp"
+
+#include "dice/probability.hpp"
+
+namespace arap::rules {
+
+MoraleOutcome morale_outcome(const dice::LeadershipRoll& roll) {
+  if (roll.passed) return MoraleOutcome::passed;
+  return roll.total() % 2 == 0 ? MoraleOutcome::pinned : MoraleOutcome::routed;
+}
+
+LeadershipOdds leadership_odds(int target, bool reroll) {
+  LeadershipOdds odds;
+  odds.target = target;
+  const double pass = dice::p_leadership(target);
+  const double even = dice::p_leadership_fail_even(target);
+  const double odd = dice::p_leadership_fail_odd(target);
+  if (!reroll) {
+    odds.p_pass = pass;
+    odds.p_fail_even = even;
+    odds.p_fail_odd = odd;
+    return odds;
+  }
+  const double fail = 1.0 - pass;
+  odds.p_pass = pass + fail * pass;
+  odds.p_fail_even = fail * even;
+  odds.p_fail_odd = fail * odd;
+  return odds;
+}
+
+dice::LeadershipRoll roll_leadership_test(dice::DiceSource& dice, int target, bool reroll) {
+  dice::LeadershipRoll roll = dice::roll_leadership(dice, target);
+  if (!roll.passed && reroll) roll = dice::roll_leadership(dice, target);
+  return roll;
+}
+
+}  // namespace arap::rules

@@ -1,0 +1,31 @@
+// DICE-09 / MORALE-01..05: Leadership tests, the heavy-casualty outcome split (SHOOT-32) and the
+// They Shall Know No Fear re-roll, live and exact.
+#pragma once
+
+#include <cstdint>
+
+#include "dice/dice_source.hpp"
+#include "dice/rolls.hpp"
+
+namespace arap::rules {
+
+// The modified Ld a test is rolled against (DICE-09: modifiers add to Ld).
+inline int leadership_target(int leadership, int modifier) { return leadership + modifier; }
+
+// SHOOT-32 (also MORALE-08): a passed test, an even failure (pinned) or an odd failure (rout).
+enum class MoraleOutcome : std::uint8_t { passed, pinned, routed };
+MoraleOutcome morale_outcome(const dice::LeadershipRoll& roll);
+
+struct LeadershipOdds {
+  int target = 0;
+  double p_pass = 0.0;
+  double p_fail_even = 0.0;  // SHOOT-32: pinned
+  double p_fail_odd = 0.0;   // SHOOT-32: D6" move and rout
+};
+// `reroll`: MORALE-05, a failed test is taken once more and the second result stands.
+LeadershipOdds leadership_odds(int target, bool reroll = false);
+
+// Rolls a test, re-rolling one failure when `reroll` (MORALE-05).
+dice::LeadershipRoll roll_leadership_test(dice::DiceSource& dice, int target, bool reroll = false);
+
+}  // namespace arap::rules

@@ -1,0 +1,60 @@
+#include "rules/rulings.hpp"
+
+#include <stdexcept>
+
+namespace arap::rules {
+
+namespace {
+
+constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRulings = {{
+    {RulingId::dice_19, "ruling.DICE-19", {"topPairOnly", "anyDouble", ""}, 2,
+     "three-dice scatter: only a pair of the two highest dice is a hit, or any double"},
+    {RulingId::act_02, "ruling.ACT-02", {"everyPlayerTurn", "ownerTurnOnly", ""}, 2,
+     "routers and pursuers move in every compulsory phase, or only their owner's"},
+    {RulingId::shoot_07, "ruling.SHOOT-07", {"direct2_indirect3", "always2", "always3"}, 3,
+     "Ordnance/Primary cost 2 AP with sight of the target and 3 AP without"},
+    {RulingId::shoot_18, "ruling.SHOOT-18", {"replacesCover", "coverWhenClaimed", ""}, 2,
+     "a fleeting target's -1 replaces its cover modifier"},
+    {RulingId::shoot_29_timing, "ruling.SHOOT-29.timing", {"immediate", "nextTurn", ""}, 2,
+     "a pin suffered before or during the unit's own activation affects that activation"},
+    {RulingId::shoot_33, "ruling.SHOOT-33", {"gt25", "ge25min2", ""}, 2,
+     "suppression needs more than 25% of the unit's size in hits (floor(N/4)+1)"},
+    {RulingId::shoot_38_goal_mods, "ruling.SHOOT-38.goalMods", {"allButCover", "shooterOnly", ""},
+     2, "every to-hit modifier but cover enters a template's goal"},
+    {RulingId::shoot_38_fallback_on_success, "ruling.SHOOT-38.fallbackOnSuccess",
+     {"true", "false", ""}, 2,
+     "models a template's successful roll did not reach still get the per-model roll"},
+    {RulingId::shoot_41_soft_cover_mods_in_scatter, "ruling.SHOOT-41.softCoverModsInScatter",
+     {"false", "true", ""}, 2, "fleeting and prone/tactical -1 never widen area-weapon scatter"},
+    {RulingId::shoot_51_over_height, "ruling.SHOOT-51.overHeight", {"bands", "extend", ""}, 2,
+     "grenades: -1 over 1x..2x the thrower's height, -2 up to 3x, none thrown over more"},
+    {RulingId::melee_08, "ruling.MELEE-08", {"sequential", "batchPerTier", ""}, 2,
+     "mêlée wounds within a tier are applied one at a time"},
+}};
+
+}  // namespace
+
+std::span<const RulingInfo> all_rulings() { return kRulings; }
+
+void Rulings::set(std::string_view name, std::string_view value) {
+  for (const auto& info : kRulings) {
+    if (info.name != name) continue;
+    std::string allowed;
+    for (int i = 0; i < info.value_count; ++i) {
+      if (info.values[i] == value) {
+        choice_[static_cast<std::size_t>(info.id)] = static_cast<std::uint8_t>(i);
+        return;
+      }
+      allowed += (i ? ", " : "") + std::string(info.values[i]);
+    }
+    throw std::invalid_argument(std::string(name) + " has no value \"" + std::string(value) +
+                                "\" (allowed: " + allowed + ")");
+  }
+  throw std::invalid_argument("unknown ruling \"" + std::string(name) + "\"");
+}
+
+std::string_view Rulings::value_name(RulingId id) const {
+  return kRulings[static_cast<std::size_t>(id)].values[index(id)];
+}
+
+}  // namespace arap::rules

@@ -1,0 +1,85 @@
+// Every catalogue ruling the engine implements, as a named switch `ruling.<ID>` whose first value
+// is the catalogue's default (CATALOGUE.md §14). Scenarios and the command line set them by name.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace arap::rules {
+
+enum class RulingId : std::uint8_t {
+  dice_19,                              // which doubles count as a "hit" in three-dice scatter
+  act_02,                               // routers move in every compulsory phase or the owner's
+  shoot_07,                             // Ordnance/Primary AP cost
+  shoot_18,                             // fleeting target and cover
+  shoot_29_timing,                      // which turn a pin affects
+  shoot_33,                             // suppression threshold
+  shoot_38_goal_mods,                   // template goal modifiers
+  shoot_38_fallback_on_success,         // per-model roll after a too-high success
+  shoot_41_soft_cover_mods_in_scatter,  // 11f/11g in area scatter
+  shoot_51_over_height,                 // grenades thrown over tall objects
+  melee_08,                             // mêlée wound allocation within a tier
+  count_
+};
+
+struct RulingInfo {
+  RulingId id;
+  std::string_view name;  // e.g. "ruling.SHOOT-18"
+  std::array<std::string_view, 3> values;
+  int value_count;
+  std::string_view summary;
+};
+
+std::span<const RulingInfo> all_rulings();
+
+// Enumerations whose order matches RulingInfo::values (default first).
+enum class ThreeDiceHitRule : std::uint8_t { top_pair_only, any_double };
+enum class RoutersMove : std::uint8_t { every_player_turn, owner_turn_only };
+enum class OrdnanceCost : std::uint8_t { direct2_indirect3, always2, always3 };
+enum class FleetingRule : std::uint8_t { replaces_cover, cover_when_claimed };
+enum class PinTiming : std::uint8_t { immediate, next_turn };
+enum class SuppressionThreshold : std::uint8_t { gt25, ge25min2 };
+enum class TemplateGoalMods : std::uint8_t { all_but_cover, shooter_only };
+enum class OverHeight : std::uint8_t { bands, extend };
+enum class MeleeAllocation : std::uint8_t { sequential, batch_per_tier };
+
+class Rulings {
+ public:
+  // Sets a ruling by its catalogue name and value name; throws std::invalid_argument naming the
+  // allowed values when either is unknown.
+  void set(std::string_view name, std::string_view value);
+  std::string_view value_name(RulingId id) const;
+  int index(RulingId id) const { return choice_[static_cast<std::size_t>(id)]; }
+
+  ThreeDiceHitRule dice_19() const { return get<ThreeDiceHitRule>(RulingId::dice_19); }
+  RoutersMove act_02() const { return get<RoutersMove>(RulingId::act_02); }
+  OrdnanceCost shoot_07() const { return get<OrdnanceCost>(RulingId::shoot_07); }
+  FleetingRule shoot_18() const { return get<FleetingRule>(RulingId::shoot_18); }
+  PinTiming shoot_29_timing() const { return get<PinTiming>(RulingId::shoot_29_timing); }
+  SuppressionThreshold shoot_33() const { return get<SuppressionThreshold>(RulingId::shoot_33); }
+  TemplateGoalMods shoot_38_goal_mods() const {
+    return get<TemplateGoalMods>(RulingId::shoot_38_goal_mods);
+  }
+  bool shoot_38_fallback_on_success() const {
+    return index(RulingId::shoot_38_fallback_on_success) == 0;
+  }
+  bool shoot_41_soft_cover_mods_in_scatter() const {
+    return index(RulingId::shoot_41_soft_cover_mods_in_scatter) == 1;
+  }
+  OverHeight shoot_51_over_height() const { return get<OverHeight>(RulingId::shoot_51_over_height); }
+  MeleeAllocation melee_08() const { return get<MeleeAllocation>(RulingId::melee_08); }
+
+  friend bool operator==(const Rulings&, const Rulings&) = default;
+
+ private:
+  template <typename E>
+  E get(RulingId id) const {
+    return static_cast<E>(choice_[static_cast<std::size_t>(id)]);
+  }
+  std::array<std::uint8_t, static_cast<std::size_t>(RulingId::count_)> choice_{};
+};
+
+}  // namespace arap::rules
