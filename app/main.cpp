@@ -18,13 +18,15 @@ std::string data_dir(const std::string& option) {
 namespace {
 
 void add_rulings_command(CLI::App& app, Action& action) {
-  auto* command = app.add_subcommand("rulings", "List every catalogue ruling switch and its values");
+  auto* command =
+      app.add_subcommand("rulings", "List every catalogue ruling switch and its values");
   command->callback([&action] {
     action = [] {
       for (const auto& info : rules::all_rulings()) {
         std::string values;
         for (int i = 0; i < info.value_count; ++i) {
-          values += fmt::format("{}{}{}", i ? ", " : "", info.values[i], i == 0 ? " (default)" : "");
+          values +=
+              fmt::format("{}{}{}", i ? ", " : "", info.values[i], i == 0 ? " (default)" : "");
         }
         fmt::print("{}\n    {}\n    values: {}\n", info.name, info.summary, values);
       }

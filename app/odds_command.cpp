@@ -8,11 +8,11 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "report_table.hpp"
 #include "data/data_error.hpp"
 #include "data/library.hpp"
 #include "odds/attack_request.hpp"
 #include "odds/test_odds.hpp"
+#include "report_table.hpp"
 
 namespace arap::app {
 
@@ -84,7 +84,8 @@ void add_odds_commands(CLI::App& app, Action& action) {
   attack->footer("Request format: docs/odds.md\n\n" + odds::modifier_help());
   attack->callback([options, &action] { action = [options] { return run_attack(*options); }; });
 
-  auto* activation = odds->add_subcommand("activation", "Exact odds of an activation roll (ACT-05..07)");
+  auto* activation =
+      odds->add_subcommand("activation", "Exact odds of an activation roll (ACT-05..07)");
   activation->add_option("--initiative,-i", options->initiative, "Initiative (0..10)")
       ->required()
       ->check(CLI::Range(0, 10));
@@ -117,8 +118,8 @@ void add_odds_commands(CLI::App& app, Action& action) {
   leadership->add_flag("--json", options->json, "Print JSON");
   leadership->callback([options, &action] {
     action = [options] {
-      const auto report = odds::leadership_report(options->leadership, options->modifier,
-                                                  options->reroll);
+      const auto report =
+          odds::leadership_report(options->leadership, options->modifier, options->reroll);
       std::cout << (options->json ? report.dump(2) + "\n" : leadership_table(report));
       return 0;
     };

@@ -6,9 +6,13 @@ namespace arap::app {
 
 namespace {
 
-std::string percent(double p) { return fmt::format("{:6.2f}%", 100.0 * p); }
+std::string percent(double p) {
+  return fmt::format("{:6.2f}%", 100.0 * p);
+}
 
-std::string goal_text(int goal, const char* suffix) { return fmt::format("{}{}", goal, suffix); }
+std::string goal_text(int goal, const char* suffix) {
+  return fmt::format("{}{}", goal, suffix);
+}
 
 }  // namespace
 
@@ -16,18 +20,21 @@ std::string attack_table(const odds::AttackRequest& request, const odds::AttackR
   const auto& weapon = request.weapon;
   std::string out;
   const bool melee = request.kind == odds::AttackKind::melee;
-  out += fmt::format("{} x{} with {} ({}{}, S{} AP{} D{})", melee ? "Melee:" : "Shooting:",
-                     request.attacker.models, weapon.name.empty() ? weapon.id : weapon.name,
+  const std::string weapon_name = !weapon.name.empty() ? weapon.name
+                                  : !weapon.id.empty() ? weapon.id
+                                                       : "weapon";
+  out += fmt::format("{} x{} with {} ({}{}, S{} AP{} Damage {})",
+                     melee ? "Melee:" : "Shooting:", request.attacker.models, weapon_name,
                      data::to_string(weapon.type),
                      weapon.is_melee() ? "" : fmt::format(" {}\"", weapon.range),
                      weapon.strength.to_text(), weapon.ap ? std::to_string(*weapon.ap) : "-",
                      data::to_text(weapon.damage));
   if (!melee) out += fmt::format(" at {}\"", request.range);
-  out += fmt::format("\nTarget: {} models, T{} W{} save {} invulnerable {}\n",
-                     request.target.models, request.target.toughness, request.target.wounds,
-                     request.target.save ? fmt::format("{}+", *request.target.save) : "none",
-                     request.target.invulnerable ? fmt::format("{}+", *request.target.invulnerable)
-                                                 : "none");
+  out += fmt::format(
+      "\nTarget: {} models, T{} W{} save {} invulnerable {}\n", request.target.models,
+      request.target.toughness, request.target.wounds,
+      request.target.save ? fmt::format("{}+", *request.target.save) : "none",
+      request.target.invulnerable ? fmt::format("{}+", *request.target.invulnerable) : "none");
   out += fmt::format("Resolution: {}; {} {}", report.resolution, report.shots,
                      melee ? "attacks" : "shots/effects");
   if (report.action_points) out += fmt::format(" for {} AP", *report.action_points);
@@ -37,13 +44,14 @@ std::string attack_table(const odds::AttackRequest& request, const odds::AttackR
                        goal_text(group.hit_goal, report.resolution == "area" ? "" : "-"),
                        percent(group.p_hit));
   }
-  out += fmt::format("Wound {} (S{}): {}   Save {}: {}   Unsaved per hit: {}\n",
-                     report.wound_goal.possible ? goal_text(report.wound_goal.goal, "+")
-                                                : "impossible",
-                     report.strength, percent(report.p_wound),
-                     report.save_goal ? goal_text(*report.save_goal, "+") : "none",
-                     percent(report.p_save), percent(report.p_unsaved_per_hit));
-  if (report.p_on_target) out += fmt::format("Marker stays on target: {}\n", percent(*report.p_on_target));
+  out += fmt::format(
+      "Wound {} (S{}): {}   Save {}: {}   Unsaved per hit: {}\n",
+      report.wound_goal.possible ? goal_text(report.wound_goal.goal, "+") : "impossible",
+      report.strength, percent(report.p_wound),
+      report.save_goal ? goal_text(*report.save_goal, "+") : "none", percent(report.p_save),
+      percent(report.p_unsaved_per_hit));
+  if (report.p_on_target)
+    out += fmt::format("Marker stays on target: {}\n", percent(*report.p_on_target));
   if (!report.modifiers.empty()) {
     out += "Modifiers:";
     for (const auto& modifier : report.modifiers) {
@@ -70,14 +78,16 @@ std::string attack_table(const odds::AttackRequest& request, const odds::AttackR
 
 std::string activation_table(const nlohmann::json& report) {
   std::string out = fmt::format(
-      "Activation: I{} -> value {}, {} dice, {}\nBust: {}   Not activated: {}\n\n{:>4}  {:>10} {:>10}\n",
+      "Activation: I{} -> value {}, {} dice, {}\nBust: {}   Not activated: {}\n\n{:>4}  {:>10} "
+      "{:>10}\n",
       report["initiative"].get<int>(), report["value"].get<int>(), report["dice"].get<int>(),
       report["condition"].get<std::string>(), percent(report["p_bust"].get<double>()),
       percent(report["p_not_activated"].get<double>()), "AP", "exactly", "at least");
   const auto& actions = report["actions"];
   double tail = 1.0;
   for (std::size_t k = 0; k < actions.size(); ++k) {
-    out += fmt::format("{:>4}  {:>10} {:>10}\n", k, percent(actions[k].get<double>()), percent(tail));
+    out +=
+        fmt::format("{:>4}  {:>10} {:>10}\n", k, percent(actions[k].get<double>()), percent(tail));
     tail -= actions[k].get<double>();
   }
   out += fmt::format("\nMean action points {:.3f}\n", report["mean_actions"].get<double>());

@@ -11,8 +11,10 @@ namespace arap::app {
 
 void add_validate_command(CLI::App& app, Action& action) {
   auto data = std::make_shared<std::string>();
-  auto* command = app.add_subcommand("validate", "Check the data library (weapons, creatures, armies)");
-  command->add_option("--data", *data, "Data folder (default: $ARAP_DATA or the source tree's data/)");
+  auto* command =
+      app.add_subcommand("validate", "Check the data library (weapons, creatures, armies)");
+  command->add_option("--data", *data,
+                      "Data folder (default: $ARAP_DATA or the source tree's data/)");
   command->callback([data, &action] {
     action = [data] {
       const auto library = data::Library::load(data_dir(*data));

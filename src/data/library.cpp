@@ -60,6 +60,8 @@ const Profile& Library::add_profile(std::string key, Profile profile) {
   return stored;
 }
 
-Army& Library::add_army(Army army) { return armies_.emplace_back(std::move(army)); }
+Army& Library::add_army(Army army) {
+  return armies_.emplace_back(std::move(army));
+}
 
 }  // namespace arap::data

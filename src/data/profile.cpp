@@ -14,10 +14,14 @@ std::optional<Bulk> bulk_from_string(std::string_view text) {
 
 std::string_view to_string(Bulk bulk) {
   switch (bulk) {
-    case Bulk::normal: return "normal";
-    case Bulk::bulky: return "bulky";
-    case Bulk::very_bulky: return "very_bulky";
-    case Bulk::extremely_bulky: return "extremely_bulky";
+    case Bulk::normal:
+      return "normal";
+    case Bulk::bulky:
+      return "bulky";
+    case Bulk::very_bulky:
+      return "very_bulky";
+    case Bulk::extremely_bulky:
+      return "extremely_bulky";
   }
   return "normal";
 }

@@ -14,11 +14,12 @@ constexpr std::array<std::string_view, 11> kTypeNames = {
     "ordnance",   "primary", "grenade", "bomb",   "melee"};
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(WeaponProperty::count_)>
-    kPropertyNames = {"barrage",         "pinning",    "multiple_battery", "laser",
-                      "melta",           "shotgun",    "needler",          "assault_grenade",
-                      "defensive_grenade", "krak",     "power_weapon",     "power_fist",
-                      "strike_last",     "reload",     "sniper",           "low_signature",
-                      "two_handed"};
+    kPropertyNames = {"barrage",       "pinning",         "multiple_battery",
+                      "laser",         "melta",           "shotgun",
+                      "needler",       "assault_grenade", "defensive_grenade",
+                      "krak",          "power_weapon",    "power_fist",
+                      "strike_last",   "reload",          "sniper",
+                      "low_signature", "two_handed"};
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;
@@ -30,7 +31,9 @@ std::optional<int> parse_int(std::string_view text) {
 
 }  // namespace
 
-std::string_view to_string(WeaponType type) { return kTypeNames[static_cast<std::size_t>(type)]; }
+std::string_view to_string(WeaponType type) {
+  return kTypeNames[static_cast<std::size_t>(type)];
+}
 
 std::optional<WeaponType> weapon_type_from_string(std::string_view text) {
   for (std::size_t i = 0; i < kTypeNames.size(); ++i) {
@@ -41,11 +44,16 @@ std::optional<WeaponType> weapon_type_from_string(std::string_view text) {
 
 std::string_view to_string(WeaponEffect effect) {
   switch (effect) {
-    case WeaponEffect::none: return "none";
-    case WeaponEffect::template_teardrop: return "teardrop";
-    case WeaponEffect::template_strip: return "strip";
-    case WeaponEffect::torrent: return "torrent";
-    case WeaponEffect::area: return "area";
+    case WeaponEffect::none:
+      return "none";
+    case WeaponEffect::template_teardrop:
+      return "teardrop";
+    case WeaponEffect::template_strip:
+      return "strip";
+    case WeaponEffect::torrent:
+      return "torrent";
+    case WeaponEffect::area:
+      return "area";
   }
   return "none";
 }
@@ -63,20 +71,28 @@ std::optional<WeaponProperty> weapon_property_from_string(std::string_view text)
 
 int StrengthSpec::resolve(int user_strength) const {
   switch (kind) {
-    case Kind::fixed: return value;
-    case Kind::user: return user_strength;
-    case Kind::user_plus: return user_strength + value;
-    case Kind::user_times: return std::min(10, user_strength * value);
+    case Kind::fixed:
+      return value;
+    case Kind::user:
+      return user_strength;
+    case Kind::user_plus:
+      return user_strength + value;
+    case Kind::user_times:
+      return std::min(10, user_strength * value);
   }
   return value;
 }
 
 std::string StrengthSpec::to_text() const {
   switch (kind) {
-    case Kind::fixed: return std::to_string(value);
-    case Kind::user: return "user";
-    case Kind::user_plus: return fmt::format("user{:+d}", value);
-    case Kind::user_times: return fmt::format("x{}", value);
+    case Kind::fixed:
+      return std::to_string(value);
+    case Kind::user:
+      return "user";
+    case Kind::user_plus:
+      return fmt::format("user{:+d}", value);
+    case Kind::user_times:
+      return fmt::format("x{}", value);
   }
   return "?";
 }

@@ -37,7 +37,9 @@ SourceLocation Field::location() const {
   return {*file_, mark.line + 1, mark.column + 1};
 }
 
-void Field::fail(const std::string& problem) const { throw DataError(location(), path_, problem); }
+void Field::fail(const std::string& problem) const {
+  throw DataError(location(), path_, problem);
+}
 
 bool Field::has(std::string_view key) const {
   return node_.IsMap() && node_[std::string(key)].IsDefined();
@@ -124,7 +126,8 @@ void Field::allow_only(std::initializer_list<std::string_view> allowed) const {
     for (const auto candidate : allowed) known = known || candidate == key;
     if (!known) {
       std::string list;
-      for (const auto candidate : allowed) list += (list.empty() ? "" : ", ") + std::string(candidate);
+      for (const auto candidate : allowed)
+        list += (list.empty() ? "" : ", ") + std::string(candidate);
       const std::string child_path = path_.empty() ? key : path_ + "." + key;
       throw DataError(Field(file_, entry.first, child_path, node_.Mark()).location(), child_path,
                       "unknown key (allowed: " + list + ")");

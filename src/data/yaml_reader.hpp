@@ -49,7 +49,10 @@ class Field {
  private:
   Field(std::shared_ptr<const std::string> file, YAML::Node node, std::string path,
         YAML::Mark fallback)
-      : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)), fallback_(fallback) {}
+      : file_(std::move(file)),
+        node_(std::move(node)),
+        path_(std::move(path)),
+        fallback_(fallback) {}
 
   std::shared_ptr<const std::string> file_;
   YAML::Node node_;

@@ -56,12 +56,20 @@ double fail_with_parity(int target, int parity) {
 
 }  // namespace
 
-double p_leadership_fail_even(int target) { return fail_with_parity(target, 0); }
-double p_leadership_fail_odd(int target) { return fail_with_parity(target, 1); }
+double p_leadership_fail_even(int target) {
+  return fail_with_parity(target, 0);
+}
+double p_leadership_fail_odd(int target) {
+  return fail_with_parity(target, 1);
+}
 
-Distribution die_distribution(int sides) { return Distribution::uniform(1, sides); }
+Distribution die_distribution(int sides) {
+  return Distribution::uniform(1, sides);
+}
 
-Distribution d100_distribution() { return Distribution::uniform(1, 100); }
+Distribution d100_distribution() {
+  return Distribution::uniform(1, 100);
+}
 
 Distribution d66_distribution() {
   Distribution result(11, {0.0});

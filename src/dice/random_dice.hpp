@@ -15,10 +15,12 @@ class RandomDice final : public DiceSource {
   explicit RandomDice(std::uint64_t seed, std::uint64_t stream = 0)
       : rng_(Xoshiro256pp::for_stream(seed, stream)) {}
 
-  int roll(int sides) override { return bounded(static_cast<std::uint32_t>(sides)) + 1; }
+  int roll(int sides) override {
+    return static_cast<int>(bounded(static_cast<std::uint32_t>(sides))) + 1;
+  }
 
   // 0..bound-1 without modulo bias.
-  int bounded(std::uint32_t bound) {
+  std::uint32_t bounded(std::uint32_t bound) {
     std::uint64_t product = std::uint64_t{next32()} * bound;
     auto low = static_cast<std::uint32_t>(product);
     if (low < bound) {
@@ -28,11 +30,13 @@ class RandomDice final : public DiceSource {
         low = static_cast<std::uint32_t>(product);
       }
     }
-    return static_cast<int>(product >> 32);
+    return static_cast<std::uint32_t>(product >> 32);
   }
 
   Xoshiro256pp& generator() { return rng_; }
-  friend bool operator==(const RandomDice&, const RandomDice&) = default;
+  friend bool operator==(const RandomDice& a, const RandomDice& b) {
+    return a.rng_ == b.rng_ && a.spare_ == b.spare_ && a.has_spare_ == b.has_spare_;
+  }
 
  private:
   std::uint32_t next32() {

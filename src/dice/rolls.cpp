@@ -15,7 +15,9 @@ int roll_d5(DiceSource& dice) {
   return face > 5 ? face - 5 : face;  // faces 6..9 lose 5; the "0" face (10) reads as 5
 }
 
-int roll_d2(DiceSource& dice) { return dice.roll(6) % 2 == 1 ? 1 : 2; }
+int roll_d2(DiceSource& dice) {
+  return dice.roll(6) % 2 == 1 ? 1 : 2;
+}
 
 int roll_d100(DiceSource& dice) {
   const int tens = dice.roll(10) % 10;

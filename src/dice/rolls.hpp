@@ -63,9 +63,9 @@ LeadershipRoll roll_leadership(DiceSource& dice, int target);
 // then, only when the marker moves, a bearing as roll(360): whole degrees clockwise from the
 // table's "north", 360 read as 0.
 enum class ScatterDoubles : std::uint8_t {
-  no_scatter,            // standard: a double lands on target
-  double_or_seven,       // the GW-equivalent option: a double or a total of 7 lands on target
-  scatter_only,          // doubles and 7s move like any other result
+  no_scatter,       // standard: a double lands on target
+  double_or_seven,  // the GW-equivalent option: a double or a total of 7 lands on target
+  scatter_only,     // doubles and 7s move like any other result
 };
 struct ScatterResult {
   std::array<int, 3> faces{};

@@ -12,9 +12,8 @@ int ScriptedDice::roll(int sides) {
   }
   const int face = faces_[next_];
   if (face < 1 || face > sides) {
-    throw ScriptedDiceError(
-        fmt::format("scripted die #{} is {} but a D{} was rolled (faces 1..{})", next_ + 1, face,
-                    sides, sides));
+    throw ScriptedDiceError(fmt::format("scripted die #{} is {} but a D{} was rolled (faces 1..{})",
+                                        next_ + 1, face, sides, sides));
   }
   ++next_;
   return face;

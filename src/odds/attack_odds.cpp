@@ -23,20 +23,6 @@ Distribution mixture_with_zero(const Distribution& hit, double p_hit) {
   return result;
 }
 
-rules::CoverCounts default_under(const AttackRequest& request) {
-  rules::CoverCounts under;
-  const auto& s = request.shooting;
-  const int n = request.target.models;
-  if (s.target_cover == rules::Cover::hard && !s.fleeting_target) {
-    under.hard = n;
-  } else if (s.target_cover != rules::Cover::none || s.fleeting_target || s.target_prone) {
-    under.soft = n;  // SHOOT-38/43: prone, tactical and fleeting models count as soft cover
-  } else {
-    under.open = n;
-  }
-  return under;
-}
-
 void check_target(const TargetSpec& target) {
   if (target.models < 1) throw OddsError("target.models must be at least 1");
   if (target.wounds < 1) throw OddsError("target.wounds must be at least 1");
@@ -46,9 +32,7 @@ void check_target(const TargetSpec& target) {
 void wounding(const AttackRequest& request, bool close, AttackReport& report,
               rules::WoundingProfile& profile) {
   const auto& weapon = request.weapon;
-  const bool melta = weapon.has(data::WeaponProperty::melta) &&
-                     (request.kind == AttackKind::melee ||
-                      rules::at_half_range(request.range, weapon.range));
+  const bool melta = melta_applies(request);
   report.strength = weapon.strength.resolve(request.attacker.strength);
   report.wound_goal = rules::wound_goal(request.target.toughness, report.strength, close);
   report.p_wound = rules::p_wound(report.wound_goal, melta);
@@ -61,17 +45,15 @@ void wounding(const AttackRequest& request, bool close, AttackReport& report,
   report.save_goal = rules::save_goal(save);
   report.p_save = rules::p_save(report.save_goal);
   report.p_unsaved_per_hit = report.p_wound * (1.0 - report.p_save);
-  profile.wound = report.wound_goal;
-  profile.wound_best_of_two = melta;
-  profile.save = report.save_goal;
-  profile.damage = weapon.damage;
-  profile.damage_best_of_two = melta;
-  if (melta) report.notes.emplace_back("SHOOT-59: Melta at half range rolls wound and Damage as "
-                                       "the higher of two dice");
+  profile = wounding_profile(request, report);
+  if (melta)
+    report.notes.emplace_back(
+        "SHOOT-59: Melta at half range rolls wound and Damage as "
+        "the higher of two dice");
   if (!report.wound_goal.possible) {
-    report.notes.emplace_back(fmt::format(
-        "DICE-07: a wound goal of {} cannot be rolled{}", report.wound_goal.goal,
-        report.wound_goal.goal <= 9 ? " beyond short range" : ""));
+    report.notes.emplace_back(
+        fmt::format("DICE-07: a wound goal of {} cannot be rolled{}", report.wound_goal.goal,
+                    report.wound_goal.goal <= 9 ? " beyond short range" : ""));
   }
 }
 
@@ -91,7 +73,8 @@ void evaluate_shooting(const AttackRequest& request, AttackReport& report) {
   const rules::Firing firing = rules::weapon_firing(weapon, inputs, request.rulings);
   if (!firing.allowed) throw OddsError(std::string(firing.refusal));
   if (firing.once_per_turn && request.firings > 1) {
-    throw OddsError("SHOOT-06: this weapon fires only once per turn; extra AP cannot fire it again");
+    throw OddsError(
+        "SHOOT-06: this weapon fires only once per turn; extra AP cannot fire it again");
   }
   report.action_points = firing.action_points * request.firings;
   const int effects = request.attacker.models * firing.shots * request.firings;
@@ -101,7 +84,8 @@ void evaluate_shooting(const AttackRequest& request, AttackReport& report) {
   s.ballistic_skill = request.attacker.skill;
   s.range = request.range;
   s.laser = weapon.has(data::WeaponProperty::laser);
-  if (weapon.has(data::WeaponProperty::shotgun) && rules::at_half_range(request.range, weapon.range)) {
+  if (weapon.has(data::WeaponProperty::shotgun) &&
+      rules::at_half_range(request.range, weapon.range)) {
     s.shotgun_at_half_range = true;
   }
   const bool thrown = weapon.type == data::WeaponType::grenade;
@@ -132,7 +116,7 @@ void evaluate_shooting(const AttackRequest& request, AttackReport& report) {
     report.groups.push_back({"shots", effects, goal.goal, report.p_hit});
   } else if (s.kind == rules::ShotKind::template_) {
     report.resolution = "template";
-    const rules::CoverCounts under = request.models_under.value_or(default_under(request));
+    const rules::CoverCounts under = effective_models_under(request);
     Distribution one(0, {0.0});
     for (int roll = 1; roll <= 6; ++roll) {
       Distribution given = Distribution::point(0);
@@ -145,9 +129,10 @@ void evaluate_shooting(const AttackRequest& request, AttackReport& report) {
       add_class(under.hard, rules::Cover::hard);
       for (int v = given.lowest(); v <= given.highest(); ++v) one.add(v, given[v] / 6.0);
     }
-    const rules::Cover main = under.hard >= under.soft && under.hard >= under.open ? rules::Cover::hard
-                              : under.soft >= under.open                          ? rules::Cover::soft
-                                                                                  : rules::Cover::none;
+    const rules::Cover main = under.hard >= under.soft && under.hard >= under.open
+                                  ? rules::Cover::hard
+                              : under.soft >= under.open ? rules::Cover::soft
+                                                         : rules::Cover::none;
     report.p_hit = rules::p_template_hit(goal.goal, main, request.rulings);
     report.unsaved_wounds = repeat(one, effects);
     report.groups.push_back({fmt::format("templates ({} open, {} soft, {} hard under each)",
@@ -156,7 +141,7 @@ void evaluate_shooting(const AttackRequest& request, AttackReport& report) {
   } else {
     // Area markers (fired, indirect or thrown): the chance the marker stays on the aim point, then
     // SHOOT-43's per-model rolls under it.
-    const rules::CoverCounts under = request.models_under.value_or(default_under(request));
+    const rules::CoverCounts under = effective_models_under(request);
     double p_on = 0.0;
     if (thrown) {
       report.resolution = "thrown";
@@ -170,9 +155,12 @@ void evaluate_shooting(const AttackRequest& request, AttackReport& report) {
     }
     report.p_on_target = p_on;
     Distribution on_target = Distribution::point(0);
-    on_target = on_target.plus(Distribution::binomial(under.open, rules::p_area_hit(rules::Cover::none) * u));
-    on_target = on_target.plus(Distribution::binomial(under.soft, rules::p_area_hit(rules::Cover::soft) * u));
-    on_target = on_target.plus(Distribution::binomial(under.hard, rules::p_area_hit(rules::Cover::hard) * u));
+    on_target = on_target.plus(
+        Distribution::binomial(under.open, rules::p_area_hit(rules::Cover::none) * u));
+    on_target = on_target.plus(
+        Distribution::binomial(under.soft, rules::p_area_hit(rules::Cover::soft) * u));
+    on_target = on_target.plus(
+        Distribution::binomial(under.hard, rules::p_area_hit(rules::Cover::hard) * u));
     const Distribution one = request.scatter == ScatterAssumption::on_target
                                  ? on_target
                                  : mixture_with_zero(on_target, p_on);
@@ -185,9 +173,9 @@ void evaluate_shooting(const AttackRequest& request, AttackReport& report) {
                                   ? "area: every marker is assumed to land on its aim point"
                                   : "area: a marker that scatters is assumed to hit no one");
   }
-  report.slain = slain_distribution(report.unsaved_wounds, request.target.models,
-                                    request.target.wounds, damage_distribution(profile),
-                                    request.allocation);
+  report.slain =
+      slain_distribution(report.unsaved_wounds, request.target.models, request.target.wounds,
+                         damage_distribution(profile), request.allocation);
 }
 
 void evaluate_melee(const AttackRequest& request, AttackReport& report) {
@@ -197,9 +185,14 @@ void evaluate_melee(const AttackRequest& request, AttackReport& report) {
   rules::MeleeSituation s = request.melee;
   s.weapon_skill = attacker.skill;
   switch (request.charge) {  // CHARGE-05
-    case ChargeDirection::none: break;
-    case ChargeDirection::front: charge_bonus = 1; break;
-    case ChargeDirection::flank: charge_bonus = 2; break;
+    case ChargeDirection::none:
+      break;
+    case ChargeDirection::front:
+      charge_bonus = 1;
+      break;
+    case ChargeDirection::flank:
+      charge_bonus = 2;
+      break;
     case ChargeDirection::rear:
       charge_bonus = 2;
       s.rear_charge = true;
@@ -226,28 +219,59 @@ void evaluate_melee(const AttackRequest& request, AttackReport& report) {
     report.shots += count;
   }
   for (const auto& row : rules::melee_modifier_table()) {
-    const bool on = (row.id == rules::MeleeModifier::two_weapons && s.two_weapons) ||
-                    (row.id == rules::MeleeModifier::uphill && (s.uphill || s.target_prone)) ||
-                    (row.id == rules::MeleeModifier::barricade && s.barricade) ||
-                    (row.id == rules::MeleeModifier::planting_charges && s.planting_charges) ||
-                    (row.id == rules::MeleeModifier::rear_charge && s.rear_charge) ||
-                    (row.id == rules::MeleeModifier::ambush && s.ambush) ||
-                    (row.id == rules::MeleeModifier::jumping_down && s.jumping_down) ||
-                    (row.id == rules::MeleeModifier::blocking && s.blocking) ||
-                    (row.id == rules::MeleeModifier::improvised_weapon && s.improvised_weapon &&
-                     !s.unarmed) ||
-                    (row.id == rules::MeleeModifier::unarmed && s.unarmed);
+    const bool on =
+        (row.id == rules::MeleeModifier::two_weapons && s.two_weapons) ||
+        (row.id == rules::MeleeModifier::uphill && (s.uphill || s.target_prone)) ||
+        (row.id == rules::MeleeModifier::barricade && s.barricade) ||
+        (row.id == rules::MeleeModifier::planting_charges && s.planting_charges) ||
+        (row.id == rules::MeleeModifier::rear_charge && s.rear_charge) ||
+        (row.id == rules::MeleeModifier::ambush && s.ambush) ||
+        (row.id == rules::MeleeModifier::jumping_down && s.jumping_down) ||
+        (row.id == rules::MeleeModifier::blocking && s.blocking) ||
+        (row.id == rules::MeleeModifier::improvised_weapon && s.improvised_weapon && !s.unarmed) ||
+        (row.id == rules::MeleeModifier::unarmed && s.unarmed);
     if (on && !s.free_hack) {
       report.modifiers.push_back({std::string(row.name), std::string(row.rule), row.value});
     }
   }
   if (s.free_hack) report.notes.emplace_back("MELEE-22: free hacks hit on 4- whatever the WS");
-  report.slain = slain_distribution(report.unsaved_wounds, request.target.models,
-                                    request.target.wounds, damage_distribution(profile),
-                                    request.allocation);
+  report.slain =
+      slain_distribution(report.unsaved_wounds, request.target.models, request.target.wounds,
+                         damage_distribution(profile), request.allocation);
 }
 
 }  // namespace
+
+rules::CoverCounts effective_models_under(const AttackRequest& request) {
+  if (request.models_under) return *request.models_under;
+  rules::CoverCounts under;
+  const auto& s = request.shooting;
+  const int n = request.target.models;
+  if (s.target_cover == rules::Cover::hard && !s.fleeting_target) {
+    under.hard = n;
+  } else if (s.target_cover != rules::Cover::none || s.fleeting_target || s.target_prone) {
+    under.soft = n;  // SHOOT-38/43: prone, tactical and fleeting models count as soft cover
+  } else {
+    under.open = n;
+  }
+  return under;
+}
+
+bool melta_applies(const AttackRequest& request) {
+  return request.weapon.has(data::WeaponProperty::melta) &&
+         (request.kind == AttackKind::melee ||
+          rules::at_half_range(request.range, request.weapon.range));
+}
+
+rules::WoundingProfile wounding_profile(const AttackRequest& request, const AttackReport& report) {
+  rules::WoundingProfile profile;
+  profile.wound = report.wound_goal;
+  profile.wound_best_of_two = melta_applies(request);
+  profile.save = report.save_goal;
+  profile.damage = request.weapon.damage;
+  profile.damage_best_of_two = profile.wound_best_of_two;
+  return profile;
+}
 
 AttackReport evaluate_attack(const AttackRequest& request) {
   check_target(request.target);

@@ -104,4 +104,12 @@ struct AttackReport {
 
 AttackReport evaluate_attack(const AttackRequest& request);
 
+// The models under each template or marker: as requested, else the whole target unit in the cover
+// class its modifiers give it (prone, tactical and fleeting models count as soft cover).
+rules::CoverCounts effective_models_under(const AttackRequest& request);
+// SHOOT-59: whether Melta's higher-of-two dice apply (mêlée, or a shot at half range or less).
+bool melta_applies(const AttackRequest& request);
+// What each hit does, from the goals in `report`.
+rules::WoundingProfile wounding_profile(const AttackRequest& request, const AttackReport& report);
+
 }  // namespace arap::odds

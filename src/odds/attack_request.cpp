@@ -40,36 +40,83 @@ void apply_shooting_modifier(const Field& entry, std::string_view name, const Fi
     case M::soft_cover:
       if (s.target_cover != rules::Cover::hard) s.target_cover = rules::Cover::soft;
       break;
-    case M::hard_cover: s.target_cover = rules::Cover::hard; break;
-    case M::small_target: s.small_target = true; break;
-    case M::tactical_movement: s.tactical_movement = true; break;
-    case M::firing_from_hard_cover: s.firing_from_hard_cover = true; break;
-    case M::fleeting_target: s.fleeting_target = true; break;
-    case M::target_prone: s.target_prone = true; break;
-    case M::moving_surface: s.moving_surface = true; break;
+    case M::hard_cover:
+      s.target_cover = rules::Cover::hard;
+      break;
+    case M::small_target:
+      s.small_target = true;
+      break;
+    case M::tactical_movement:
+      s.tactical_movement = true;
+      break;
+    case M::firing_from_hard_cover:
+      s.firing_from_hard_cover = true;
+      break;
+    case M::fleeting_target:
+      s.fleeting_target = true;
+      break;
+    case M::target_prone:
+      s.target_prone = true;
+      break;
+    case M::moving_surface:
+      s.moving_surface = true;
+      break;
     case M::fast_target:
-      if (value == nullptr) entry.fail("fast_target needs the inches the target moved, e.g. {\"fast_target\": 24}");
+      if (value == nullptr)
+        entry.fail("fast_target needs the inches the target moved, e.g. {\"fast_target\": 24}");
       s.target_moved_inches = value->as_int(0, 1000);
       break;
-    case M::small_group: s.small_group = true; break;
-    case M::wounded_firer: s.wounded_firer = true; break;
-    case M::confused: s.confused = true; break;
-    case M::hand_grenade: s.hand_grenade = true; break;
-    case M::improvised_missile: s.improvised_missile = true; break;
-    case M::into_melee: s.into_melee = true; break;
-    case M::aimed: s.aimed = true; break;
-    case M::ambush: s.ambush = true; break;
-    case M::two_pistols: s.two_pistols = true; break;
-    case M::shotgun: s.shotgun_at_half_range = true; break;
-    case M::corrective_aiming: s.corrective_aiming = true; break;
-    case M::bounced_template: s.bounced_template = true; break;
+    case M::small_group:
+      s.small_group = true;
+      break;
+    case M::wounded_firer:
+      s.wounded_firer = true;
+      break;
+    case M::confused:
+      s.confused = true;
+      break;
+    case M::hand_grenade:
+      s.hand_grenade = true;
+      break;
+    case M::improvised_missile:
+      s.improvised_missile = true;
+      break;
+    case M::into_melee:
+      s.into_melee = true;
+      break;
+    case M::aimed:
+      s.aimed = true;
+      break;
+    case M::ambush:
+      s.ambush = true;
+      break;
+    case M::two_pistols:
+      s.two_pistols = true;
+      break;
+    case M::shotgun:
+      s.shotgun_at_half_range = true;
+      break;
+    case M::corrective_aiming:
+      s.corrective_aiming = true;
+      break;
+    case M::bounced_template:
+      s.bounced_template = true;
+      break;
     case M::over_obstacle:
-      if (value == nullptr) entry.fail("over_obstacle needs the obstacle's height as a multiple of the thrower's, e.g. {\"over_obstacle\": 2}");
+      if (value == nullptr)
+        entry.fail(
+            "over_obstacle needs the obstacle's height as a multiple of the thrower's, e.g. "
+            "{\"over_obstacle\": 2}");
       s.over_obstacle_ratio = value->as_number(0.0, 100.0);
       break;
-    case M::ladder: s.on_ladder = true; break;
-    case M::long_charge: s.long_charge = true; break;
-    case M::count_: break;
+    case M::ladder:
+      s.on_ladder = true;
+      break;
+    case M::long_charge:
+      s.long_charge = true;
+      break;
+    case M::count_:
+      break;
   }
 }
 
@@ -86,17 +133,38 @@ void apply_melee_modifier(const Field& entry, std::string_view name, rules::Mele
   const auto modifier = rules::melee_modifier_from_name(name);
   if (!modifier) entry.fail(fmt::format("unknown mêlée modifier \"{}\" (see --help)", name));
   switch (*modifier) {
-    case M::two_weapons: s.two_weapons = true; break;
-    case M::uphill: s.uphill = true; break;
-    case M::barricade: s.barricade = true; break;
-    case M::planting_charges: s.planting_charges = true; break;
-    case M::rear_charge: s.rear_charge = true; break;
-    case M::ambush: s.ambush = true; break;
-    case M::jumping_down: s.jumping_down = true; break;
-    case M::blocking: s.blocking = true; break;
-    case M::improvised_weapon: s.improvised_weapon = true; break;
-    case M::unarmed: s.unarmed = true; break;
-    case M::count_: break;
+    case M::two_weapons:
+      s.two_weapons = true;
+      break;
+    case M::uphill:
+      s.uphill = true;
+      break;
+    case M::barricade:
+      s.barricade = true;
+      break;
+    case M::planting_charges:
+      s.planting_charges = true;
+      break;
+    case M::rear_charge:
+      s.rear_charge = true;
+      break;
+    case M::ambush:
+      s.ambush = true;
+      break;
+    case M::jumping_down:
+      s.jumping_down = true;
+      break;
+    case M::blocking:
+      s.blocking = true;
+      break;
+    case M::improvised_weapon:
+      s.improvised_weapon = true;
+      break;
+    case M::unarmed:
+      s.unarmed = true;
+      break;
+    case M::count_:
+      break;
   }
 }
 
@@ -336,8 +404,9 @@ std::string modifier_help() {
     text += fmt::format("  {:<24} {:>3}  {:<10} {}\n", row.name, fmt::format("{:+d}", row.value),
                         row.rule, row.summary);
   }
-  text += "  (fast_target takes the inches moved: {\"fast_target\": 24} or \"fast_target:24\";\n"
-          "   over_obstacle takes the height ratio: {\"over_obstacle\": 2})\n";
+  text +=
+      "  (fast_target takes the inches moved: {\"fast_target\": 24} or \"fast_target:24\";\n"
+      "   over_obstacle takes the height ratio: {\"over_obstacle\": 2})\n";
   text += "Melee modifiers (\"modifiers\" of a melee request):\n";
   for (const auto& row : rules::melee_modifier_table()) {
     text += fmt::format("  {:<24} {:>3}  {:<10} {}\n", row.name, fmt::format("{:+d}", row.value),

@@ -115,7 +115,8 @@ Distribution random(const Distribution& unsaved, int models, int wounds,
 
 Distribution slain_distribution(const Distribution& unsaved, int models, int wounds,
                                 const Distribution& damage, rules::Allocation allocation) {
-  if (models < 0 || wounds < 1) throw std::invalid_argument("target needs models >= 0, wounds >= 1");
+  if (models < 0 || wounds < 1)
+    throw std::invalid_argument("target needs models >= 0, wounds >= 1");
   if (unsaved.lowest() < 0) throw std::invalid_argument("unsaved wounds cannot be negative");
   if (allocation == rules::Allocation::sequential) {
     return sequential(unsaved, models, wounds, damage);

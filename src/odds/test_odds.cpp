@@ -14,7 +14,7 @@ nlohmann::json activation_report(int initiative, int dice_count,
   out["dice"] = dice_count;
   out["condition"] = condition == rules::ActivationCondition::pinned       ? "pinned"
                      : condition == rules::ActivationCondition::suppressed ? "suppressed"
-                                                                            : "normal";
+                                                                           : "normal";
   out["p_bust"] = odds.p_bust;
   out["p_not_activated"] = odds.p_not_activated;
   nlohmann::json actions = nlohmann::json::array();

@@ -8,7 +8,8 @@
 
 namespace arap::odds {
 
-nlohmann::json activation_report(int initiative, int dice_count, rules::ActivationCondition condition);
+nlohmann::json activation_report(int initiative, int dice_count,
+                                 rules::ActivationCondition condition);
 nlohmann::json leadership_report(int leadership, int modifier, bool reroll);
 
 }  // namespace arap::odds

@@ -12,14 +12,19 @@ namespace {
 
 int template_margin(Cover cover) {
   switch (cover) {
-    case Cover::none: return 0;
-    case Cover::soft: return 1;
-    case Cover::hard: return 2;
+    case Cover::none:
+      return 0;
+    case Cover::soft:
+      return 1;
+    case Cover::hard:
+      return 2;
   }
   return 0;
 }
 
-int template_fallback_goal(Cover cover) { return 3 - template_margin(cover); }
+int template_fallback_goal(Cover cover) {
+  return 3 - template_margin(cover);
+}
 
 bool reached(int goal, int firer_roll, Cover cover) {
   return firer_roll != 6 && firer_roll <= goal - template_margin(cover);
@@ -65,9 +70,12 @@ double p_template_hit(int goal, Cover cover, const Rulings& rulings) {
 
 int area_model_goal(Cover cover) {
   switch (cover) {
-    case Cover::none: return 6;
-    case Cover::soft: return 5;
-    case Cover::hard: return 4;
+    case Cover::none:
+      return 6;
+    case Cover::soft:
+      return 5;
+    case Cover::hard:
+      return 4;
   }
   return 6;
 }
@@ -101,10 +109,10 @@ AreaScatter roll_area_scatter(dice::DiceSource& dice, AreaDelivery delivery, int
       result = dice::roll_skill_scatter(dice, goal);
       break;
     case AreaDelivery::hidden_target:
-      result = dice::roll_three_dice_scatter(dice,
-                                             rulings.dice_19() == ThreeDiceHitRule::top_pair_only
-                                                 ? dice::ThreeDiceHit::top_pair_only
-                                                 : dice::ThreeDiceHit::any_double);
+      result =
+          dice::roll_three_dice_scatter(dice, rulings.dice_19() == ThreeDiceHitRule::top_pair_only
+                                                  ? dice::ThreeDiceHit::top_pair_only
+                                                  : dice::ThreeDiceHit::any_double);
       break;
     case AreaDelivery::thrown_grenade:
       if (dice::roll_low(dice, goal)) return AreaScatter{};

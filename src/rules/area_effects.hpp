@@ -44,12 +44,12 @@ double p_area_hit(Cover cover);
 // SHOOT-41/42/50/54/57: scatter of an area shot. `goal` comes from shooting_hit_goal (area or
 // indirect kind); `aim_range` is the measured range to the aim point.
 enum class AreaDelivery : std::uint8_t {
-  fired,            // 2D6 - (BS + modifiers), capped at half the range (SHOOT-41/42)
-  indirect,         // 2D6 - modifiers, BS not subtracted, capped (SHOOT-54)
-  hidden_target,    // three-dice scatter, never on target (SHOOT-57)
-  thrown_grenade,   // hit roll against the goal; a miss scatters by the scatter-only short roll
-                    // with no half-range cap (SHOOT-50/51)
-  launcher_short,   // launcher grenade at short range: fired, but no half-range cap (SHOOT-51)
+  fired,           // 2D6 - (BS + modifiers), capped at half the range (SHOOT-41/42)
+  indirect,        // 2D6 - modifiers, BS not subtracted, capped (SHOOT-54)
+  hidden_target,   // three-dice scatter, never on target (SHOOT-57)
+  thrown_grenade,  // hit roll against the goal; a miss scatters by the scatter-only short roll
+                   // with no half-range cap (SHOOT-50/51)
+  launcher_short,  // launcher grenade at short range: fired, but no half-range cap (SHOOT-51)
 };
 struct AreaScatter {
   dice::ScatterResult roll;  // the dice as rolled (roll.distance before any cap)

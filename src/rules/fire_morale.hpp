@@ -18,6 +18,8 @@ struct HeavyCasualtyCheck {
 HeavyCasualtyCheck heavy_casualty_check(int models_at_last_turn_end, int models_lost);
 
 // SHOOT-28: the Ld modifier of a pinning test (multiple-battery Ordnance: -1).
-inline int pinning_test_modifier(bool multiple_battery) { return multiple_battery ? -1 : 0; }
+inline int pinning_test_modifier(bool multiple_battery) {
+  return multiple_battery ? -1 : 0;
+}
 
 }  // namespace arap::rules

@@ -10,7 +10,9 @@
 namespace arap::rules {
 
 // The modified Ld a test is rolled against (DICE-09: modifiers add to Ld).
-inline int leadership_target(int leadership, int modifier) { return leadership + modifier; }
+inline int leadership_target(int leadership, int modifier) {
+  return leadership + modifier;
+}
 
 // SHOOT-32 (also MORALE-08): a passed test, an even failure (pinned) or an odd failure (rout).
 enum class MoraleOutcome : std::uint8_t { passed, pinned, routed };

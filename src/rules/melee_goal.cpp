@@ -26,7 +26,9 @@ constexpr std::array<MeleeModifierInfo, static_cast<std::size_t>(M::count_)> kTa
 
 }  // namespace
 
-std::span<const MeleeModifierInfo> melee_modifier_table() { return kTable; }
+std::span<const MeleeModifierInfo> melee_modifier_table() {
+  return kTable;
+}
 
 std::optional<MeleeModifier> melee_modifier_from_name(std::string_view name) {
   for (const auto& row : kTable) {

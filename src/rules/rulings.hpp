@@ -69,7 +69,9 @@ class Rulings {
   bool shoot_41_soft_cover_mods_in_scatter() const {
     return index(RulingId::shoot_41_soft_cover_mods_in_scatter) == 1;
   }
-  OverHeight shoot_51_over_height() const { return get<OverHeight>(RulingId::shoot_51_over_height); }
+  OverHeight shoot_51_over_height() const {
+    return get<OverHeight>(RulingId::shoot_51_over_height);
+  }
   MeleeAllocation melee_08() const { return get<MeleeAllocation>(RulingId::melee_08); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;

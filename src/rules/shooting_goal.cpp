@@ -48,9 +48,12 @@ constexpr std::array<ShootingModifierInfo, static_cast<std::size_t>(M::count_)> 
 
 std::string_view to_string(Cover cover) {
   switch (cover) {
-    case Cover::none: return "open";
-    case Cover::soft: return "soft";
-    case Cover::hard: return "hard";
+    case Cover::none:
+      return "open";
+    case Cover::soft:
+      return "soft";
+    case Cover::hard:
+      return "hard";
   }
   return "open";
 }
@@ -62,7 +65,9 @@ Cover unit_cover(int in_open, int in_soft, int in_hard) {
   return Cover::none;
 }
 
-std::span<const ShootingModifierInfo> shooting_modifier_table() { return kTable; }
+std::span<const ShootingModifierInfo> shooting_modifier_table() {
+  return kTable;
+}
 
 std::optional<ShootingModifier> shooting_modifier_from_name(std::string_view name) {
   for (const auto& row : kTable) {
@@ -75,7 +80,9 @@ const ShootingModifierInfo& info(ShootingModifier modifier) {
   return kTable[static_cast<std::size_t>(modifier)];
 }
 
-double short_range(double maximum_range) { return std::min(12.0, maximum_range / 2.0); }
+double short_range(double maximum_range) {
+  return std::min(12.0, maximum_range / 2.0);
+}
 
 bool at_short_range(double distance, double maximum_range) {
   return distance <= short_range(maximum_range);
@@ -93,7 +100,9 @@ ShootingGoal shooting_hit_goal(const ShootingSituation& s, const Rulings& ruling
     return result;
   }
   std::array<int, static_cast<std::size_t>(M::count_)> value{};
-  const auto apply = [&](M modifier, int amount) { value[static_cast<std::size_t>(modifier)] = amount; };
+  const auto apply = [&](M modifier, int amount) {
+    value[static_cast<std::size_t>(modifier)] = amount;
+  };
 
   const bool area_like = s.kind == ShotKind::area || s.kind == ShotKind::indirect;
   const bool is_template = s.kind == ShotKind::template_;
@@ -171,9 +180,15 @@ ShootingGoal shooting_hit_goal(const ShootingSituation& s, const Rulings& ruling
   }
   switch (s.kind) {
     case ShotKind::direct:
-    case ShotKind::template_: result.goal = std::min(5, result.skill + result.total_modifier); break;
-    case ShotKind::area: result.goal = result.skill + result.total_modifier; break;
-    case ShotKind::indirect: result.goal = result.total_modifier; break;
+    case ShotKind::template_:
+      result.goal = std::min(5, result.skill + result.total_modifier);
+      break;
+    case ShotKind::area:
+      result.goal = result.skill + result.total_modifier;
+      break;
+    case ShotKind::indirect:
+      result.goal = result.total_modifier;
+      break;
   }
   return result;
 }

@@ -66,10 +66,10 @@ const ShootingModifierInfo& info(ShootingModifier modifier);
 
 // How the shot is resolved.
 enum class ShotKind : std::uint8_t {
-  direct,    // one die per shot against the goal
-  template_, // one die against G, then the margin decides covered models (SHOOT-38)
-  area,      // the goal is the skill subtracted from 2D6 scatter (SHOOT-41), uncapped
-  indirect,  // area fire without sight: BS is not subtracted, modifiers still are (SHOOT-54)
+  direct,     // one die per shot against the goal
+  template_,  // one die against G, then the margin decides covered models (SHOOT-38)
+  area,       // the goal is the skill subtracted from 2D6 scatter (SHOOT-41), uncapped
+  indirect,   // area fire without sight: BS is not subtracted, modifiers still are (SHOOT-54)
 };
 
 struct ShootingSituation {

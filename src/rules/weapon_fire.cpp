@@ -56,9 +56,15 @@ Firing weapon_firing(const data::WeaponProfile& weapon, const FiringInputs& in,
     case WeaponType::primary:
       result.shots = weapon.shots;
       switch (rulings.shoot_07()) {
-        case OrdnanceCost::direct2_indirect3: result.action_points = in.line_of_sight ? 2 : 3; break;
-        case OrdnanceCost::always2: result.action_points = 2; break;
-        case OrdnanceCost::always3: result.action_points = 3; break;
+        case OrdnanceCost::direct2_indirect3:
+          result.action_points = in.line_of_sight ? 2 : 3;
+          break;
+        case OrdnanceCost::always2:
+          result.action_points = 2;
+          break;
+        case OrdnanceCost::always3:
+          result.action_points = 3;
+          break;
       }
       result.once_per_turn = true;
       break;
@@ -67,11 +73,14 @@ Firing weapon_firing(const data::WeaponProfile& weapon, const FiringInputs& in,
       result.shots = 1;
       result.action_points = 1;
       break;
-    case WeaponType::melee: break;
+    case WeaponType::melee:
+      break;
   }
   return result;
 }
 
-int grenade_throwers_allowed(int unit_models) { return (unit_models + 3) / 4; }
+int grenade_throwers_allowed(int unit_models) {
+  return (unit_models + 3) / 4;
+}
 
 }  // namespace arap::rules

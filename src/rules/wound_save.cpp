@@ -32,6 +32,8 @@ std::optional<int> save_goal(const SaveInputs& in) {
   return best;
 }
 
-double p_save(std::optional<int> goal) { return goal ? dice::p_high(*goal) : 0.0; }
+double p_save(std::optional<int> goal) {
+  return goal ? dice::p_high(*goal) : 0.0;
+}
 
 }  // namespace arap::rules

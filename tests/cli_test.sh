@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# End-to-end checks of the arap command line: outputs, exit codes and error messages.
+set -u
+arap=$1
+root=$2
+failures=0
+passes=0
+check() {  # check NAME CONDITION...
+  local name=$1
+  shift
+  if "$@"; then echo "ok   $name"; passes=$((passes + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+contains() { grep -q -- "$2" <<<"$1"; }
+
+out=$("$arap" odds attack --json "$root/examples/bolters_vs_guardsmen.json")
+check "attack json exit 0" test $? -eq 0
+for field in shots action_points hit_goal p_hit wound_goal p_wound save_goal p_save unsaved_wounds slain mean_slain; do
+  check "attack json has $field" contains "$out" "\"$field\""
+done
+check "attack json mean_slain" contains "$out" '"mean_slain": 3.333333333333'
+
+out=$("$arap" odds attack --json - <"$root/examples/power_fist_charge.json")
+check "attack from stdin" contains "$out" '"resolution": "melee"'
+
+out=$("$arap" odds attack "$root/examples/flamer_into_cover.json")
+check "attack table" contains "$out" "slain>=k"
+
+err=$(echo '{"attacker": {"skill": 4}, "weapon": "bolter", "range": 10, "modifiers": ["lucky"], "target": {"toughness": 3}}' | "$arap" odds attack --json - 2>&1 >/dev/null)
+code=$?
+check "unknown modifier exits 2" test "$code" -eq 2
+check "unknown modifier names field" contains "$err" "modifiers\[0\]"
+
+err=$(echo '{"attacker": {"skill": 4}, "weapon": "bolter", "range": 10,' | "$arap" odds attack --json - 2>&1 >/dev/null)
+check "bad json exits 2" test $? -eq 2
+check "bad json says so" contains "$err" "not valid"
+
+err=$(echo '{"attacker": {"skill": 4}, "weapon": "heavy_bolter", "firings": 2, "range": 10, "target": {"toughness": 3}}' | "$arap" odds attack --json - 2>&1 >/dev/null)
+check "impossible attack exits 2" test $? -eq 2
+check "impossible attack names rule" contains "$err" "SHOOT-06"
+
+out=$("$arap" odds activation --initiative 4 --dice 3 --json)
+check "activation json" contains "$out" '"p_bust": 0.2592592592592'
+check "activation value" contains "$out" '"value": 4'
+out=$("$arap" odds activation -i 4 -n 3 --suppressed)
+check "activation table" contains "$out" "Not activated"
+"$arap" odds activation -i 4 --pinned --suppressed >/dev/null 2>&1
+check "pinned and suppressed exits 2" test $? -eq 2
+"$arap" odds activation -i 4 -n 4 >/dev/null 2>&1
+check "four dice exits 2" test $? -eq 2
+
+out=$("$arap" odds leadership --ld 8 --modifier -3 --json)
+check "leadership target" contains "$out" '"target": 5'
+check "leadership p_pass" contains "$out" '"p_pass": 0.2777777777777'
+
+out=$("$arap" odds attack --help)
+check "help lists modifiers" contains "$out" "fast_target"
+check "help lists melee modifiers" contains "$out" "planting_charges"
+
+out=$("$arap" validate --data "$root/data")
+check "validate ok" contains "$out" "ok:"
+"$arap" validate --data /nonexistent >/dev/null 2>&1
+check "validate missing folder exits 2" test $? -eq 2
+
+out=$("$arap" rulings)
+check "rulings listed" contains "$out" "ruling.SHOOT-38.fallbackOnSuccess"
+
+echo "cli: $passes passed, $failures failed"
+exit $((failures > 0))

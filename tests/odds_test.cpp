@@ -1,0 +1,265 @@
+// The exact attack odds: requests, goals, distributions, casualties (SHOOT-27, ADV-38), errors.
+#include <gtest/gtest.h>
+
+#include "data/data_error.hpp"
+#include "data/library.hpp"
+#include "dice/probability.hpp"
+#include "odds/attack_request.hpp"
+#include "odds/casualties.hpp"
+#include "odds/test_odds.hpp"
+#include "support/expect.hpp"
+
+namespace arap::odds {
+namespace {
+
+using dice::Distribution;
+using test::frac;
+
+const data::Library& library() {
+  static const data::Library loaded = data::Library::load(ARAP_DATA_DIR);
+  return loaded;
+}
+
+AttackReport evaluate(const std::string& json) {
+  return evaluate_attack(parse_attack_request(json, "test.json", &library()));
+}
+
+TEST(AttackOdds, bolters_at_rapid_fire_range_are_binomial) {
+  const AttackReport report = evaluate(R"({"attacker": {"models": 5, "skill": 4},
+      "weapon": "bolter", "range": 10, "modifiers": ["soft_cover"],
+      "target": {"models": 10, "toughness": 3, "save": 5}})");
+  EXPECT_EQ(report.shots, 10);
+  EXPECT_EQ(report.action_points, 1);
+  EXPECT_EQ(report.hit_goal, 3);
+  EXPECT_PROB(report.p_hit, frac(1, 2));
+  EXPECT_EQ(report.wound_goal.goal, 3);
+  EXPECT_EQ(report.save_goal, std::nullopt) << "AP5 against 5+";
+  const Distribution expected = Distribution::binomial(10, frac(1, 2) * frac(2, 3));
+  for (int k = 0; k <= 10; ++k) {
+    EXPECT_PROB(report.unsaved_wounds[k], expected[k]);
+    EXPECT_PROB(report.slain[k], expected[k]);
+  }
+  EXPECT_PROB(report.slain.mean(), frac(10, 3));
+  ASSERT_EQ(report.modifiers.size(), 1u);
+  EXPECT_EQ(report.modifiers[0].rule, "SHOOT-11a");
+}
+
+TEST(AttackOdds, SHOOT_27_a_unit_cannot_lose_more_models_than_it_has) {
+  const AttackReport report = evaluate(R"({"attacker": {"models": 10, "skill": 5},
+      "weapon": "bolter", "range": 5, "target": {"models": 3, "toughness": 3}})");
+  EXPECT_EQ(report.slain.highest(), 3);
+  EXPECT_PROB(report.slain[3], report.unsaved_wounds.at_least(3));
+  EXPECT_PROB(report.slain.total(), 1.0);
+}
+
+TEST(Casualties, ADV_38_sequential_multi_wound) {
+  const Distribution d1 = Distribution::point(1);
+  EXPECT_PROB(
+      slain_distribution(Distribution::point(5), 5, 2, d1, rules::Allocation::sequential)[2], 1.0);
+  const Distribution d3 = dice::expression_distribution({1, 3, 0});
+  const Distribution one =
+      slain_distribution(Distribution::point(1), 3, 2, d3, rules::Allocation::sequential);
+  EXPECT_PROB(one[1], frac(2, 3));
+  EXPECT_PROB(one[0], frac(1, 3));
+  // Two D3 wounds on W2 models: 1+1 kills one, any 2 or 3 kills; SHOOT-23 forbids spill-over.
+  const Distribution two =
+      slain_distribution(Distribution::point(2), 3, 2, d3, rules::Allocation::sequential);
+  EXPECT_PROB(two[2], frac(4, 9));
+  EXPECT_PROB(two[1], frac(5, 9));
+}
+
+TEST(Casualties, SHOOT_27_random_allocation_allows_repeats) {
+  const Distribution d1 = Distribution::point(1);
+  const Distribution w1 =
+      slain_distribution(Distribution::point(2), 2, 1, d1, rules::Allocation::random);
+  EXPECT_PROB(w1[1], frac(1, 2));
+  EXPECT_PROB(w1[2], frac(1, 2));
+  const Distribution w2 =
+      slain_distribution(Distribution::point(2), 2, 2, d1, rules::Allocation::random);
+  EXPECT_PROB(w2[1], frac(1, 2));
+  EXPECT_PROB(w2[0], frac(1, 2));
+  const Distribution three =
+      slain_distribution(Distribution::point(3), 8, 1, d1, rules::Allocation::random);
+  EXPECT_PROB(three[3], frac(8 * 7 * 6, 512));
+}
+
+TEST(AttackOdds, CHARGE_05_charge_bonus_attacks_and_rear_plus_one) {
+  const AttackReport rear = evaluate(R"({"kind": "melee", "attacker": {"models": 5, "skill": 4,
+      "attacks": 1}, "charge": "rear", "target": {"models": 10, "toughness": 3}})");
+  EXPECT_EQ(rear.shots, 15);
+  for (const auto& group : rear.groups) EXPECT_EQ(group.hit_goal, 5);
+  EXPECT_EQ(rear.action_points, std::nullopt);
+  const AttackReport front = evaluate(R"({"kind": "melee", "attacker": {"models": 5, "skill": 4},
+      "charge": "front", "target": {"models": 10, "toughness": 3}})");
+  EXPECT_EQ(front.shots, 10);
+  for (const auto& group : front.groups) EXPECT_EQ(group.hit_goal, 4);
+}
+
+TEST(AttackOdds, MELEE_06_two_weapons_spares_the_bonus_attack) {
+  const AttackReport report = evaluate(R"({"kind": "melee", "attacker": {"models": 1, "skill": 4,
+      "attacks": 2}, "charge": "front", "modifiers": ["two_weapons"],
+      "target": {"models": 1, "toughness": 4}})");
+  ASSERT_EQ(report.groups.size(), 2u);
+  EXPECT_EQ(report.groups[0].attacks, 2);
+  EXPECT_EQ(report.groups[0].hit_goal, 3);
+  EXPECT_EQ(report.groups[1].attacks, 1);
+  EXPECT_EQ(report.groups[1].hit_goal, 4);
+}
+
+TEST(AttackOdds, MELEE_07_power_fist_doubles_strength_and_ignores_armour) {
+  const AttackReport report = evaluate(R"({"kind": "melee", "attacker": {"models": 1, "skill": 4,
+      "strength": 4, "attacks": 1}, "weapon": "power_fist",
+      "target": {"models": 1, "toughness": 4, "save": 3, "invulnerable": 5, "wounds": 3}})");
+  EXPECT_EQ(report.strength, 8);
+  EXPECT_EQ(report.wound_goal.goal, 2);
+  EXPECT_EQ(report.save_goal, 5);
+  const double unsaved = frac(2, 3) * frac(5, 6) * frac(2, 3);
+  EXPECT_PROB(report.unsaved_wounds[1], unsaved);
+  EXPECT_PROB(report.slain[1], unsaved * frac(1, 3)) << "a D3 of 3 fells a W3 model";
+}
+
+TEST(AttackOdds, MELEE_22_free_hacks) {
+  const AttackReport report = evaluate(R"({"kind": "melee", "free_hack": true,
+      "attacker": {"models": 1, "skill": 1, "attacks": 1}, "target": {"models": 1, "toughness": 3}})");
+  EXPECT_EQ(report.hit_goal, 4);
+  EXPECT_PROB(report.p_hit, frac(2, 3));
+}
+
+TEST(AttackOdds, SHOOT_38_template_mixture_is_exact) {
+  const AttackReport report = evaluate(R"({"attacker": {"skill": 4}, "weapon": "flamer",
+      "range": 6, "models_under": {"open": 1},
+      "target": {"models": 5, "toughness": 1}})");
+  EXPECT_EQ(report.resolution, "template");
+  EXPECT_PROB(report.unsaved_wounds[1], frac(5, 6) * frac(5, 6));
+  // One open and one hard-cover model: the firer's roll ties their fates together.
+  const AttackReport pair = evaluate(R"({"attacker": {"skill": 4}, "weapon": "flamer",
+      "range": 6, "models_under": {"open": 1, "hard": 1},
+      "target": {"models": 5, "toughness": 1, "save": null}})");
+  double both = 0.0;
+  for (int r = 1; r <= 6; ++r) {
+    const double open = rules::p_template_model_hit(4, r, rules::Cover::none);
+    const double hard = rules::p_template_model_hit(4, r, rules::Cover::hard);
+    both += open * hard * frac(5, 6) * frac(5, 6) / 6.0;
+  }
+  EXPECT_PROB(pair.unsaved_wounds[2], both);
+}
+
+TEST(AttackOdds, SHOOT_43_area_marker_on_target_or_missing) {
+  const AttackReport report = evaluate(R"({"attacker": {"skill": 3},
+      "weapon": "missile_launcher_frag", "range": 30, "models_under": {"open": 2, "soft": 1},
+      "target": {"models": 10, "toughness": 3, "save": 5}})");
+  EXPECT_EQ(report.resolution, "area");
+  ASSERT_TRUE(report.p_on_target);
+  EXPECT_PROB(*report.p_on_target, frac(2, 9));
+  const double u = frac(2, 3) * frac(2, 3);  // S4 vs T3 wounds on 3+; 5+ save allowed by AP6
+  const double all_three = frac(2, 9) * u * u * frac(5, 6) * u;
+  EXPECT_PROB(report.unsaved_wounds[3], all_three);
+  const AttackReport hopeful = evaluate(R"({"attacker": {"skill": 3}, "scatter": "on_target",
+      "weapon": "missile_launcher_frag", "range": 30, "models_under": {"open": 2, "soft": 1},
+      "target": {"models": 10, "toughness": 3, "save": 5}})");
+  EXPECT_PROB(hopeful.unsaved_wounds[3], u * u * frac(5, 6) * u);
+}
+
+TEST(AttackOdds, SHOOT_59_melta_at_half_range) {
+  const AttackReport close = evaluate(R"({"attacker": {"skill": 4}, "weapon": "meltagun",
+      "range": 6, "target": {"models": 1, "toughness": 8, "wounds": 6}})");
+  EXPECT_PROB(close.p_wound, frac(3, 4)) << "S8 vs T8 wounds on 4+, best of two";
+  const AttackReport far = evaluate(R"({"attacker": {"skill": 4}, "weapon": "meltagun",
+      "range": 7, "target": {"models": 1, "toughness": 8, "wounds": 6}})");
+  EXPECT_PROB(far.p_wound, frac(1, 2));
+  // At half range the D6 Damage is the higher of two dice: P(6) = 11/36.
+  EXPECT_PROB(close.slain[1], frac(2, 3) * frac(3, 4) * frac(11, 36));
+}
+
+TEST(AttackOdds, refusals_name_the_rule) {
+  const auto refusal = [](const std::string& json) -> std::string {
+    try {
+      evaluate(json);
+    } catch (const OddsError& error) {
+      return error.what();
+    }
+    return "";
+  };
+  EXPECT_NE(refusal(R"({"attacker": {"skill": 4}, "weapon": "heavy_bolter", "range": 10,
+      "firings": 2, "target": {"toughness": 3}})")
+                .find("SHOOT-06"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"attacker": {"skill": 4}, "weapon": "bolter", "range": 30,
+      "target": {"toughness": 3}})")
+                .find("SHOOT-01"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"attacker": {"skill": 0}, "weapon": "bolter", "range": 10,
+      "target": {"toughness": 3}})")
+                .find("SHOOT-10"),
+            std::string::npos);
+  EXPECT_NE(refusal(R"({"attacker": {"skill": 4}, "weapon": "chainsword", "range": 1,
+      "target": {"toughness": 3}})")
+                .find("SHOOT-05"),
+            std::string::npos);
+}
+
+TEST(AttackRequests, bad_requests_name_line_and_field) {
+  const auto problem = [](const std::string& json) -> data::DataError {
+    try {
+      parse_attack_request(json, "req.json", &library());
+    } catch (const data::DataError& error) {
+      return error;
+    }
+    ADD_FAILURE() << "expected a DataError for " << json;
+    return data::DataError({}, "", "");
+  };
+  const data::DataError modifier = problem(
+      "{\"attacker\": {\"skill\": 4}, \"weapon\": \"bolter\", \"range\": 10,\n"
+      " \"modifiers\": [\"hard_cover\", \"lucky\"],\n \"target\": {\"toughness\": 3}}");
+  EXPECT_EQ(modifier.field(), "modifiers[1]");
+  EXPECT_EQ(modifier.where().line, 2);
+  EXPECT_NE(modifier.problem().find("lucky"), std::string::npos);
+  EXPECT_EQ(problem(R"({"attacker": {"skill": 4}, "weapon": "death_ray", "range": 10,
+      "target": {"toughness": 3}})")
+                .field(),
+            "weapon");
+  EXPECT_EQ(problem(R"({"attacker": {"skill": 4}, "weapon": "bolter", "range": 10,
+      "target": {"toughness": 11}})")
+                .field(),
+            "target.toughness");
+  EXPECT_EQ(problem(R"({"attacker": {"skill": 4}, "weapon": "bolter", "range": 10})").field(),
+            "target");
+  EXPECT_EQ(problem(R"({"attacker": {"skill": 4}, "weapon": "bolter", "range": 10,
+      "rulings": {"ruling.SHOOT-18": "sometimes"}, "target": {"toughness": 3}})")
+                .field(),
+            "rulings.ruling.SHOOT-18");
+  EXPECT_NO_THROW(
+      parse_attack_request("{\"attacker\":\t{\"skill\": 4}, \"weapon\": \"bolter\","
+                           " \"range\": 10, \"target\": {\"toughness\": 3}}",
+                           "tabs.json", &library()));
+}
+
+TEST(AttackRequests, fast_target_takes_inches_and_inline_weapons_work) {
+  const AttackReport report = evaluate(R"({"attacker": {"models": 2, "skill": 3},
+      "weapon": {"type": "heavy", "shots": 2, "range": 48, "strength": 7, "ap": 4, "damage": "D3"},
+      "range": 30, "modifiers": [{"fast_target": 24}, "wounded_firer"],
+      "target": {"models": 3, "toughness": 5, "save": 4, "wounds": 3}})");
+  EXPECT_EQ(report.hit_goal, 0);
+  EXPECT_EQ(report.shots, 4);
+  EXPECT_EQ(report.action_points, 2);
+  const AttackReport colon = evaluate(R"({"attacker": {"skill": 4}, "weapon": "lasgun",
+      "range": 20, "modifiers": ["fast_target:24"], "target": {"toughness": 3}})");
+  EXPECT_EQ(colon.hit_goal, 4) << "SHOOT-16: the lasgun is a laser";
+}
+
+TEST(TestOdds, ACT_07_activation_report_json) {
+  const nlohmann::json report = activation_report(4, 3, rules::ActivationCondition::normal);
+  EXPECT_EQ(report["value"], 4);
+  EXPECT_PROB(report["p_bust"].get<double>(), frac(7, 27));
+  ASSERT_EQ(report["actions"].size(), 4u);
+  EXPECT_PROB(report["actions"][3].get<double>(), frac(8, 27));
+}
+
+TEST(TestOdds, DICE_09_leadership_report_json) {
+  const nlohmann::json report = leadership_report(8, -3, false);
+  EXPECT_EQ(report["target"], 5);
+  EXPECT_PROB(report["p_pass"].get<double>(), frac(5, 18));
+}
+
+}  // namespace
+}  // namespace arap::odds
