@@ -50,6 +50,13 @@ void wounding(const AttackRequest& request, bool close, AttackReport& report,
     report.notes.emplace_back(
         "SHOOT-59: Melta at half range rolls wound and Damage as "
         "the higher of two dice");
+  if (save.armour && !save.ignores_armour && save.ap && *save.ap <= *save.armour) {
+    report.notes.emplace_back(
+        fmt::format("SHOOT-24: AP{} removes the {}+ armour save", *save.ap, *save.armour));
+  }
+  if (save.armour && save.ignores_armour) {
+    report.notes.emplace_back("ADV-54: a power weapon ignores armour saves");
+  }
   if (!report.wound_goal.possible) {
     report.notes.emplace_back(
         fmt::format("DICE-07: a wound goal of {} cannot be rolled{}", report.wound_goal.goal,

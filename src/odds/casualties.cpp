@@ -1,8 +1,9 @@
 #include "odds/casualties.hpp"
 
 #include <algorithm>
-#include <map>
+#include <cstdint>
 #include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 namespace arap::odds {
@@ -59,43 +60,47 @@ Distribution sequential(const Distribution& unsaved, int models, int wounds,
   return result;
 }
 
-// Random allocation: the state is how many models carry each amount of damage (dead last).
+// Random allocation: the state is how many models carry each amount of damage, the dead last,
+// packed one byte per damage level into a 64-bit key (so up to 7 wounds a model).
 Distribution random(const Distribution& unsaved, int models, int wounds,
                     const Distribution& damage) {
-  using State = std::vector<std::uint8_t>;  // count of models at damage 0..wounds-1, then dead
   constexpr std::size_t kMaxStates = 200000;
-  if (models > 255) throw std::length_error("random allocation supports at most 255 models");
-  std::map<State, double> current;
-  State start(wounds + 1, 0);
-  start[0] = static_cast<std::uint8_t>(models);
-  current[start] = 1.0;
+  if (models > 255 || wounds > 7) {
+    throw std::length_error(
+        "random allocation is computed exactly for at most 255 models of at most 7 wounds; use "
+        "sequential allocation");
+  }
+  const auto count = [](std::uint64_t state, int level) {
+    return static_cast<int>((state >> (8 * level)) & 0xffu);
+  };
+  const auto shift = [](int level) { return std::uint64_t{1} << (8 * level); };
+  std::unordered_map<std::uint64_t, double> current{{static_cast<std::uint64_t>(models), 1.0}};
+  std::unordered_map<std::uint64_t, double> next;
   Distribution result(0, std::vector<double>(models + 1, 0.0));
   const auto accumulate = [&](double weight) {
     if (weight == 0.0) return;
-    for (const auto& [state, p] : current) result.add(state[wounds], weight * p);
+    for (const auto& [state, p] : current) result.add(count(state, wounds), weight * p);
   };
   const int most = std::max(0, unsaved.highest());
   for (int n = 0; n <= most; ++n) {
     if (n > 0) {
-      std::map<State, double> next;
+      next.clear();
       for (const auto& [state, p] : current) {
         if (models == 0) {
           next[state] += p;
           continue;
         }
         // The hit lands on a dead model: nothing changes.
-        if (state[wounds] > 0) next[state] += p * state[wounds] / models;
+        if (count(state, wounds) > 0) next[state] += p * count(state, wounds) / models;
         for (int level = 0; level < wounds; ++level) {
-          if (state[level] == 0) continue;
-          const double pick = p * state[level] / models;
+          const int here = count(state, level);
+          if (here == 0) continue;
+          const double pick = p * here / models;
           for (int amount = damage.lowest(); amount <= damage.highest(); ++amount) {
             const double q = damage[amount];
             if (q == 0.0) continue;
-            State moved = state;
             const int to = std::min(wounds, level + std::max(0, amount));
-            --moved[level];
-            ++moved[to];
-            next[moved] += pick * q;
+            next[state - shift(level) + shift(to)] += pick * q;
           }
         }
       }
@@ -104,7 +109,7 @@ Distribution random(const Distribution& unsaved, int models, int wounds,
             "random allocation on this many multi-wound models is too large to compute exactly; "
             "use sequential allocation");
       }
-      current = std::move(next);
+      std::swap(current, next);
     }
     accumulate(unsaved[n]);
   }

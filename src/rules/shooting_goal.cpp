@@ -99,9 +99,9 @@ ShootingGoal shooting_hit_goal(const ShootingSituation& s, const Rulings& ruling
     result.refusal = "SHOOT-10: a model with BS 0 makes no ranged attacks";
     return result;
   }
-  std::array<int, static_cast<std::size_t>(M::count_)> value{};
+  std::array<std::int8_t, static_cast<std::size_t>(M::count_)> value{};
   const auto apply = [&](M modifier, int amount) {
-    value[static_cast<std::size_t>(modifier)] = amount;
+    value[static_cast<std::size_t>(modifier)] = static_cast<std::int8_t>(amount);
   };
 
   const bool area_like = s.kind == ShotKind::area || s.kind == ShotKind::indirect;

@@ -106,7 +106,7 @@ struct ShootingSituation {
 
 struct AppliedModifier {
   ShootingModifier id;
-  int value;
+  std::int8_t value;
 };
 
 struct ShootingGoal {
