@@ -61,6 +61,19 @@ check "validate ok" contains "$out" "ok:"
 "$arap" validate --data /nonexistent >/dev/null 2>&1
 check "validate missing folder exits 2" test $? -eq 2
 
+for scenario in open_ground ruined_town woods_and_river; do
+  svg=$(mktemp --suffix=.svg)
+  "$arap" render "$root/data/scenarios/$scenario.yaml" -o "$svg" --data "$root/data" 2>/dev/null
+  check "render $scenario" grep -q "<svg" "$svg"
+  rm -f "$svg"
+done
+bad=$(mktemp --suffix=.yaml)
+sed 's/^turn_limit: 6$/turn_limit: 6\nrulings: {ruling.SHOOT-18: sometimes}/' "$root/data/scenarios/open_ground.yaml" >"$bad"
+err=$("$arap" render "$bad" --data "$root/data" 2>&1 >/dev/null)
+check "render bad ruling exits 2" test $? -eq 2
+check "render bad ruling names it" contains "$err" "rulings.ruling.SHOOT-18"
+rm -f "$bad"
+
 out=$("$arap" rulings)
 check "rulings listed" contains "$out" "ruling.SHOOT-38.fallbackOnSuccess"
 

@@ -55,7 +55,7 @@ TEST(Leadership, MORALE_05_they_shall_know_no_fear_reroll) {
 }
 
 TEST(Leadership, DICE_09_ld8_three_down_passes_on_five) {
-  // The Ld arithmetic of the rout-test example (EX-18); the rout test itself is MELEE-16.
+  // The Ld arithmetic of the rout-test example (EX-18); the rout test itself comes with mêlée.
   const int target = leadership_target(8, -3);
   EXPECT_EQ(target, 5);
   EXPECT_PROB(leadership_odds(target).p_pass, frac(5, 18));

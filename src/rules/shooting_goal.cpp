@@ -46,25 +46,6 @@ constexpr std::array<ShootingModifierInfo, static_cast<std::size_t>(M::count_)> 
 
 }  // namespace
 
-std::string_view to_string(Cover cover) {
-  switch (cover) {
-    case Cover::none:
-      return "open";
-    case Cover::soft:
-      return "soft";
-    case Cover::hard:
-      return "hard";
-  }
-  return "open";
-}
-
-Cover unit_cover(int in_open, int in_soft, int in_hard) {
-  const int total = in_open + in_soft + in_hard;
-  if (2 * in_hard > total) return Cover::hard;
-  if (2 * (in_soft + in_hard) > total) return Cover::soft;
-  return Cover::none;
-}
-
 std::span<const ShootingModifierInfo> shooting_modifier_table() {
   return kTable;
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "rules/rulings.hpp"
+#include "table/cover.hpp"
 
 namespace arap::data {
 struct WeaponProfile;
@@ -17,12 +18,10 @@ struct WeaponProfile;
 
 namespace arap::rules {
 
-enum class Cover : std::uint8_t { none, soft, hard };
-std::string_view to_string(Cover cover);
-
-// SHOOT-13 (ruling A-15): the cover a whole unit claims from how many members are in the open,
-// soft and hard cover: more than half in hard cover -> hard; else more than half in any -> soft.
-Cover unit_cover(int in_open, int in_soft, int in_hard);
+// Cover and the SHOOT-13 unit rule are measured on the table.
+using table::Cover;
+using table::to_string;
+using table::unit_cover;
 
 // One row per modifier of the shooting table (SHOOT-11a..x), plus the shotgun row.
 enum class ShootingModifier : std::uint8_t {

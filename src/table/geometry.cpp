@@ -1,0 +1,97 @@
+#include "table/geometry.hpp"
+
+#include <algorithm>
+#include <numbers>
+
+#include <boost/geometry.hpp>
+
+namespace arap::table {
+
+namespace bg = boost::geometry;
+
+double normalise_bearing(double degrees) {
+  double b = std::fmod(degrees, 360.0);
+  if (b < 0) b += 360.0;
+  return b;
+}
+
+double bearing(const Point& from, const Point& to) {
+  const Point d = to - from;
+  return normalise_bearing(std::atan2(d.x, d.y) * 180.0 / std::numbers::pi);
+}
+
+Point heading_vector(double bearing_degrees) {
+  const double r = bearing_degrees * std::numbers::pi / 180.0;
+  return {std::sin(r), std::cos(r)};
+}
+
+double turn_between(double from, double to) {
+  double d = normalise_bearing(to - from);
+  if (d > 180.0) d -= 360.0;
+  return d;
+}
+
+double distance_to_segment(const Point& p, const Point& a, const Point& b, double* t_out) {
+  const Point ab = b - a;
+  const double len2 = dot(ab, ab);
+  double t = len2 > 0 ? dot(p - a, ab) / len2 : 0.0;
+  t = std::clamp(t, 0.0, 1.0);
+  if (t_out != nullptr) *t_out = t;
+  return distance(p, a + ab * t);
+}
+
+double segment_intersection(const Point& a, const Point& b, const Point& c, const Point& d) {
+  const Point r = b - a;
+  const Point s = d - c;
+  const double denominator = cross(r, s);
+  if (std::abs(denominator) < 1e-12) return -1.0;  // parallel
+  const double t = cross(c - a, s) / denominator;
+  const double u = cross(c - a, r) / denominator;
+  if (t < 0.0 || t > 1.0 || u < 0.0 || u > 1.0) return -1.0;
+  return t;
+}
+
+Polygon make_polygon(const std::vector<Point>& points) {
+  Polygon polygon;
+  for (const auto& p : points) bg::append(polygon.outer(), to_boost(p));
+  bg::correct(polygon);  // closes the ring and orients it the way Boost.Geometry expects
+  return polygon;
+}
+
+std::vector<Point> corners(const Polygon& polygon) {
+  std::vector<Point> result;
+  const auto& ring = polygon.outer();
+  for (std::size_t i = 0; i + 1 < ring.size(); ++i) result.push_back({ring[i].x(), ring[i].y()});
+  return result;
+}
+
+bool inside(const Polygon& polygon, const Point& p) {
+  return bg::covered_by(to_boost(p), polygon);
+}
+
+std::vector<Interval> inside_intervals(const Polygon& polygon, const Point& a, const Point& b) {
+  using Linestring = bg::model::linestring<BoostPoint>;
+  const Linestring line{to_boost(a), to_boost(b)};
+  std::vector<Linestring> pieces;
+  bg::intersection(line, polygon, pieces);
+  std::vector<Interval> result;
+  const Point ab = b - a;
+  const double len2 = dot(ab, ab);
+  if (len2 <= 0.0) return result;
+  for (const auto& piece : pieces) {
+    if (piece.size() < 2) continue;
+    double lo = 1.0;
+    double hi = 0.0;
+    for (const auto& q : piece) {
+      const double t = std::clamp(dot(Point{q.x(), q.y()} - a, ab) / len2, 0.0, 1.0);
+      lo = std::min(lo, t);
+      hi = std::max(hi, t);
+    }
+    if (hi > lo) result.push_back({lo, hi});
+  }
+  std::sort(result.begin(), result.end(),
+            [](const Interval& x, const Interval& y) { return x.from < y.from; });
+  return result;
+}
+
+}  // namespace arap::table

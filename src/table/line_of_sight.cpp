@@ -1,0 +1,145 @@
+#include "table/line_of_sight.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace arap::table {
+
+namespace {
+
+double off_facing(const TableModel& viewer, const Point& p) {
+  return std::abs(turn_between(viewer.facing, bearing(viewer.position, p)));
+}
+
+constexpr double kEdge = 1e-9;
+
+}  // namespace
+
+bool in_field_of_view(const TableModel& viewer, const Point& p) {
+  return off_facing(viewer, p) <= 90.0 + kEdge;
+}
+
+bool in_fire_arc(const TableModel& shooter, const Point& p) {
+  return off_facing(shooter, p) <= 45.0 + kEdge;
+}
+
+bool in_arc_after_free_pivot(const TableModel& shooter, const Point& p) {
+  return off_facing(shooter, p) <= 135.0 + kEdge;
+}
+
+bool in_attack_arc(const TableModel& attacker, const Point& p, AttackArc arc) {
+  const double off = off_facing(attacker, p);
+  switch (arc) {
+    case AttackArc::front:
+      return off <= 90.0 + kEdge;
+    case AttackArc::front_narrow:
+      return off <= 45.0 + kEdge;
+    case AttackArc::front_and_sides:
+      return off <= 135.0 + kEdge;
+    case AttackArc::sides_and_rear:
+      return off >= 45.0 - kEdge;
+    case AttackArc::all_round:
+      return true;
+  }
+  return false;
+}
+
+bool within_melee_radius(const TableModel& attacker, const TableModel& target) {
+  const double d = distance(attacker.position, target.position);
+  const bool touching = d <= attacker.base_radius + target.base_radius + kEdge;
+  return touching || d <= attacker.size + kEdge;
+}
+
+Quadrant quadrant_of(const Point& unit_centre, double unit_facing, const Point& contact) {
+  const double off = std::abs(turn_between(unit_facing, bearing(unit_centre, contact)));
+  if (off <= 45.0 + kEdge) return Quadrant::front;
+  if (off <= 135.0 + kEdge) return Quadrant::flank;
+  return Quadrant::rear;
+}
+
+Sight terrain_sight(const Table& table, const Point& a, const Point& b) {
+  Sight sight;
+  const double span = distance(a, b);
+  for (const auto& feature : table.features()) {
+    if (!feature.blocks_sight() || !segment_touches_box(a, b, feature.bounds)) continue;
+    if (feature.see_through <= 0.0) {
+      // Neither end inside and no edge crossed: the line passes by. An end inside: occupant.
+      if (!crosses_outline(feature, a, b)) continue;
+      if (in_feature(feature, a) || in_feature(feature, b)) continue;
+    } else {
+      if (feature_intervals(feature, a, b).total() * span <= feature.see_through + kEdge) continue;
+    }
+    sight.blocker = Sight::Blocker::terrain;
+    sight.feature = &feature;
+    return sight;
+  }
+  for (const auto& obstacle : table.obstacles()) {
+    if (obstacle.blocks_sight && obstacle.first_crossing(a, b) >= 0.0) {
+      sight.blocker = Sight::Blocker::obstacle;
+      sight.obstacle = &obstacle;
+      return sight;
+    }
+  }
+  return sight;
+}
+
+Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to) {
+  const TableModel& shooter = models[from];
+  const TableModel& target = models[to];
+  Sight sight = terrain_sight(table, shooter.position, target.position);
+  if (!sight.clear()) return sight;
+  const int tall = std::max(shooter.size, target.size);
+  bool comrade_used = false;
+  // Models nearest the shooter first, so the one allowed comrade is the one in front.
+  std::vector<std::pair<double, int>> crossing;
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    if (i == from || i == to || !models[i].alive) continue;
+    double t = 0.0;
+    const double d = distance_to_segment(models[i].position, shooter.position, target.position, &t);
+    if (d >= models[i].base_radius || t <= 0.0 || t >= 1.0) continue;
+    if (models[i].size < tall) continue;
+    crossing.emplace_back(t, i);
+  }
+  std::sort(crossing.begin(), crossing.end());
+  for (const auto& [t, i] : crossing) {
+    const TableModel& other = models[i];
+    const bool comrade = other.unit == shooter.unit && other.side == shooter.side &&
+                         !other.engaged && other.size <= shooter.size &&
+                         !(other.mounted && !shooter.mounted);
+    if (comrade && !comrade_used) {
+      comrade_used = true;
+      continue;
+    }
+    sight.blocker = Sight::Blocker::model;
+    sight.model = i;
+    return sight;
+  }
+  return sight;
+}
+
+double range_to_unit(std::span<const TableModel> models, int from, int unit) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& model : models) {
+    if (model.alive && model.unit == unit) {
+      best = std::min(best, distance(models[from].position, model.position));
+    }
+  }
+  return best;
+}
+
+std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
+                                  int unit, double range) {
+  std::vector<int> result;
+  const TableModel& shooter = models[from];
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    const TableModel& model = models[i];
+    if (!model.alive || model.unit != unit) continue;
+    if (distance(shooter.position, model.position) > range + kEdge) continue;
+    if (!in_arc_after_free_pivot(shooter, model.position)) continue;
+    if (!line_of_sight(table, models, from, i).clear()) continue;
+    result.push_back(i);
+  }
+  return result;
+}
+
+}  // namespace arap::table

@@ -1,0 +1,65 @@
+// SHOOT-01/02/04/20, ACT-15, MELEE-01/02, CHARGE-05: what a model can see, where its arcs are,
+// which quadrant of a unit a charger meets, and range to a unit.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "table/table_model.hpp"
+#include "table/terrain.hpp"
+
+namespace arap::table {
+
+// SHOOT-04: the forward 180 degrees (the edge counts as in view).
+bool in_field_of_view(const TableModel& viewer, const Point& p);
+// SHOOT-04: 45 degrees either side of the facing.
+bool in_fire_arc(const TableModel& shooter, const Point& p);
+// ACT-15: a free pivot of up to 90 degrees can bring `p` into the fire arc (within 135 degrees).
+bool in_arc_after_free_pivot(const TableModel& shooter, const Point& p);
+
+// MELEE-02 attack arcs.
+enum class AttackArc : std::uint8_t {
+  front,            // default: the front 180 degrees
+  front_narrow,     // bite, gore: the front 90 degrees
+  front_and_sides,  // claw: everything but the rear 90 degrees
+  sides_and_rear,   // tail: everything but the front 90 degrees
+  all_round,        // stomp, tentacle
+};
+bool in_attack_arc(const TableModel& attacker, const Point& p, AttackArc arc);
+// MELEE-01: within the attacker's mêlée radius (its Size in inches) or touching.
+bool within_melee_radius(const TableModel& attacker, const TableModel& target);
+
+// CHARGE-05: which quadrant of a unit (centre, facing) a contact point lies in; corners go to
+// the front (45 degrees) and the flank (135 degrees).
+enum class Quadrant : std::uint8_t { front, flank, rear };
+Quadrant quadrant_of(const Point& unit_centre, double unit_facing, const Point& contact);
+
+struct Sight {
+  enum class Blocker : std::uint8_t { none, terrain, obstacle, model };
+  Blocker blocker = Blocker::none;
+  const TerrainFeature* feature = nullptr;
+  const LinearObstacle* obstacle = nullptr;
+  int model = -1;
+  bool clear() const { return blocker == Blocker::none; }
+};
+
+// SHOOT-02: sight between two points through terrain only. Symmetric. Opaque features do not
+// hide their own occupants (they look out of windows and firing slits); see-through features
+// (woods) hide what lies deeper than their see_through distance along the line.
+Sight terrain_sight(const Table& table, const Point& a, const Point& b);
+
+// SHOOT-02 and SHOOT-20: sight from model `from` to model `to`, blocked by terrain and by other
+// models whose base the line crosses and whose Size is at least the larger of the two (a small
+// model does not hide a big one). The shooter may look past one comrade of its own unit that is
+// not engaged, not bigger than it and not mounted when it is on foot.
+Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to);
+
+// GEN-04 / SHOOT-01: distance to the nearest living member of `unit`.
+double range_to_unit(std::span<const TableModel> models, int from, int unit);
+// SHOOT-27: members of `unit` within `range`, in view, in the arc reachable with the free pivot
+// and in sight of model `from`.
+std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
+                                  int unit, double range);
+
+}  // namespace arap::table

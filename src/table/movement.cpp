@@ -1,0 +1,339 @@
+#include "table/movement.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "dice/probability.hpp"
+#include "dice/rolls.hpp"
+
+namespace arap::table {
+
+namespace {
+
+constexpr double kEpsilon = 1e-9;
+
+double class_factor(MovementClass movement) {
+  switch (movement) {
+    case MovementClass::normal:
+      return 1.0;
+    case MovementClass::difficult:
+      return 2.0;  // each 1/2" costs 1"
+    case MovementClass::very_difficult:
+      return 4.0;  // each 1/2" costs 2"
+    case MovementClass::impassable:
+      return 0.0;
+  }
+  return 1.0;
+}
+
+double mode_factor(MoveMode mode, MovementClass movement) {
+  const double ground = class_factor(movement);
+  switch (mode) {
+    case MoveMode::crawl:
+      return std::max(2.0, ground);  // MOVE-08: difficult adds nothing
+    // MOVE-06 sets no rule for backing through rough ground; GEN-01: the costs multiply.
+    case MoveMode::backwards:
+      return 2.0 * ground;
+    default:
+      return ground;
+  }
+}
+
+struct LegCost {
+  double cost = 0.0;
+  const TerrainFeature* impassable = nullptr;
+};
+
+// The cost of one straight leg: the worst ground at each point along it (MOVE-03).
+LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mode,
+                 std::vector<const TerrainFeature*>& dangerous,
+                 std::vector<const TerrainFeature*>& variable) {
+  const double span = distance(a, b);
+  struct Mark {
+    double from;
+    double to;
+    const TerrainFeature* feature;
+  };
+  std::vector<Mark> marks;
+  std::vector<double> cuts = {0.0, 1.0};
+  for (const auto& feature : table.features()) {
+    if (!segment_touches_box(a, b, feature.bounds)) continue;
+    const auto pieces = feature_intervals(feature, a, b);
+    const bool touched = !pieces.empty() || in_feature(feature, a);
+    if (touched && feature.dangerous &&
+        std::find(dangerous.begin(), dangerous.end(), &feature) == dangerous.end()) {
+      dangerous.push_back(&feature);
+    }
+    if (touched && feature.variable &&
+        std::find(variable.begin(), variable.end(), &feature) == variable.end()) {
+      variable.push_back(&feature);
+    }
+    if (feature.movement == MovementClass::normal) continue;
+    for (const auto& piece : pieces) {
+      marks.push_back({piece.from, piece.to, &feature});
+      cuts.push_back(piece.from);
+      cuts.push_back(piece.to);
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  LegCost result;
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const double from = cuts[i];
+    const double to = cuts[i + 1];
+    if (to - from <= kEpsilon) continue;
+    const double middle = 0.5 * (from + to);
+    MovementClass worst = MovementClass::normal;
+    const TerrainFeature* worst_feature = nullptr;
+    for (const auto& mark : marks) {
+      if (mark.from <= middle && middle <= mark.to && mark.feature->movement > worst) {
+        worst = mark.feature->movement;
+        worst_feature = mark.feature;
+      }
+    }
+    if (worst == MovementClass::impassable) {
+      if ((to - from) * span > 1e-6) result.impassable = worst_feature;
+      result.cost += (to - from) * span;  // refused anyway; counted so cost never undercuts length
+      continue;
+    }
+    result.cost += (to - from) * span * mode_factor(mode, worst);
+  }
+  return result;
+}
+
+}  // namespace
+
+double turning_cost(double total_degrees) {
+  const double extra = total_degrees - 90.0;
+  if (extra <= kEpsilon) return 0.0;
+  return 0.5 * std::ceil(extra / 90.0 - kEpsilon);
+}
+
+MoveReport check_move(const Table& table, std::span<const TableModel> models,
+                      const MoveRequest& request) {
+  MoveReport report;
+  // Only the first reason is kept, so later ones are never formatted.
+  const auto refuse = [&report](auto&& why, bool blocks_path = false) {
+    report.path_blocked = report.path_blocked || blocks_path;
+    if (report.legal) {
+      report.legal = false;
+      report.reason = why();
+    }
+  };
+  if (request.model < 0 || request.model >= static_cast<int>(models.size())) {
+    refuse([] { return std::string("no such model"); });
+    return report;
+  }
+  const TableModel& mover = models[request.model];
+  if (!mover.alive) refuse([] { return std::string("a removed model cannot move"); });
+  const bool keeps_facing =
+      request.mode == MoveMode::backwards || request.mode == MoveMode::sidestep;
+  double heading = mover.facing;
+  double turned = 0.0;
+  Point at = mover.position;
+  const double free_height = mover.size <= 2 ? 1.0 : mover.size / 2.0;  // MOVE-19
+  for (const Point& next : request.path) {
+    const double leg = distance(at, next);
+    if (leg <= kEpsilon) continue;
+    report.distance += leg;
+    if (!keeps_facing) {
+      const double leg_heading = bearing(at, next);
+      turned += std::abs(turn_between(heading, leg_heading));
+      heading = leg_heading;
+    }
+    const LegCost cost = leg_cost(table, at, next, request.mode, report.dangerous, report.variable);
+    report.terrain_cost += cost.cost;
+    if (cost.impassable != nullptr) {
+      refuse([&] { return fmt::format("MOVE-03: {} is impassable", cost.impassable->id); }, true);
+    }
+    for (const auto& obstacle : table.obstacles()) {
+      for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
+        if (segment_intersection(at, next, obstacle.points[i], obstacle.points[i + 1]) < 0.0) {
+          continue;
+        }
+        if (obstacle.height <= free_height + kEpsilon) continue;
+        if (obstacle.height <= mover.height + kEpsilon) {
+          report.obstacle_cost += obstacle.height;  // MOVE-21: counted once per crossing
+        } else {
+          refuse(
+              [&] {
+                return fmt::format(
+                    "MOVE-20: {} ({}\" high) is taller than the model ({}\"): climbing it takes "
+                    "a climbing action",
+                    obstacle.id, obstacle.height, mover.height);
+              },
+              true);
+        }
+      }
+    }
+    if (!table.on_table(next)) {
+      if (request.mode == MoveMode::flee) {
+        report.left_table = true;
+      } else {
+        refuse([] { return std::string("the move would leave the table"); }, true);
+      }
+    }
+    // Models may pass through their friends but not through enemies.
+    for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+      const TableModel& other = models[i];
+      if (i == request.model || !other.alive || other.side == mover.side) continue;
+      double t = 0.0;
+      const double gap = distance_to_segment(other.position, at, next, &t);
+      const bool at_end = t >= 1.0 - kEpsilon;
+      if (gap < other.base_radius + mover.base_radius - 1e-6 && !at_end) {
+        refuse(
+            [&] { return fmt::format("a model cannot move through an enemy model (model {})", i); },
+            true);
+      }
+    }
+    at = next;
+  }
+  report.final_facing = request.final_facing.value_or(heading);
+  if (request.final_facing) turned += std::abs(turn_between(heading, *request.final_facing));
+  report.turning_cost = turning_cost(turned);
+  if (request.mode == MoveMode::sidestep && report.distance > 0.0) report.sidestep_cost = 0.5;
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    const TableModel& other = models[i];
+    if (i == request.model || !other.alive) continue;
+    const double gap = distance(other.position, at);
+    const double contact = other.base_radius + mover.base_radius;
+    if (gap < contact - 1e-6) {
+      refuse([&] {
+        return fmt::format("models' bases cannot overlap (model {} is {:.2f}\" away)", i, gap);
+      });
+    }
+  }
+  if (report.total_cost() > request.allowance + 1e-6) {
+    refuse([&] {
+      return fmt::format("MOVE-01: the move costs {:.2f}\" of a {:.2f}\" allowance",
+                         report.total_cost(), request.allowance);
+    });
+  }
+  return report;
+}
+
+std::optional<PlannedMove> plan_straight_move(const Table& table,
+                                              std::span<const TableModel> models, int model,
+                                              const Point& goal, double allowance, MoveMode mode,
+                                              bool away) {
+  const TableModel& mover = models[model];
+  const double to_goal = distance(mover.position, goal);
+  const double base_bearing = away ? bearing(goal, mover.position)
+                                   : (to_goal > 0 ? bearing(mover.position, goal) : mover.facing);
+  std::optional<PlannedMove> best;
+  double best_score = 0.0;
+  for (const double offset :
+       {0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0, 60.0, -60.0, 75.0, -75.0, 90.0, -90.0}) {
+    const Point direction = heading_vector(base_bearing + offset);
+    const double reach = away ? allowance : std::min(allowance, to_goal);
+    const auto attempt = [&](double d) {
+      MoveRequest request;
+      request.model = model;
+      request.mode = mode;
+      request.allowance = allowance;
+      request.path = {mover.position + direction * d};
+      return PlannedMove{request, check_move(table, models, request)};
+    };
+    // Cost grows with distance along a straight line, so bisect for the furthest affordable
+    // point, then step back until the end is clear of other bases.
+    double lo = 0.0;
+    double hi = reach;
+    for (int i = 0; i < 30; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      const PlannedMove plan = attempt(mid);
+      const bool affordable =
+          plan.report.total_cost() <= allowance + 1e-6 && !plan.report.path_blocked;
+      (affordable ? lo : hi) = mid;
+    }
+    for (double d = lo; d > 0.05; d -= 0.05) {
+      PlannedMove plan = attempt(d);
+      if (!plan.report.legal) continue;
+      const Point end = plan.request.path.back();
+      const double score = away ? distance(end, goal) : -distance(end, goal);
+      if (!best || score > best_score + 1e-9) {
+        best = std::move(plan);
+        best_score = score;
+      }
+      break;
+    }
+  }
+  return best;
+}
+
+int variable_die_sides(int move) {
+  if (move <= 3) return 3;
+  if (move >= 6) return 6;
+  return move;
+}
+
+namespace {
+
+int roll_variable_die(dice::DiceSource& dice, int sides) {
+  if (sides == 3) return dice::roll_d3(dice);
+  if (sides == 5) return dice::roll_d5(dice);
+  return dice.roll(sides);
+}
+
+}  // namespace
+
+int roll_variable_allowance(dice::DiceSource& dice, int move, VariableMode mode) {
+  const int sides = variable_die_sides(move);
+  switch (mode) {
+    case VariableMode::tactical:
+      return dice.roll(6);
+    case VariableMode::crawl:
+    case VariableMode::very_difficult:
+      return roll_variable_die(dice, sides);
+    case VariableMode::normal:
+    case VariableMode::charge: {
+      const int first = roll_variable_die(dice, sides);
+      const int higher = std::max(first, roll_variable_die(dice, sides));
+      return mode == VariableMode::charge ? 2 * higher : higher;
+    }
+  }
+  return 0;
+}
+
+dice::Distribution variable_allowance_distribution(int move, VariableMode mode) {
+  const int sides = variable_die_sides(move);
+  switch (mode) {
+    case VariableMode::tactical:
+      return dice::die_distribution(6);
+    case VariableMode::crawl:
+    case VariableMode::very_difficult:
+      return dice::die_distribution(sides);
+    case VariableMode::normal:
+      return dice::pick_distribution(2, sides, 1);
+    case VariableMode::charge: {
+      const dice::Distribution higher = dice::pick_distribution(2, sides, 1);
+      dice::Distribution doubled(2, {0.0});
+      for (int v = higher.lowest(); v <= higher.highest(); ++v) doubled.add(2 * v, higher[v]);
+      return doubled;
+    }
+  }
+  return dice::Distribution::point(0);
+}
+
+int roll_charge_distance(dice::DiceSource& dice, int move, bool prone) {
+  if (prone) return move;
+  if (move > 6) return move + dice::roll_pick(dice, 3, 6, 2);
+  return move + dice.roll(6) + dice.roll(6);
+}
+
+dice::Distribution charge_distance_distribution(int move, bool prone) {
+  if (prone) return dice::Distribution::point(move);
+  return dice::Distribution::point(move).plus(flee_distance_distribution(move));
+}
+
+int roll_flee_distance(dice::DiceSource& dice, int move) {
+  if (move > 6) return dice::roll_pick(dice, 3, 6, 2);
+  return dice.roll(6) + dice.roll(6);
+}
+
+dice::Distribution flee_distance_distribution(int move) {
+  if (move > 6) return dice::pick_distribution(3, 6, 2);
+  return dice::expression_distribution({2, 6, 0});
+}
+
+}  // namespace arap::table

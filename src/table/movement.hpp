@@ -1,0 +1,87 @@
+// MOVE-01..14, MOVE-19..21: what a move costs on this table, whether it is legal (and if not,
+// why), the variable-terrain, charge and flee dice, and the furthest legal move toward or away
+// from a point (charges, flinches, routs, the AI).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "dice/dice_source.hpp"
+#include "dice/distribution.hpp"
+#include "table/table_model.hpp"
+#include "table/terrain.hpp"
+
+namespace arap::table {
+
+enum class MoveMode : std::uint8_t {
+  normal,     // MOVE-01
+  backwards,  // MOVE-06: keeps facing; each 1/2" costs 1"
+  sidestep,   // MOVE-06: keeps facing; 1/2" extra per action (ruling A-06)
+  crawl,      // MOVE-08: each 1/2" costs 1" (very difficult: 2")
+  tactical,   // MOVE-13: rolled D6" allowance, terrain applies
+  charge,     // MOVE-04: may end in base contact
+  flee,       // MOVE-05: may leave the table
+};
+
+struct MoveRequest {
+  int model = 0;
+  std::vector<Point> path;  // waypoints after the start; the last is where the model ends
+  std::optional<double> final_facing;  // default: along the last leg (kept when backwards/sidestep)
+  MoveMode mode = MoveMode::normal;
+  double allowance = 4.0;  // inches this action may spend
+};
+
+struct MoveReport {
+  bool legal = true;
+  std::string reason;  // the rule broken, in words, when not legal
+  double distance = 0.0;
+  double terrain_cost = 0.0;   // MOVE-03/06/08: distance weighted by ground and mode
+  double turning_cost = 0.0;   // MOVE-07
+  double sidestep_cost = 0.0;  // MOVE-06
+  double obstacle_cost = 0.0;  // MOVE-19/21
+  double final_facing = 0.0;
+  bool left_table = false;    // only fleeing models may
+  bool path_blocked = false;  // impassable ground, a climb, an enemy or the table edge in the way
+  std::vector<const TerrainFeature*> dangerous;  // MOVE-11: hazard tests due
+  std::vector<const TerrainFeature*> variable;   // MOVE-12: variable ground touched
+  double total_cost() const { return terrain_cost + turning_cost + sidestep_cost + obstacle_cost; }
+};
+
+// Checks one movement action of `request.model`; never changes anything.
+MoveReport check_move(const Table& table, std::span<const TableModel> models,
+                      const MoveRequest& request);
+
+// MOVE-07: the cost of turning through `total_degrees` in one action (first 90 free, then 1/2"
+// for each further 90 or part of it).
+double turning_cost(double total_degrees);
+
+// The furthest legal straight move toward `goal` (or, with `away`, directly away from it),
+// trying bearings up to 90 degrees either side when the direct line is blocked. Returns the
+// request (with its report) that ends nearest the goal, or farthest from it when moving away.
+struct PlannedMove {
+  MoveRequest request;
+  MoveReport report;
+};
+std::optional<PlannedMove> plan_straight_move(const Table& table,
+                                              std::span<const TableModel> models, int model,
+                                              const Point& goal, double allowance, MoveMode mode,
+                                              bool away = false);
+
+// MOVE-12 (optional rule): the allowance for an action in variable ground.
+enum class VariableMode : std::uint8_t { normal, crawl, tactical, charge, very_difficult };
+int variable_die_sides(int move);  // M <= 3: D3, 4: D4, 5: D5, 6+: D6 (ruling A-07)
+int roll_variable_allowance(dice::DiceSource& dice, int move, VariableMode mode);
+dice::Distribution variable_allowance_distribution(int move, VariableMode mode);
+
+// MOVE-04 / CHARGE-02 (ruling A-27): M + 2D6 when M <= 6, M + R3D6P2 when M > 6; a prone
+// humanoid charges exactly M.
+int roll_charge_distance(dice::DiceSource& dice, int move, bool prone = false);
+dice::Distribution charge_distance_distribution(int move, bool prone = false);
+// MOVE-05: 2D6 when M <= 6, R3D6P2 when M > 6.
+int roll_flee_distance(dice::DiceSource& dice, int move);
+dice::Distribution flee_distance_distribution(int move);
+
+}  // namespace arap::table

@@ -1,0 +1,321 @@
+#include "table/scenario.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+#include <boost/geometry.hpp>
+
+#include "data/yaml_reader.hpp"
+
+namespace arap::table {
+
+namespace bg = boost::geometry;
+using data::Field;
+
+namespace {
+
+Point read_point(const Field& field) {
+  field.expect_sequence();
+  if (field.size() != 2) field.fail("expected a point [x, y] in inches");
+  return {field.at(0).as_number(-1000, 1000), field.at(1).as_number(-1000, 1000)};
+}
+
+std::vector<Point> read_points(const Field& field, std::size_t at_least) {
+  field.expect_sequence();
+  if (field.size() < at_least) field.fail(fmt::format("expected at least {} points", at_least));
+  std::vector<Point> points;
+  for (std::size_t i = 0; i < field.size(); ++i) points.push_back(read_point(field.at(i)));
+  return points;
+}
+
+Cover read_cover(const Field& field) {
+  const std::string text = field.as_string();
+  if (text == "none" || text == "open") return Cover::none;
+  if (text == "soft") return Cover::soft;
+  if (text == "hard") return Cover::hard;
+  field.fail("expected none, soft or hard");
+}
+
+MovementClass read_movement(const Field& field) {
+  const std::string text = field.as_string();
+  if (text == "normal") return MovementClass::normal;
+  if (text == "difficult") return MovementClass::difficult;
+  if (text == "very_difficult") return MovementClass::very_difficult;
+  if (text == "impassable") return MovementClass::impassable;
+  field.fail("expected normal, difficult, very_difficult or impassable");
+}
+
+TerrainKind read_kind(const Field& field) {
+  const auto kind = terrain_kind_from_string(field.as_string());
+  if (!kind) {
+    field.fail(
+        "unknown terrain kind (ground, wood, building, ruin, rubble, wall, hedge, fence, trench, "
+        "water, ladder, minefield, hill, crater, barricade)");
+  }
+  return *kind;
+}
+
+// What each kind of ground does unless the scenario says otherwise.
+void kind_defaults(TerrainFeature& feature) {
+  constexpr double kOpen = std::numeric_limits<double>::infinity();
+  switch (feature.kind) {
+    case TerrainKind::wood:
+      feature.movement = MovementClass::difficult;
+      feature.cover = Cover::soft;
+      feature.see_through = 2.0;  // ADV-05
+      feature.height = 6.0;
+      break;
+    case TerrainKind::building:
+      feature.movement = MovementClass::impassable;
+      feature.cover = Cover::hard;
+      feature.see_through = 0.0;
+      feature.height = 6.0;
+      break;
+    case TerrainKind::ruin:
+      feature.movement = MovementClass::difficult;
+      feature.cover = Cover::hard;
+      feature.see_through = 4.0;
+      feature.height = 4.0;
+      break;
+    case TerrainKind::rubble:
+      feature.movement = MovementClass::difficult;
+      feature.cover = Cover::hard;
+      feature.see_through = kOpen;
+      break;
+    case TerrainKind::water:
+      feature.movement = MovementClass::very_difficult;
+      break;
+    case TerrainKind::trench:
+      feature.cover = Cover::hard;
+      break;
+    case TerrainKind::crater:
+      feature.movement = MovementClass::difficult;
+      feature.cover = Cover::soft;
+      break;
+    case TerrainKind::minefield:
+      feature.dangerous = Hazard{1, false, "a mine goes off"};
+      break;
+    default:
+      break;
+  }
+}
+
+TerrainFeature read_feature(const Field& field) {
+  field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
+                    "see_through", "blocks_sight", "height"});
+  TerrainFeature feature;
+  feature.id = field["id"].as_string();
+  feature.kind = read_kind(field["kind"]);
+  kind_defaults(feature);
+  const auto corners = read_points(field["polygon"], 3);
+  feature.footprint = make_polygon(corners);
+  std::string why;
+  if (!bg::is_valid(feature.footprint, why)) {
+    field["polygon"].fail("not a simple polygon (" + why + ")");
+  }
+  if (field.has("movement")) feature.movement = read_movement(field["movement"]);
+  if (field.has("variable")) feature.variable = field["variable"].as_bool();
+  if (field.has("cover")) feature.cover = read_cover(field["cover"]);
+  if (field.has("blocks_sight")) {
+    feature.see_through =
+        field["blocks_sight"].as_bool() ? 0.0 : std::numeric_limits<double>::infinity();
+  }
+  if (field.has("see_through")) feature.see_through = field["see_through"].as_number(0, 1000);
+  if (field.has("height")) feature.height = field["height"].as_number(0, 100);
+  if (field.has("dangerous")) {
+    const Field hazard = field["dangerous"];
+    hazard.allow_only({"triggers_on", "initiative_test", "effect"});
+    Hazard h;
+    if (hazard.has("triggers_on")) h.triggers_on = hazard["triggers_on"].as_int(1, 6);
+    if (hazard.has("initiative_test")) h.initiative_test = hazard["initiative_test"].as_bool();
+    if (hazard.has("effect")) h.effect = hazard["effect"].as_string();
+    feature.dangerous = h;
+  }
+  return feature;
+}
+
+LinearObstacle read_obstacle(const Field& field) {
+  field.allow_only({"id", "kind", "points", "cover", "height", "cover_distance", "blocks_sight"});
+  LinearObstacle obstacle;
+  obstacle.id = field["id"].as_string();
+  obstacle.kind = field.has("kind") ? read_kind(field["kind"]) : TerrainKind::wall;
+  if (obstacle.kind == TerrainKind::hedge) obstacle.cover = Cover::soft;
+  if (obstacle.kind == TerrainKind::fence) obstacle.cover = Cover::soft;
+  obstacle.points = read_points(field["points"], 2);
+  if (field.has("cover")) obstacle.cover = read_cover(field["cover"]);
+  if (field.has("height")) obstacle.height = field["height"].as_number(0, 100);
+  if (field.has("cover_distance"))
+    obstacle.cover_distance = field["cover_distance"].as_number(0, 12);
+  if (field.has("blocks_sight")) obstacle.blocks_sight = field["blocks_sight"].as_bool();
+  return obstacle;
+}
+
+// Where each model of a unit stands: a formation around the unit's anchor point.
+std::vector<Point> formation(const std::string& kind, const Point& anchor, double facing, int count,
+                             double spacing, const Field& field) {
+  const Point forward = heading_vector(facing);
+  const Point right{forward.y, -forward.x};
+  std::vector<Point> points;
+  int per_row = count;
+  if (kind == "column")
+    per_row = 1;
+  else if (kind == "block")
+    per_row = std::min(count, 5);
+  else if (kind != "line")
+    field.fail("expected line, column or block");
+  const int rows = (count + per_row - 1) / per_row;
+  for (int i = 0; i < count; ++i) {
+    const int row = i / per_row;
+    const int in_row = std::min(per_row, count - row * per_row);
+    const double across = (i % per_row - (in_row - 1) / 2.0) * spacing;
+    const double back = (row - (rows - 1) / 2.0) * spacing;
+    points.push_back(anchor + right * across - forward * back);
+  }
+  return points;
+}
+
+}  // namespace
+
+std::vector<TableModel> Scenario::table_models() const {
+  std::vector<TableModel> result;
+  for (const auto& unit : units) {
+    for (const auto& model : unit.models) result.push_back(model.pose);
+  }
+  return result;
+}
+
+Scenario load_scenario(const std::string& file, const data::Library& library) {
+  const Field root = Field::load_file(file);
+  root.allow_only({"id", "name", "description", "table", "turn_limit", "victory", "rulings",
+                   "terrain", "obstacles", "sides"});
+  Scenario scenario;
+  scenario.id = root.has("id") ? root["id"].as_string() : "";
+  scenario.name = root["name"].as_string();
+  if (root.has("description")) scenario.description = root["description"].as_string();
+  const Field table = root["table"];
+  table.allow_only({"width", "height"});
+  scenario.table = Table(table["width"].as_number(6, 240), table["height"].as_number(6, 240));
+  if (root.has("turn_limit")) scenario.turn_limit = root["turn_limit"].as_int(1, 50);
+  if (root.has("victory")) {
+    const Field victory = root["victory"];
+    victory.allow_only({"kind", "objectives"});
+    const std::string kind = victory["kind"].as_string();
+    if (kind == "kill_points") {
+      scenario.victory.kind = Victory::Kind::kill_points;
+    } else if (kind == "objectives") {
+      scenario.victory.kind = Victory::Kind::objectives;
+      const Field list = victory["objectives"];
+      list.expect_sequence();
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const Field entry = list.at(i);
+        entry.allow_only({"id", "at", "radius", "points"});
+        Objective objective;
+        objective.id = entry["id"].as_string();
+        objective.at = read_point(entry["at"]);
+        if (entry.has("radius")) objective.radius = entry["radius"].as_number(0.5, 24);
+        if (entry.has("points")) objective.points = entry["points"].as_int(1, 100);
+        scenario.victory.objectives.push_back(objective);
+      }
+    } else {
+      victory["kind"].fail("expected kill_points or objectives");
+    }
+  }
+  if (root.has("rulings")) {
+    const Field rulings = root["rulings"];
+    for (const auto& name : rulings.keys()) {
+      scenario.rulings.push_back({name, rulings[name].as_string(), rulings[name].location()});
+    }
+  }
+  if (root.has("terrain")) {
+    const Field list = root["terrain"];
+    list.expect_sequence();
+    for (std::size_t i = 0; i < list.size(); ++i)
+      scenario.table.add_feature(read_feature(list.at(i)));
+  }
+  if (root.has("obstacles")) {
+    const Field list = root["obstacles"];
+    list.expect_sequence();
+    for (std::size_t i = 0; i < list.size(); ++i)
+      scenario.table.add_obstacle(read_obstacle(list.at(i)));
+  }
+  const Field sides = root["sides"];
+  sides.expect_sequence();
+  if (sides.size() < 2) sides.fail("a battle needs at least two sides");
+  for (std::size_t s = 0; s < sides.size(); ++s) {
+    const Field side_field = sides.at(s);
+    side_field.allow_only({"name", "army", "deployment", "units"});
+    Side side;
+    side.name = side_field["name"].as_string();
+    const std::string army_id = side_field["army"].as_string();
+    side.army = library.army(army_id);
+    if (side.army == nullptr)
+      side_field["army"].fail(fmt::format("no army \"{}\" in the data library", army_id));
+    if (side_field.has("deployment"))
+      side.deployment = make_polygon(read_points(side_field["deployment"], 3));
+    const Field units = side_field["units"];
+    units.expect_sequence();
+    for (std::size_t u = 0; u < units.size(); ++u) {
+      const Field unit_field = units.at(u);
+      unit_field.allow_only({"unit", "at", "facing", "formation", "spacing", "name"});
+      const std::string unit_id = unit_field["unit"].as_string();
+      const data::UnitDefinition* definition = side.army->find_unit(unit_id);
+      if (definition == nullptr) {
+        unit_field["unit"].fail(fmt::format("no unit \"{}\" in army {}", unit_id, army_id));
+      }
+      PlacedUnit unit;
+      unit.definition = definition;
+      unit.side = static_cast<int>(s);
+      unit.name = unit_field.has("name") ? unit_field["name"].as_string() : definition->name;
+      unit.id = fmt::format("{}/{}", side.name, unit_id);
+      int repeat = 1;
+      for (const auto& other : scenario.units) repeat += other.id.starts_with(unit.id) ? 1 : 0;
+      if (repeat > 1) unit.id += fmt::format("#{}", repeat);
+      const Point anchor = read_point(unit_field["at"]);
+      const double facing =
+          unit_field.has("facing") ? unit_field["facing"].as_number(-360, 360) : 0.0;
+      double widest = 0.0;
+      for (const auto& group : definition->models)
+        widest = std::max(widest, base_radius_inches(group.profile->base_mm));
+      const double spacing =
+          unit_field.has("spacing") ? unit_field["spacing"].as_number(0.5, 12) : 2.0 * widest + 0.5;
+      const std::string kind =
+          unit_field.has("formation") ? unit_field["formation"].as_string() : "line";
+      const auto points =
+          formation(kind, anchor, facing, definition->model_count(), spacing,
+                    unit_field.has("formation") ? unit_field["formation"] : unit_field);
+      std::size_t next = 0;
+      for (const auto& group : definition->models) {
+        for (int c = 0; c < group.count; ++c) {
+          PlacedModel model;
+          model.profile = group.profile;
+          model.group = &group;
+          model.leader = group.leader;
+          model.pose.position = points[next++];
+          model.pose.facing = normalise_bearing(facing);
+          model.pose.base_radius = base_radius_inches(group.profile->base_mm);
+          model.pose.size = group.profile->size;
+          model.pose.height = group.profile->height;
+          model.pose.unit = static_cast<int>(scenario.units.size());
+          model.pose.side = static_cast<int>(s);
+          if (!scenario.table.on_table(model.pose.position)) {
+            unit_field["at"].fail(fmt::format("{} would stand off the table at ({:.1f}, {:.1f})",
+                                              group.name, model.pose.position.x,
+                                              model.pose.position.y));
+          }
+          if (scenario.table.movement_at(model.pose.position) == MovementClass::impassable) {
+            unit_field["at"].fail(
+                fmt::format("{} would stand in impassable terrain at ({:.1f}, {:.1f})", group.name,
+                            model.pose.position.x, model.pose.position.y));
+          }
+          unit.models.push_back(model);
+        }
+      }
+      scenario.units.push_back(std::move(unit));
+    }
+    scenario.sides.push_back(std::move(side));
+  }
+  return scenario;
+}
+
+}  // namespace arap::table

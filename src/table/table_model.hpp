@@ -1,0 +1,26 @@
+// A model as the table sees it: where it stands, which way it faces, how big it is, and whose it
+// is. The game keeps one per model; table queries take them as a span.
+#pragma once
+
+#include "table/geometry.hpp"
+
+namespace arap::table {
+
+struct TableModel {
+  Point position;
+  double facing = 0.0;        // bearing, degrees clockwise from north
+  double base_radius = 0.49;  // inches (a 25 mm base)
+  int size = 2;               // GEN-06; also the mêlée radius in inches (MELEE-01)
+  double height = 1.5;        // inches, base included (MOVE-19 ruling)
+  int unit = -1;              // unit (or sub-unit) index
+  int side = 0;
+  bool alive = true;
+  bool engaged = false;  // in mêlée (SHOOT-20: cannot be fired past)
+  bool mounted = false;
+};
+
+inline double base_radius_inches(int base_mm) {
+  return base_mm / 25.4 / 2.0;
+}
+
+}  // namespace arap::table

@@ -1,0 +1,179 @@
+#include "table/terrain.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include <boost/geometry.hpp>
+
+namespace arap::table {
+
+namespace bg = boost::geometry;
+
+namespace {
+
+constexpr std::array<std::string_view, 15> kKindNames = {
+    "ground", "wood",  "building", "ruin",      "rubble", "wall",   "hedge",    "fence",
+    "trench", "water", "ladder",   "minefield", "hill",   "crater", "barricade"};
+
+}  // namespace
+
+std::string_view to_string(Cover cover) {
+  switch (cover) {
+    case Cover::none:
+      return "open";
+    case Cover::soft:
+      return "soft";
+    case Cover::hard:
+      return "hard";
+  }
+  return "open";
+}
+
+std::string_view to_string(MovementClass movement) {
+  switch (movement) {
+    case MovementClass::normal:
+      return "normal";
+    case MovementClass::difficult:
+      return "difficult";
+    case MovementClass::very_difficult:
+      return "very_difficult";
+    case MovementClass::impassable:
+      return "impassable";
+  }
+  return "normal";
+}
+
+std::string_view to_string(TerrainKind kind) {
+  return kKindNames[static_cast<std::size_t>(kind)];
+}
+
+std::optional<TerrainKind> terrain_kind_from_string(std::string_view text) {
+  for (std::size_t i = 0; i < kKindNames.size(); ++i) {
+    if (kKindNames[i] == text) return static_cast<TerrainKind>(i);
+  }
+  return std::nullopt;
+}
+
+double LinearObstacle::first_crossing(const Point& a, const Point& b, Point* normal) const {
+  double best = -1.0;
+  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+    const double t = segment_intersection(a, b, points[i], points[i + 1]);
+    if (t >= 0.0 && (best < 0.0 || t < best)) {
+      best = t;
+      if (normal != nullptr) {
+        const Point along = points[i + 1] - points[i];
+        const double len = length(along);
+        *normal = Point{-along.y / len, along.x / len};
+      }
+    }
+  }
+  return best;
+}
+
+Point Table::clamp(const Point& p) const {
+  return {std::clamp(p.x, 0.0, width_), std::clamp(p.y, 0.0, height_)};
+}
+
+void Table::add_feature(TerrainFeature feature) {
+  bg::envelope(feature.footprint, feature.bounds);
+  feature.ring = corners(feature.footprint);
+  features_.push_back(std::move(feature));
+}
+
+std::vector<const TerrainFeature*> Table::features_at(const Point& p) const {
+  std::vector<const TerrainFeature*> result;
+  for (const auto& feature : features_) {
+    if (in_feature(feature, p)) {
+      result.push_back(&feature);
+    }
+  }
+  return result;
+}
+
+MovementClass Table::movement_at(const Point& p) const {
+  MovementClass worst = MovementClass::normal;
+  for (const auto* feature : features_at(p)) worst = std::max(worst, feature->movement);
+  return worst;
+}
+
+bool segment_touches_box(const Point& a, const Point& b, const Box& box) {
+  // Slab test of the segment's parameter range against both axes.
+  double t0 = 0.0;
+  double t1 = 1.0;
+  const double lo[2] = {box.min_corner().x(), box.min_corner().y()};
+  const double hi[2] = {box.max_corner().x(), box.max_corner().y()};
+  const double start[2] = {a.x, a.y};
+  const double delta[2] = {b.x - a.x, b.y - a.y};
+  for (int axis = 0; axis < 2; ++axis) {
+    if (std::abs(delta[axis]) < 1e-12) {
+      if (start[axis] < lo[axis] || start[axis] > hi[axis]) return false;
+      continue;
+    }
+    double enter = (lo[axis] - start[axis]) / delta[axis];
+    double leave = (hi[axis] - start[axis]) / delta[axis];
+    if (enter > leave) std::swap(enter, leave);
+    t0 = std::max(t0, enter);
+    t1 = std::min(t1, leave);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+double IntervalList::total() const {
+  double sum = 0.0;
+  for (const auto& piece : *this) sum += piece.to - piece.from;
+  return sum;
+}
+
+bool in_feature(const TerrainFeature& feature, const Point& p) {
+  const auto& lo = feature.bounds.min_corner();
+  const auto& hi = feature.bounds.max_corner();
+  if (p.x < lo.x() || p.y < lo.y() || p.x > hi.x() || p.y > hi.y()) return false;
+  return inside(feature.footprint, p);
+}
+
+bool crosses_outline(const TerrainFeature& feature, const Point& a, const Point& b) {
+  const auto& ring = feature.ring;
+  for (std::size_t i = 0; i < ring.size(); ++i) {
+    if (segment_intersection(a, b, ring[i], ring[(i + 1) % ring.size()]) >= 0.0) return true;
+  }
+  return false;
+}
+
+IntervalList feature_intervals(const TerrainFeature& feature, const Point& a, const Point& b) {
+  IntervalList result;
+  std::array<double, 34> cuts{};
+  std::size_t n = 0;
+  cuts[n++] = 0.0;
+  const auto& ring = feature.ring;
+  for (std::size_t i = 0; i < ring.size(); ++i) {
+    const double t = segment_intersection(a, b, ring[i], ring[(i + 1) % ring.size()]);
+    if (t < 0.0) continue;
+    if (n + 1 >= cuts.size()) {  // an outline this jagged: let Boost.Geometry do all of it
+      result.count = 0;
+      for (const auto& piece : inside_intervals(feature.footprint, a, b)) {
+        if (result.count < static_cast<int>(result.items.size()))
+          result.items[result.count++] = piece;
+      }
+      return result;
+    }
+    cuts[n++] = t;
+  }
+  cuts[n++] = 1.0;
+  if (n == 2 && !in_feature(feature, a)) return result;  // no crossing and outside
+  std::sort(cuts.begin(), cuts.begin() + static_cast<std::ptrdiff_t>(n));
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    const double from = cuts[i];
+    const double to = cuts[i + 1];
+    if (to - from <= 1e-12) continue;
+    if (!inside(feature.footprint, a + (b - a) * (0.5 * (from + to)))) continue;
+    if (result.count > 0 && std::abs(result.items[result.count - 1].to - from) <= 1e-12) {
+      result.items[result.count - 1].to = to;  // joins a piece split at a vertex
+    } else if (result.count < static_cast<int>(result.items.size())) {
+      result.items[result.count++] = {from, to};
+    }
+  }
+  return result;
+}
+
+}  // namespace arap::table

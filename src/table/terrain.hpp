@@ -1,0 +1,133 @@
+// The table and its terrain (MOVE-03, MOVE-11, MOVE-12, SHOOT-12, ADV-05, ADV-36): area features
+// with polygon footprints and linear obstacles, each with movement, cover and sight traits.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "table/geometry.hpp"
+
+namespace arap::table {
+
+// SHOOT-12: what a feature does for a model behind or inside it.
+enum class Cover : std::uint8_t { none, soft, hard };
+std::string_view to_string(Cover cover);
+
+enum class MovementClass : std::uint8_t { normal, difficult, very_difficult, impassable };
+std::string_view to_string(MovementClass movement);
+
+enum class TerrainKind : std::uint8_t {
+  ground,
+  wood,
+  building,
+  ruin,
+  rubble,
+  wall,
+  hedge,
+  fence,
+  trench,
+  water,
+  ladder,
+  minefield,
+  hill,
+  crater,
+  barricade,
+};
+std::string_view to_string(TerrainKind kind);
+std::optional<TerrainKind> terrain_kind_from_string(std::string_view text);
+
+// MOVE-11: a hazard test for each model entering, moving in or leaving the ground.
+struct Hazard {
+  int triggers_on = 1;           // a D6 roll of this or less sets it off
+  bool initiative_test = false;  // some ground asks for an Initiative test instead
+  std::string effect;            // what happens, in words (the game decides the effect)
+};
+
+struct TerrainFeature {
+  std::string id;
+  TerrainKind kind = TerrainKind::ground;
+  Polygon footprint;
+  Box bounds;
+  MovementClass movement = MovementClass::normal;
+  bool variable = false;  // MOVE-12 (optional rule)
+  std::optional<Hazard> dangerous;
+  Cover cover = Cover::none;
+  // Inches of this feature a line of sight may cross (ADV-05: dense woods 2"); 0 = opaque;
+  // infinity = does not block.
+  double see_through = std::numeric_limits<double>::infinity();
+  double height = 0.0;
+  std::vector<Point> ring;  // the footprint's corners, prepared when added to a table
+
+  bool blocks_sight() const { return see_through < std::numeric_limits<double>::infinity(); }
+};
+
+// Walls, hedges, fences: lines that give cover to models close behind them (ADV-36) and cost
+// their height to cross (MOVE-19/21).
+struct LinearObstacle {
+  std::string id;
+  TerrainKind kind = TerrainKind::wall;
+  std::vector<Point> points;  // a polyline
+  Cover cover = Cover::hard;
+  double height = 1.0;
+  double cover_distance = 1.5;  // ADV-36: a model within this of the obstacle may claim it
+  bool blocks_sight = false;    // a high wall hides what is behind it
+
+  // Parameter t along a-b of the first crossing with this obstacle, or a negative number.
+  double first_crossing(const Point& a, const Point& b, Point* normal = nullptr) const;
+};
+
+class Table {
+ public:
+  Table() = default;
+  Table(double width, double height) : width_(width), height_(height) {}
+
+  double width() const { return width_; }
+  double height() const { return height_; }
+  bool on_table(const Point& p) const {
+    return p.x >= 0.0 && p.y >= 0.0 && p.x <= width_ && p.y <= height_;
+  }
+  Point clamp(const Point& p) const;
+
+  void add_feature(TerrainFeature feature);
+  void add_obstacle(LinearObstacle obstacle) { obstacles_.push_back(std::move(obstacle)); }
+  const std::vector<TerrainFeature>& features() const { return features_; }
+  const std::vector<LinearObstacle>& obstacles() const { return obstacles_; }
+
+  // Features whose footprint covers `p`.
+  std::vector<const TerrainFeature*> features_at(const Point& p) const;
+  // The worst movement class at `p`.
+  MovementClass movement_at(const Point& p) const;
+
+ private:
+  double width_ = 48.0;
+  double height_ = 48.0;
+  std::vector<TerrainFeature> features_;
+  std::vector<LinearObstacle> obstacles_;
+};
+
+// True when the segment a-b may touch `box` (a cheap filter before exact tests).
+bool segment_touches_box(const Point& a, const Point& b, const Box& box);
+
+// The parts of a-b inside a feature, as parameter intervals along a-b (the hot-path twin of
+// inside_intervals: edge crossings from the prepared ring, each piece confirmed inside with
+// Boost.Geometry; no allocation for up to 16 pieces).
+struct IntervalList {
+  std::array<Interval, 16> items{};
+  int count = 0;
+  const Interval* begin() const { return items.data(); }
+  const Interval* end() const { return items.data() + count; }
+  bool empty() const { return count == 0; }
+  double total() const;
+};
+IntervalList feature_intervals(const TerrainFeature& feature, const Point& a, const Point& b);
+// Whether `p` stands in the feature (bounding box first, then Boost.Geometry; border inside).
+bool in_feature(const TerrainFeature& feature, const Point& p);
+// Whether a-b crosses the feature's outline anywhere (cheaper than the intervals).
+bool crosses_outline(const TerrainFeature& feature, const Point& a, const Point& b);
+
+}  // namespace arap::table

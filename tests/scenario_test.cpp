@@ -1,0 +1,131 @@
+// Scenarios: the shipped ones load and render; bad ones name file, line and field.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "data/library.hpp"
+#include "table/coherency.hpp"
+#include "table/scenario.hpp"
+#include "table/svg.hpp"
+
+namespace arap::table {
+namespace {
+
+const data::Library& library() {
+  static const data::Library loaded = data::Library::load(ARAP_DATA_DIR);
+  return loaded;
+}
+
+std::string scenario_path(const std::string& name) {
+  return std::string(ARAP_DATA_DIR) + "/scenarios/" + name + ".yaml";
+}
+
+class ShippedScenario : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ShippedScenario, loads_places_every_unit_coherently_and_renders) {
+  const Scenario scenario = load_scenario(scenario_path(GetParam()), library());
+  EXPECT_GE(scenario.sides.size(), 2u);
+  EXPECT_GE(scenario.units.size(), 4u);
+  const auto models = scenario.table_models();
+  for (std::size_t u = 0; u < scenario.units.size(); ++u) {
+    std::vector<int> members;
+    for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+      if (models[i].unit == static_cast<int>(u)) members.push_back(i);
+    }
+    EXPECT_TRUE(coherent(models, members)) << scenario.units[u].id;
+  }
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    EXPECT_TRUE(scenario.table.on_table(models[i].position));
+    EXPECT_NE(scenario.table.movement_at(models[i].position), MovementClass::impassable);
+    for (std::size_t j = i + 1; j < models.size(); ++j) {
+      EXPECT_GE(distance(models[i].position, models[j].position),
+                models[i].base_radius + models[j].base_radius - 1e-9);
+    }
+  }
+  const std::string svg = render_svg(scenario);
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find(scenario.units.front().name), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, ShippedScenario,
+                         ::testing::Values("open_ground", "ruined_town", "woods_and_river"));
+
+TEST(ScenarioData, town_has_about_thirty_terrain_pieces) {
+  const Scenario town = load_scenario(scenario_path("ruined_town"), library());
+  EXPECT_GE(town.table.features().size() + town.table.obstacles().size(), 30u);
+  EXPECT_EQ(town.victory.kind, Victory::Kind::objectives);
+  EXPECT_EQ(town.victory.objectives.size(), 3u);
+}
+
+class BadScenario : public ::testing::Test {
+ protected:
+  data::DataError error_of(const std::string& text) {
+    const auto dir = std::filesystem::temp_directory_path() / "arap_scenario_test";
+    std::filesystem::create_directories(dir);
+    const auto path =
+        (dir / (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+                std::to_string(++written_) + ".yaml"))
+            .string();
+    std::ofstream(path) << text;
+    try {
+      load_scenario(path, library());
+    } catch (const data::DataError& error) {
+      return error;
+    }
+    ADD_FAILURE() << "expected a DataError";
+    return data::DataError({}, "", "");
+  }
+
+  int written_ = 0;
+
+  static std::string with(const std::string& terrain, const std::string& unit_at) {
+    return "name: Bad\n"
+           "table: {width: 24, height: 24}\n"
+           "terrain:\n" +
+           terrain +
+           "sides:\n"
+           "  - {name: A, army: orks, units: [{unit: nobz, at: " +
+           unit_at +
+           "}]}\n"
+           "  - {name: B, army: eldar, units: [{unit: dire_avengers, at: [12, 20], facing: "
+           "180}]}\n";
+  }
+};
+
+TEST_F(BadScenario, self_crossing_polygon) {
+  const auto error = error_of(
+      with("  - {id: bow, kind: wood, polygon: [[0, 0], [4, 4], [4, 0], [0, 4]]}\n", "[12, 4]"));
+  EXPECT_EQ(error.field(), "terrain[0].polygon");
+  EXPECT_EQ(error.where().line, 4);
+}
+
+TEST_F(BadScenario, unit_off_the_table_or_in_a_building) {
+  const auto off = error_of(with(
+      "  - {id: hut, kind: building, polygon: [[10, 2], [14, 2], [14, 6], [10, 6]]}\n", "[1, 4]"));
+  EXPECT_EQ(off.field(), "sides[0].units[0].at");
+  EXPECT_NE(off.problem().find("off the table"), std::string::npos);
+  const auto inside = error_of(with(
+      "  - {id: hut, kind: building, polygon: [[10, 2], [14, 2], [14, 6], [10, 6]]}\n", "[12, 4]"));
+  EXPECT_NE(inside.problem().find("impassable"), std::string::npos);
+}
+
+TEST_F(BadScenario, unknown_kind_army_and_unit) {
+  EXPECT_EQ(
+      error_of(with("  - {id: x, kind: lava, polygon: [[0, 0], [4, 0], [4, 4]]}\n", "[12, 4]"))
+          .field(),
+      "terrain[0].kind");
+  const auto army = error_of(
+      "name: Bad\ntable: {width: 24, height: 24}\nsides:\n"
+      "  - {name: A, army: squats, units: []}\n  - {name: B, army: orks, units: []}\n");
+  EXPECT_EQ(army.field(), "sides[0].army");
+  const auto unit = error_of(
+      "name: Bad\ntable: {width: 24, height: 24}\nsides:\n"
+      "  - {name: A, army: orks, units: [{unit: squiggoth, at: [5, 5]}]}\n"
+      "  - {name: B, army: orks, units: []}\n");
+  EXPECT_EQ(unit.field(), "sides[0].units[0].unit");
+  EXPECT_EQ(unit.where().line, 4);
+}
+
+}  // namespace
+}  // namespace arap::table

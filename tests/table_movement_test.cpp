@@ -1,0 +1,197 @@
+// MOVE-01/03..08/11/12/19..21: the cost and legality of moves, and the movement dice.
+#include <gtest/gtest.h>
+
+#include "dice/scripted_dice.hpp"
+#include "support/expect.hpp"
+#include "support/table_builder.hpp"
+#include "table/movement.hpp"
+
+namespace arap::table {
+namespace {
+
+using test::frac;
+using test::model_at;
+
+MoveReport move(const Table& table, std::vector<TableModel> models, std::vector<Point> path,
+                MoveMode mode = MoveMode::normal, double allowance = 4.0,
+                std::optional<double> facing = std::nullopt) {
+  MoveRequest request;
+  request.model = 0;
+  request.path = std::move(path);
+  request.mode = mode;
+  request.allowance = allowance;
+  request.final_facing = facing;
+  return check_move(table, models, request);
+}
+
+TEST(Movement, MOVE_01_basic_move_limit) {
+  const Table table(48, 48);
+  EXPECT_TRUE(move(table, {model_at(10, 10)}, {{10, 13}}).legal);
+  const MoveReport far = move(table, {model_at(10, 10)}, {{10, 14.5}});
+  EXPECT_FALSE(far.legal);
+  EXPECT_NE(far.reason.find("MOVE-01"), std::string::npos);
+}
+
+TEST(Movement, MOVE_07_turning_example_retreat_two_and_a_half) {
+  // EX-07: facing the enemy (north), turn about, retreat south, turn to face north again.
+  const Table table(48, 48);
+  const MoveReport retreat =
+      move(table, {model_at(10, 10, 0)}, {{10, 7.5}}, MoveMode::normal, 4.0, 0.0);
+  EXPECT_DOUBLE_EQ(retreat.turning_cost, 1.5);
+  EXPECT_TRUE(retreat.legal) << retreat.reason;
+  EXPECT_FALSE(move(table, {model_at(10, 10, 0)}, {{10, 7.4}}, MoveMode::normal, 4.0, 0.0).legal);
+  EXPECT_DOUBLE_EQ(turning_cost(100), 0.5);
+  EXPECT_DOUBLE_EQ(turning_cost(90), 0.0);
+  EXPECT_DOUBLE_EQ(turning_cost(360), 1.5);
+}
+
+TEST(Movement, MOVE_03_difficult_and_very_difficult_ground) {
+  Table table(48, 48);
+  table.add_feature(test::rect_feature("scrub", 10, 11, 20, 12.5, MovementClass::difficult));
+  // EX-05: 1.5" of difficult ground costs 3", leaving 1" of open movement.
+  const MoveReport across = move(table, {model_at(15, 11, 0)}, {{15, 13.5}});
+  EXPECT_DOUBLE_EQ(across.terrain_cost, 4.0);
+  EXPECT_TRUE(across.legal);
+  EXPECT_FALSE(move(table, {model_at(15, 11, 0)}, {{15, 13.6}}).legal);
+  Table swamp(48, 48);
+  swamp.add_feature(test::rect_feature("bog", 0, 0, 48, 48, MovementClass::very_difficult));
+  EXPECT_TRUE(move(swamp, {model_at(10, 10)}, {{10, 11}}).legal);
+  EXPECT_FALSE(move(swamp, {model_at(10, 10)}, {{10, 11.1}}).legal);
+}
+
+TEST(Movement, MOVE_03_impassable_ground_is_refused) {
+  Table table(48, 48);
+  table.add_feature(test::rect_feature("house", 10, 12, 20, 14, MovementClass::impassable));
+  const MoveReport blocked = move(table, {model_at(15, 10)}, {{15, 13}});
+  EXPECT_FALSE(blocked.legal);
+  EXPECT_NE(blocked.reason.find("house"), std::string::npos);
+  EXPECT_TRUE(move(table, {model_at(15, 10)}, {{15, 12}}).legal) << "up to the wall is fine";
+}
+
+TEST(Movement, MOVE_06_backwards_and_sidestep) {
+  const Table table(48, 48);
+  EXPECT_TRUE(move(table, {model_at(10, 10, 0)}, {{10, 8}}, MoveMode::backwards).legal);
+  const MoveReport back = move(table, {model_at(10, 10, 0)}, {{10, 7.9}}, MoveMode::backwards);
+  EXPECT_FALSE(back.legal);
+  EXPECT_DOUBLE_EQ(back.final_facing, 0.0) << "backing keeps the facing";
+  const MoveReport side = move(table, {model_at(10, 10, 0)}, {{8, 10}}, MoveMode::sidestep);
+  EXPECT_DOUBLE_EQ(side.total_cost(), 2.5);
+  EXPECT_TRUE(side.legal);
+  EXPECT_DOUBLE_EQ(side.turning_cost, 0.0);
+}
+
+TEST(Movement, MOVE_08_crawling) {
+  Table table(48, 48);
+  table.add_feature(test::rect_feature("scrub", 0, 20, 48, 30, MovementClass::difficult));
+  table.add_feature(test::rect_feature("bog", 0, 30, 48, 40, MovementClass::very_difficult));
+  EXPECT_TRUE(move(table, {model_at(10, 10)}, {{10, 12}}, MoveMode::crawl).legal);
+  EXPECT_FALSE(move(table, {model_at(10, 10)}, {{10, 12.1}}, MoveMode::crawl).legal);
+  EXPECT_TRUE(move(table, {model_at(10, 22)}, {{10, 24}}, MoveMode::crawl).legal)
+      << "difficult ground slows a crawl no further";
+  EXPECT_TRUE(move(table, {model_at(10, 32)}, {{10, 33}}, MoveMode::crawl).legal);
+  EXPECT_FALSE(move(table, {model_at(10, 32)}, {{10, 33.1}}, MoveMode::crawl).legal);
+}
+
+TEST(Movement, MOVE_19_MOVE_21_obstacles_cost_their_height_once) {
+  Table table(48, 48);
+  table.add_obstacle(test::wall("wall", {0, 11}, {48, 11}, 1.5));
+  // EX-08: 1" to the wall, 1.5" over it, 1.5" beyond: 4" in all.
+  const MoveReport over = move(table, {model_at(10, 10)}, {{10, 12.5}});
+  EXPECT_DOUBLE_EQ(over.obstacle_cost, 1.5);
+  EXPECT_TRUE(over.legal);
+  EXPECT_FALSE(move(table, {model_at(10, 10)}, {{10, 12.6}}).legal);
+  Table step(48, 48);
+  step.add_obstacle(test::wall("step", {0, 11}, {48, 11}, 1.0));
+  EXPECT_DOUBLE_EQ(move(step, {model_at(10, 10)}, {{10, 12}}).obstacle_cost, 0.0);
+  Table high(48, 48);
+  high.add_obstacle(test::wall("high", {0, 11}, {48, 11}, 1.75));
+  const MoveReport climb = move(high, {model_at(10, 10)}, {{10, 12}});
+  EXPECT_FALSE(climb.legal);
+  EXPECT_NE(climb.reason.find("MOVE-20"), std::string::npos);
+  TableModel dreadnought = model_at(10, 10, 0, 0, 0, 3);
+  EXPECT_DOUBLE_EQ(move(table, {dreadnought}, {{10, 12}}).obstacle_cost, 0.0)
+      << "a Size 3 model steps over 1.5\" freely";
+}
+
+TEST(Movement, MOVE_11_dangerous_ground_is_reported) {
+  Table table(48, 48);
+  TerrainFeature mines = test::rect_feature("mines", 10, 11, 20, 12, MovementClass::normal);
+  mines.dangerous = Hazard{1, false, "mine"};
+  table.add_feature(mines);
+  const MoveReport through = move(table, {model_at(15, 10)}, {{15, 13}});
+  ASSERT_EQ(through.dangerous.size(), 1u);
+  EXPECT_EQ(through.dangerous[0]->id, "mines");
+  EXPECT_TRUE(move(table, {model_at(15, 10)}, {{12, 10.5}}).dangerous.empty());
+}
+
+TEST(Movement, bases_cannot_overlap_and_enemies_cannot_be_walked_through) {
+  const Table table(48, 48);
+  const MoveReport overlap = move(table, {model_at(10, 10), model_at(10, 13)}, {{10, 12.8}});
+  EXPECT_FALSE(overlap.legal);
+  EXPECT_TRUE(move(table, {model_at(10, 10), model_at(10, 13)}, {{10, 14}}).legal)
+      << "friends may be passed";
+  EXPECT_FALSE(move(table, {model_at(10, 10), model_at(10, 12, 0, 1, 1)}, {{10, 14}}).legal);
+  EXPECT_FALSE(move(table, {model_at(1, 1)}, {{1, -1}}).legal) << "off the table";
+  EXPECT_TRUE(move(table, {model_at(1, 1)}, {{1, -1}}, MoveMode::flee).left_table);
+}
+
+TEST(Movement, plan_straight_move_finds_the_furthest_legal_point) {
+  Table table(48, 48);
+  table.add_feature(test::rect_feature("house", 8, 14, 12, 16, MovementClass::impassable));
+  const std::vector<TableModel> models = {model_at(10, 10, 0)};
+  const auto plan = plan_straight_move(table, models, 0, {10, 30}, 4.0, MoveMode::normal);
+  ASSERT_TRUE(plan);
+  EXPECT_TRUE(plan->report.legal);
+  EXPECT_GT(plan->request.path.back().y, 13.0);
+  const auto away = plan_straight_move(table, models, 0, {10, 20}, 4.0, MoveMode::normal, true);
+  ASSERT_TRUE(away);
+  EXPECT_LT(away->request.path.back().y, 10.0);
+}
+
+TEST(MovementDice, MOVE_12_variable_ground) {
+  const dice::Distribution m4 = variable_allowance_distribution(4, VariableMode::normal);
+  EXPECT_PROB(m4[4], frac(7, 16));
+  EXPECT_PROB(m4[3], frac(5, 16));
+  EXPECT_PROB(m4[2], frac(3, 16));
+  EXPECT_PROB(m4[1], frac(1, 16));
+  EXPECT_PROB(m4.mean(), frac(25, 8));
+  const dice::Distribution charge = variable_allowance_distribution(4, VariableMode::charge);
+  EXPECT_PROB(charge[8], frac(7, 16));
+  EXPECT_PROB(charge[2], frac(1, 16));
+  EXPECT_EQ(variable_die_sides(2), 3);
+  EXPECT_EQ(variable_die_sides(5), 5);
+  EXPECT_EQ(variable_die_sides(9), 6);
+  dice::ScriptedDice d{2, 4};
+  EXPECT_EQ(roll_variable_allowance(d, 4, VariableMode::normal), 4);
+  dice::ScriptedDice one{3};
+  EXPECT_EQ(roll_variable_allowance(one, 4, VariableMode::crawl), 3);
+  EXPECT_TRUE(one.exhausted());
+  dice::ScriptedDice tactical{6};
+  EXPECT_EQ(roll_variable_allowance(tactical, 3, VariableMode::tactical), 6);
+}
+
+TEST(MovementDice, MOVE_04_charge_range) {
+  const dice::Distribution human = charge_distance_distribution(4);
+  EXPECT_EQ(human.lowest(), 6);
+  EXPECT_EQ(human.highest(), 16);
+  EXPECT_PROB(human.at_least(10), frac(13, 18));
+  const dice::Distribution horse = charge_distance_distribution(8);
+  EXPECT_EQ(horse.lowest(), 10);
+  EXPECT_EQ(horse.highest(), 20);
+  dice::ScriptedDice two{2, 5};
+  EXPECT_EQ(roll_charge_distance(two, 4), 11);
+  dice::ScriptedDice none;
+  EXPECT_EQ(roll_charge_distance(none, 4, /*prone=*/true), 4);
+}
+
+TEST(MovementDice, MOVE_05_flee_rate) {
+  EXPECT_PROB(flee_distance_distribution(6).mean(), 7.0);
+  EXPECT_PROB(flee_distance_distribution(7).mean(), frac(203, 24));
+  EXPECT_PROB(flee_distance_distribution(6).at_least(7), frac(7, 12));
+  EXPECT_PROB(flee_distance_distribution(7).at_least(7), frac(29, 36));
+  dice::ScriptedDice three{6, 1, 5};
+  EXPECT_EQ(roll_flee_distance(three, 8), 11);
+}
+
+}  // namespace
+}  // namespace arap::table
