@@ -129,6 +129,24 @@ TEST(Markers, SHOOT_45_SHOOT_44_wall_stops_a_scattered_shot) {
   EXPECT_EQ(cover[1], Cover::none);
 }
 
+TEST(Markers, SHOOT_44_marker_over_a_trench_catches_the_section) {
+  Table table(48, 48);
+  TerrainFeature trench =
+      test::rect_feature("trench", 10, 10, 30, 11, MovementClass::normal, Cover::hard);
+  trench.kind = TerrainKind::trench;
+  table.add_feature(trench);
+  std::vector<TableModel> models = {model_at(12, 10.5), model_at(14.5, 10.5), model_at(17, 10.5),
+                                    model_at(12, 13)};
+  const auto under = models_under_area(table, models, {12.5, 10.5}, 1.5);
+  EXPECT_EQ(under, (std::vector<int>{0, 1})) << "2 inches along the trench: in the section";
+  const auto cover = cover_from_centre(table, models, under, {12.5, 10.5});
+  EXPECT_EQ(cover[1], Cover::none) << "hit automatically";
+  const auto outside = models_under_area(table, models, {12, 12.2}, 1.5);
+  ASSERT_EQ(outside.size(), 2u);
+  EXPECT_EQ(cover_from_centre(table, models, outside, {12, 12.2})[0], Cover::hard)
+      << "centre outside the trench: occupants hit on 4-";
+}
+
 TEST(Markers, SHOOT_45_models_in_the_way_stop_a_shot) {
   const Table table(48, 48);
   std::vector<TableModel> models = {model_at(24, 2, 0, 0, 0), model_at(24, 15, 180, 1, 1)};

@@ -148,6 +148,21 @@ std::vector<int> models_under_marker(std::span<const TableModel> models, const P
   return result;
 }
 
+std::vector<int> models_under_area(const Table& table, std::span<const TableModel> models,
+                                   const Point& centre, double radius) {
+  std::vector<int> under = models_under_marker(models, centre, radius);
+  for (const auto* feature : table.features_at(centre)) {
+    if (feature->kind != TerrainKind::trench) continue;
+    for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+      if (!models[i].alive || distance(models[i].position, centre) > 3.0 + 1e-9) continue;
+      if (!in_feature(*feature, models[i].position)) continue;
+      if (std::find(under.begin(), under.end(), i) == under.end()) under.push_back(i);
+    }
+  }
+  std::sort(under.begin(), under.end());
+  return under;
+}
+
 Point scattered_point(const Table& table, const Point& aim, double distance_inches,
                       double bearing_degrees) {
   return table.clamp(aim + heading_vector(bearing_degrees) * distance_inches);

@@ -295,6 +295,7 @@ Scenario load_scenario(const std::string& file, const data::Library& library) {
           model.pose.facing = normalise_bearing(facing);
           model.pose.base_radius = base_radius_inches(group.profile->base_mm);
           model.pose.size = group.profile->size;
+          model.pose.bulk = static_cast<int>(group.profile->bulk);
           model.pose.height = group.profile->height;
           model.pose.unit = static_cast<int>(scenario.units.size());
           model.pose.side = static_cast<int>(s);

@@ -11,6 +11,7 @@ struct TableModel {
   double facing = 0.0;        // bearing, degrees clockwise from north
   double base_radius = 0.49;  // inches (a 25 mm base)
   int size = 2;               // GEN-06; also the mêlée radius in inches (MELEE-01)
+  int bulk = 1;               // GEN-07: places taken in a transport or a narrow opening
   double height = 1.5;        // inches, base included (MOVE-19 ruling)
   int unit = -1;              // unit (or sub-unit) index
   int side = 0;
