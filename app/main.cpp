@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   arap::app::add_odds_commands(app, action);
   arap::app::add_validate_command(app, action);
   arap::app::add_render_command(app, action);
+  arap::app::add_game_commands(app, action);
   arap::app::add_rulings_command(app, action);
   try {
     app.parse(argc, argv);

@@ -1,0 +1,188 @@
+#include "ai/agents.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "game/context.hpp"
+#include "table/geometry.hpp"
+
+namespace arap::ai {
+
+using game::Action;
+using game::ActionKind;
+using game::GameState;
+using game::Phase;
+
+namespace {
+
+int acting_unit(const GameState& s) {
+  return s.phase == Phase::reaction ? s.reactions[0].unit : s.active_unit;
+}
+
+Action move_toward(const GameState& s, int unit, const table::Point& goal, double inches,
+                   table::MoveMode mode, ActionKind kind = ActionKind::move) {
+  const table::Point from = game::detail::unit_centre(s, unit);
+  const table::Point d = goal - from;
+  const double len = table::length(d);
+  Action a;
+  a.kind = kind;
+  a.unit = unit;
+  a.mode = mode;
+  const double step = len > 0 ? std::min(inches, len) / len : 0.0;
+  a.dx = std::round(d.x * step * 100.0) / 100.0;
+  a.dy = std::round(d.y * step * 100.0) / 100.0;
+  return a;
+}
+
+void keep_legal(const GameState& s, std::vector<Action>& out, const Action& a) {
+  if (game::illegal_reason(s, a).empty()) out.push_back(a);
+}
+
+}  // namespace
+
+std::vector<Action> candidate_actions(const GameState& s) {
+  std::vector<Action> out;
+  const auto& setup = *s.setup;
+  const int side = s.side_deciding();
+  switch (s.phase) {
+    case Phase::activation: {
+      out.push_back(game::make_action(ActionKind::end_phase));
+      for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+        if (setup.units[u].side != side) continue;
+        for (int dice = 1; dice <= 3; ++dice) {
+          Action a = game::make_action(ActionKind::activate);
+          a.unit = u;
+          a.dice = dice;
+          keep_legal(s, out, a);
+        }
+        const int enemy = game::detail::nearest_enemy_unit(s, u);
+        if (enemy >= 0 && !s.units[u].free_moved) {
+          keep_legal(s, out,
+                     move_toward(s, u, game::detail::unit_centre(s, enemy), setup.units[u].move,
+                                 table::MoveMode::normal, ActionKind::free_move));
+        }
+      }
+      break;
+    }
+    case Phase::pick_up: {
+      out.push_back(game::make_action(ActionKind::decline_pick_up));
+      for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+        Action a = game::make_action(ActionKind::pick_up);
+        a.picks[0] = {u, std::min<int>(3, s.failed_dice)};
+        a.pick_count = 1;
+        keep_legal(s, out, a);
+      }
+      break;
+    }
+    case Phase::active:
+    case Phase::reaction: {
+      const int unit = acting_unit(s);
+      Action end = game::make_action(ActionKind::end_activation);
+      end.unit = unit;
+      out.push_back(end);
+      for (const auto kind : {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up}) {
+        Action a = game::make_action(kind);
+        a.unit = unit;
+        keep_legal(s, out, a);
+      }
+      const double move = setup.units[unit].move;
+      const int enemy = game::detail::nearest_enemy_unit(s, unit);
+      if (enemy >= 0) {
+        const table::Point there = game::detail::unit_centre(s, enemy);
+        keep_legal(s, out, move_toward(s, unit, there, move, table::MoveMode::normal));
+        keep_legal(s, out, move_toward(s, unit, there, 6.0, table::MoveMode::tactical));
+        keep_legal(s, out, move_toward(s, unit, there, move / 2.0, table::MoveMode::crawl));
+      }
+      for (int dir = 0; dir < 4; ++dir) {
+        Action a = game::make_action(ActionKind::move);
+        a.unit = unit;
+        const table::Point v = table::heading_vector(90.0 * dir) * move;
+        a.dx = std::round(v.x * 100.0) / 100.0;
+        a.dy = std::round(v.y * 100.0) / 100.0;
+        keep_legal(s, out, a);
+      }
+      for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+        if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
+        for (const bool heavy : {false, true}) {
+          Action a = game::make_action(ActionKind::shoot);
+          a.unit = unit;
+          a.target = v;
+          a.heavy = heavy;
+          keep_legal(s, out, a);
+        }
+        Action grenade = game::make_action(ActionKind::throw_grenade);
+        grenade.unit = unit;
+        grenade.target = v;
+        keep_legal(s, out, grenade);
+      }
+      break;
+    }
+    case Phase::game_over:
+      break;
+  }
+  return out;
+}
+
+Action RandomAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
+  const auto options = candidate_actions(state);
+  if (options.empty()) throw std::logic_error("no legal action to choose from");
+  return options[rng() % options.size()];
+}
+
+Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
+  const auto options = candidate_actions(s);
+  if (options.empty()) throw std::logic_error("no legal action to choose from");
+  const auto first_of = [&](ActionKind kind) -> const Action* {
+    for (const auto& a : options) {
+      if (a.kind == kind) return &a;
+    }
+    return nullptr;
+  };
+  switch (s.phase) {
+    case Phase::activation: {
+      // Two dice: a fair balance of action points against the chance of a bust (ACT-07).
+      for (const auto& a : options) {
+        if (a.kind == ActionKind::activate && a.dice == 2) return a;
+      }
+      if (const Action* a = first_of(ActionKind::free_move)) return *a;
+      return *first_of(ActionKind::end_phase);
+    }
+    case Phase::pick_up:
+      if (const Action* a = first_of(ActionKind::pick_up)) return *a;
+      return *first_of(ActionKind::decline_pick_up);
+    case Phase::active:
+    case Phase::reaction: {
+      // Shoot the weakest unit in reach (fewest living models), heavy weapons first.
+      const Action* best = nullptr;
+      int best_score = std::numeric_limits<int>::max();
+      for (const auto& a : options) {
+        if (a.kind != ActionKind::shoot && a.kind != ActionKind::throw_grenade) continue;
+        const int score = s.living_models(a.target) * 4 - (a.heavy ? 2 : 0) +
+                          (a.kind == ActionKind::throw_grenade ? 1 : 0);
+        if (score < best_score) {
+          best_score = score;
+          best = &a;
+        }
+      }
+      if (best != nullptr) return *best;
+      for (const auto& a : options) {
+        if (a.kind == ActionKind::move && a.mode == table::MoveMode::normal) return a;
+      }
+      if (const Action* a = first_of(ActionKind::stand_up)) return *a;
+      return options[rng() % options.size()];
+    }
+    case Phase::game_over:
+      break;
+  }
+  return options.front();
+}
+
+std::unique_ptr<Agent> make_agent(const std::string& name) {
+  if (name == "random") return std::make_unique<RandomAgent>();
+  if (name == "greedy") return std::make_unique<GreedyAgent>();
+  throw std::invalid_argument("unknown agent \"" + name + "\" (random or greedy)");
+}
+
+}  // namespace arap::ai

@@ -1,0 +1,46 @@
+// Whole games between agents: one game (with its record and log), and many in parallel with one
+// random stream per game so the summary does not depend on the number of threads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "game/record.hpp"
+
+namespace arap::ai {
+
+struct MatchResult {
+  game::GameRecord record;
+  game::EventLog log;
+  game::GameState final_state;
+  int winner = -1;
+  int turns = 0;
+  std::vector<int> score;
+};
+
+// Plays to the end (or `max_actions`). Agents draw from their own streams of `seed`, the dice
+// from the game's, so the record replays to the same game. `keep_log` false skips the events.
+MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
+                       const std::vector<std::string>& agents, bool keep_log = true,
+                       int max_actions = 20000);
+
+struct SimulationSummary {
+  int games = 0;
+  std::vector<int> wins;
+  int draws = 0;
+  double mean_turns = 0.0;
+  std::vector<double> mean_score;
+  std::uint64_t signature = 0;  // of every game's log, in game order
+  nlohmann::json to_json(const std::vector<std::string>& side_names) const;
+};
+
+// `progress(done)` is called from worker threads as games finish (may be empty).
+SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_t seed,
+                           const std::vector<std::string>& agents, int jobs, bool sign_logs,
+                           const std::function<void(int)>& progress = {});
+
+}  // namespace arap::ai

@@ -1,0 +1,58 @@
+// Every decision a player makes, as one plain struct with a JSON form (docs/game.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "table/movement.hpp"
+
+namespace arap::game {
+
+enum class ActionKind : std::uint8_t {
+  activate,   // unit, dice (ACT-06)
+  free_move,  // unit, dx, dy (MOVE-14)
+  end_phase,  // ACT-04: end the activation phase voluntarily
+  pick_up,    // picks: (unit, dice) for up to three units (ACT-08)
+  decline_pick_up,
+  move,            // unit, mode, dx, dy, facing (MOVE-01..13), 1 AP
+  go_prone,        // MOVE-09, free
+  stand_up,        // MOVE-09, 1 AP, sole action
+  aim,             // SHOOT-08, 1 AP
+  shoot,           // unit, target, heavy (SHOOT-05..07)
+  throw_grenade,   // unit, target (SHOOT-49/50), 1 AP
+  end_activation,  // give up the remaining AP
+};
+
+struct Action {
+  ActionKind kind = ActionKind::end_phase;
+  int unit = -1;
+  int dice = 0;
+  int target = -1;
+  bool heavy = false;  // shoot: fire the 2-AP weapons (Heavy, Slow, Ordnance) in this action
+  table::MoveMode mode = table::MoveMode::normal;
+  double dx = 0.0;
+  double dy = 0.0;
+  std::optional<double> facing;
+  std::array<std::pair<int, int>, 3> picks{};
+  int pick_count = 0;
+
+  friend bool operator==(const Action&, const Action&) = default;
+};
+
+inline Action make_action(ActionKind kind, int unit = -1) {
+  Action action;
+  action.kind = kind;
+  action.unit = unit;
+  return action;
+}
+
+nlohmann::json to_json(const Action& action);
+// Throws std::invalid_argument naming the field.
+Action action_from_json(const nlohmann::json& json);
+std::string describe(const Action& action);
+
+}  // namespace arap::game

@@ -1,0 +1,74 @@
+// Internal to the game layer: the state being changed, the log, and dice that remember their
+// faces so every roll can be logged with its goal and rule.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dice/dice_source.hpp"
+#include "game/engine.hpp"
+
+namespace arap::game::detail {
+
+class RecordingDice final : public dice::DiceSource {
+ public:
+  explicit RecordingDice(dice::DiceSource& inner) : inner_(inner) {}
+  int roll(int sides) override {
+    const int face = inner_.roll(sides);
+    if (recording_) faces_.push_back(face);
+    return face;
+  }
+  void start() {
+    faces_.clear();
+    recording_ = true;
+  }
+  std::vector<int> stop() {
+    recording_ = false;
+    return std::move(faces_);
+  }
+
+ private:
+  dice::DiceSource& inner_;
+  std::vector<int> faces_;
+  bool recording_ = false;
+};
+
+struct Context {
+  GameState& state;
+  const GameSetup& setup;
+  EventLog* log;
+  RecordingDice dice;
+
+  Context(GameState& s, EventLog* l) : state(s), setup(*s.setup), log(l), dice(s.dice) {}
+
+  bool logging() const { return log != nullptr; }
+  void event(Event e) {
+    if (log != nullptr) log->push_back(std::move(e));
+  }
+  // Logs the dice rolled since start(): rule, goal, faces and what came of them.
+  void roll_event(const char* rule, const std::string& what, int goal, int unit, Event extra = {});
+};
+
+// Turn machine (turn.cpp).
+void finish_activation(Context& c);
+void end_player_turn(Context& c);
+void check_game_end(Context& c);
+
+// Morale from fire (fire_morale.cpp).
+void pre_activation_tests(Context& c, int unit);
+void pinning_test(Context& c, int unit, bool multiple_battery);
+void start_rout(Context& c, int unit, const char* rule);
+void remove_casualty(Context& c, int model);
+table::Point unit_centre(const GameState& state, int unit);
+int nearest_enemy_unit(const GameState& state, int unit, double* range = nullptr);
+
+// Unit actions (unit_actions.cpp) and fire (fire.cpp): legality and effect.
+std::string move_illegal(const GameState& state, const Action& action, bool free_move);
+void apply_move(Context& c, const Action& action, bool free_move);
+std::string shoot_illegal(const GameState& state, const Action& action);
+void apply_shoot(Context& c, const Action& action);
+std::string throw_illegal(const GameState& state, const Action& action);
+void apply_throw(Context& c, const Action& action);
+int shooting_cost(const GameState& state, int unit, bool heavy);
+
+}  // namespace arap::game::detail

@@ -1,0 +1,349 @@
+#include "game/engine.hpp"
+
+#include <fmt/format.h>
+
+#include "game/context.hpp"
+#include "rules/activation.hpp"
+
+namespace arap::game {
+
+using detail::Context;
+
+namespace detail {
+
+void Context::roll_event(const char* rule, const std::string& what, int goal, int unit,
+                         Event extra) {
+  std::vector<int> faces = dice.stop();
+  if (log == nullptr) return;
+  Event e = std::move(extra);
+  if (e.is_null()) e = Event::object();
+  e["type"] = "roll";
+  e["rule"] = rule;
+  e["what"] = what;
+  e["goal"] = goal;
+  if (unit >= 0) e["unit"] = unit;
+  e["dice"] = std::move(faces);
+  log->push_back(std::move(e));
+}
+
+}  // namespace detail
+
+namespace {
+
+int acting_unit(const GameState& s) {
+  if (s.phase == Phase::reaction) return s.reactions[0].unit;
+  if (s.phase == Phase::active) return s.active_unit;
+  return -1;
+}
+
+int acting_points(const GameState& s) {
+  if (s.phase == Phase::reaction) return s.reactions[0].action_points;
+  if (s.phase == Phase::active) return s.action_points;
+  return 0;
+}
+
+bool can_pick_up(const GameState& s, int unit, int side) {
+  return s.setup->units[unit].side == side && s.unit_alive(unit) && !s.units[unit].routing &&
+         !s.units[unit].rout_pending && !s.units[unit].picked_up;
+}
+
+std::string unit_problem(const GameState& s, int unit) {
+  if (unit < 0 || unit >= static_cast<int>(s.units.size()))
+    return fmt::format("there is no unit {}", unit);
+  if (!s.unit_alive(unit)) return fmt::format("{} has been destroyed", s.setup->units[unit].name);
+  return "";
+}
+
+}  // namespace
+
+Decision pending(const GameState& s) {
+  Decision d;
+  d.phase = s.phase;
+  d.side = s.side_deciding();
+  d.unit = acting_unit(s);
+  d.action_points = acting_points(s);
+  d.failed_dice = s.failed_dice;
+  return d;
+}
+
+std::string illegal_reason(const GameState& s, const Action& a) {
+  if (s.phase == Phase::game_over) return "the game is over";
+  const auto wrong_phase = [&] {
+    return fmt::format("{} is not a decision open now (waiting for side {} to {})", describe(a),
+                       s.side_deciding(),
+                       s.phase == Phase::activation ? "activate a unit or end the phase"
+                       : s.phase == Phase::pick_up  ? "pick up failed dice or decline"
+                                                    : "spend the acting unit's action points");
+  };
+  switch (s.phase) {
+    case Phase::activation:
+      if (a.kind == ActionKind::end_phase) return "";
+      if (a.kind == ActionKind::free_move) return detail::move_illegal(s, a, true);
+      if (a.kind != ActionKind::activate) return wrong_phase();
+      if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
+      if (s.setup->units[a.unit].side != s.phasing)
+        return "ACT-04: you may only activate your own units";
+      if (s.units[a.unit].routing || s.units[a.unit].rout_pending) {
+        return "ACT-03: a routing unit cannot be activated";
+      }
+      if (s.units[a.unit].attempted) {
+        return "ACT-04: each unit may try to activate only once per player turn";
+      }
+      if (a.dice < 1 || a.dice > 3) return "ACT-06: roll 1, 2 or 3 dice to activate";
+      return "";
+    case Phase::pick_up: {
+      if (a.kind == ActionKind::decline_pick_up) return "";
+      if (a.kind != ActionKind::pick_up) return wrong_phase();
+      if (a.pick_count < 1) return "ACT-08: pick up at least one die, or decline";
+      int total = 0;
+      for (int i = 0; i < a.pick_count; ++i) {
+        const auto [unit, dice] = a.picks[i];
+        if (auto p = unit_problem(s, unit); !p.empty()) return p;
+        if (!can_pick_up(s, unit, s.side_deciding())) {
+          return fmt::format(
+              "ACT-08: {} cannot react (not yours, routing, or already picked up this turn)",
+              s.setup->units[unit].name);
+        }
+        for (int j = 0; j < i; ++j) {
+          if (a.picks[j].first == unit) return "ACT-08: each unit rolls its pick-up dice at once";
+        }
+        if (dice < 1 || dice > 3) return "ACT-08: each unit takes 1 to 3 of the failed dice";
+        total += dice;
+      }
+      if (total > s.failed_dice) {
+        return fmt::format("ACT-08: only {} failed dice are on offer",
+                           static_cast<int>(s.failed_dice));
+      }
+      return "";
+    }
+    case Phase::reaction:
+    case Phase::active: {
+      const int unit = acting_unit(s);
+      const int points = acting_points(s);
+      if (a.kind == ActionKind::end_activation)
+        return a.unit == unit || a.unit < 0 ? "" : wrong_phase();
+      if (a.unit != unit) {
+        return fmt::format("ACT-09: {} is acting; its actions come first",
+                           s.setup->units[unit].name);
+      }
+      const auto needs = [&](int cost) -> std::string {
+        if (points < cost) {
+          return fmt::format("ACT-09: that costs {} AP and only {} are left", cost, points);
+        }
+        return "";
+      };
+      switch (a.kind) {
+        case ActionKind::move:
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::move_illegal(s, a, false);
+        case ActionKind::go_prone: {
+          const auto& info = s.setup->units[unit];
+          for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+            if (s.models[m].pose.alive && !s.models[m].prone) return "";
+          }
+          return "MOVE-09: the unit is already prone";
+        }
+        case ActionKind::stand_up: {
+          if (auto p = needs(1); !p.empty()) return p;
+          const auto& info = s.setup->units[unit];
+          for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+            if (s.models[m].pose.alive && s.models[m].prone) return "";
+          }
+          return "MOVE-09: nobody in the unit is prone";
+        }
+        case ActionKind::aim:
+          return needs(1);
+        case ActionKind::shoot:
+          if (auto p = needs(detail::shooting_cost(s, unit, a.heavy)); !p.empty()) return p;
+          return detail::shoot_illegal(s, a);
+        case ActionKind::throw_grenade:
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::throw_illegal(s, a);
+        default:
+          return wrong_phase();
+      }
+    }
+    case Phase::game_over:
+      break;
+  }
+  return "the game is over";
+}
+
+namespace {
+
+void spend(Context& c, int points) {
+  GameState& s = c.state;
+  if (s.phase == Phase::reaction) {
+    s.reactions[0].action_points = static_cast<std::int8_t>(s.reactions[0].action_points - points);
+    if (s.reactions[0].action_points <= 0 || !s.unit_alive(s.reactions[0].unit) ||
+        s.units[s.reactions[0].unit].rout_pending) {
+      detail::finish_activation(c);
+    }
+  } else if (s.phase == Phase::active) {
+    s.action_points = static_cast<std::int8_t>(s.action_points - points);
+    if (s.action_points <= 0 || !s.unit_alive(s.active_unit) ||
+        s.units[s.active_unit].rout_pending) {
+      detail::finish_activation(c);
+    }
+  }
+}
+
+void set_prone(Context& c, int unit, bool prone) {
+  const auto& info = c.setup.units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (c.state.models[m].pose.alive) c.state.models[m].prone = prone;
+  }
+  c.event({{"type", prone ? "prone" : "stand_up"}, {"unit", unit}, {"rule", "MOVE-09"}});
+}
+
+void activate(Context& c, int unit, int dice_count);
+void pick_up(Context& c, const Action& a);
+
+}  // namespace
+
+std::string apply(GameState& s, const Action& a, EventLog* log) {
+  std::string reason = illegal_reason(s, a);
+  if (!reason.empty()) return reason;
+  Context c(s, log);
+  c.event({{"type", "action"}, {"side", s.side_deciding()}, {"action", to_json(a)}});
+  const int unit = acting_unit(s);
+  switch (a.kind) {
+    case ActionKind::activate:
+      activate(c, a.unit, a.dice);
+      break;
+    case ActionKind::free_move:
+      detail::apply_move(c, a, true);
+      break;
+    case ActionKind::end_phase:
+      detail::end_player_turn(c);
+      break;
+    case ActionKind::pick_up:
+      pick_up(c, a);
+      break;
+    case ActionKind::decline_pick_up:
+      s.failed_dice = 0;
+      if (s.action_points > 0) {
+        s.phase = Phase::active;
+      } else {
+        detail::finish_activation(c);
+      }
+      break;
+    case ActionKind::move:
+      detail::apply_move(c, a, false);
+      s.units[unit].aimed = false;
+      spend(c, 1);
+      break;
+    case ActionKind::go_prone:
+      set_prone(c, unit, true);
+      break;
+    case ActionKind::stand_up:
+      set_prone(c, unit, false);
+      s.units[unit].aimed = false;
+      spend(c, 1);
+      break;
+    case ActionKind::aim:
+      s.units[unit].aimed = true;
+      c.event({{"type", "aim"}, {"unit", unit}, {"rule", "SHOOT-08"}});
+      spend(c, 1);
+      break;
+    case ActionKind::shoot: {
+      const int cost = detail::shooting_cost(s, unit, a.heavy);
+      detail::apply_shoot(c, a);
+      s.units[unit].aimed = false;
+      spend(c, cost);
+      break;
+    }
+    case ActionKind::throw_grenade:
+      detail::apply_throw(c, a);
+      s.units[unit].aimed = false;
+      spend(c, 1);
+      break;
+    case ActionKind::end_activation:
+      detail::finish_activation(c);
+      break;
+  }
+  ++s.actions_applied;
+  detail::check_game_end(c);
+  return "";
+}
+
+namespace {
+
+rules::ActivationCondition condition_of(const UnitState& u) {
+  if (u.pinned) return rules::ActivationCondition::pinned;
+  if (u.suppressed) return rules::ActivationCondition::suppressed;
+  return rules::ActivationCondition::normal;
+}
+
+void activate(Context& c, int unit, int dice_count) {
+  GameState& s = c.state;
+  UnitState& u = s.units[unit];
+  u.attempted = true;
+  u.tactical = false;  // the tactical -1 lasts until the unit's next activation
+  detail::pre_activation_tests(c, unit);
+  if (u.rout_pending || !s.unit_alive(unit)) return;  // SHOOT-32: the odd failure ends it
+  const auto& info = c.setup.units[unit];
+  c.dice.start();
+  const rules::ActivationResult result =
+      rules::roll_activation(c.dice, dice_count, info.activation_value, condition_of(u));
+  c.roll_event("ACT-06", "activation", info.activation_value, unit,
+               {{"action_points", result.action_points},
+                {"bust", result.bust},
+                {"activated", result.activated},
+                {"condition", u.pinned       ? "pinned"
+                              : u.suppressed ? "suppressed"
+                                             : "normal"}});
+  s.active_unit = static_cast<std::int16_t>(unit);
+  s.action_points = static_cast<std::int8_t>(result.action_points);
+  s.bust_pending = result.bust;
+  s.failed_dice = static_cast<std::int8_t>(result.failures);
+  bool offer = false;
+  if (result.failures > 0) {
+    const int other = (s.phasing + 1) % c.setup.sides;
+    for (int v = 0; v < static_cast<int>(s.units.size()) && !offer; ++v) {
+      offer = can_pick_up(s, v, other);
+    }
+  }
+  if (offer) {
+    s.phase = Phase::pick_up;
+  } else if (s.action_points > 0) {
+    s.phase = Phase::active;
+  } else {
+    detail::finish_activation(c);
+  }
+}
+
+void pick_up(Context& c, const Action& a) {
+  GameState& s = c.state;
+  s.reaction_count = 0;
+  for (int i = 0; i < a.pick_count; ++i) {
+    const auto [unit, dice_count] = a.picks[i];
+    UnitState& u = s.units[unit];
+    u.picked_up = true;
+    const auto& info = c.setup.units[unit];
+    c.dice.start();
+    const rules::ActivationResult result =
+        rules::roll_activation(c.dice, dice_count, info.activation_value, condition_of(u));
+    // ACT-08 ruling: failures on a pick-up roll never bust.
+    c.roll_event("ACT-08", "pick-up activation", info.activation_value, unit,
+                 {{"action_points", result.action_points}});
+    if (result.action_points > 0) {
+      s.reactions[s.reaction_count++] = {static_cast<std::int16_t>(unit),
+                                         static_cast<std::int8_t>(result.action_points)};
+    }
+  }
+  s.failed_dice = 0;
+  if (s.bust_pending) c.event({{"type", "bust_cancelled"}, {"rule", "ACT-08"}});
+  s.bust_pending = false;  // ACT-08: any pick-up cancels the bust
+  if (s.reaction_count > 0) {
+    s.phase = Phase::reaction;
+  } else if (s.action_points > 0) {
+    s.phase = Phase::active;
+  } else {
+    detail::finish_activation(c);
+  }
+}
+
+}  // namespace
+
+}  // namespace arap::game

@@ -1,0 +1,438 @@
+// SHOOT-01..27, 36..50: a unit's shooting and grenade actions on the table, resolved with the
+// rules layer's goal functions and logged die by die.
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "rules/area_effects.hpp"
+#include "rules/shooting_goal.hpp"
+#include "rules/weapon_fire.hpp"
+#include "rules/wound_save.hpp"
+#include "table/cover.hpp"
+#include "table/effects.hpp"
+#include "table/line_of_sight.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+using data::WeaponProfile;
+
+bool heavy_class(const rules::Firing& firing) {
+  return firing.once_per_turn;
+}
+
+bool ranged(const WeaponProfile& w) {
+  return !w.is_melee() && w.type != data::WeaponType::grenade && w.type != data::WeaponType::bomb;
+}
+
+struct Shot {
+  int model = -1;
+  const WeaponProfile* weapon = nullptr;
+  rules::Firing firing;
+  double range = 0.0;
+  std::vector<int> targets;  // eligible target models (SHOOT-27)
+};
+
+// Who fires what at `target` in this action: each living model its first weapon that may fire in
+// an action of this kind and reaches an eligible model of the target unit.
+std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
+                            int unit, int target, bool heavy) {
+  std::vector<Shot> shots;
+  const auto& info = s.setup->units[unit];
+  const UnitState& u = s.units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    const auto& model = s.setup->models[m];
+    if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
+    for (const WeaponProfile* weapon : model.group->weapons) {
+      if (!ranged(*weapon)) continue;
+      const double range = table::range_to_unit(poses, m, target);
+      rules::FiringInputs inputs;
+      inputs.range = range;
+      inputs.relentless = info.relentless;
+      const rules::Firing firing = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
+      if (!firing.allowed) continue;
+      if (heavy_class(firing) != heavy) continue;
+      if (heavy_class(firing) && u.heavy_fired) continue;  // SHOOT-06
+      auto targets =
+          table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+      if (targets.empty()) continue;
+      // SHOOT-26: identical weapons in the same hands are rolled together.
+      auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
+        return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
+               s.setup->models[other.model].profile->ballistic_skill ==
+                   model.profile->ballistic_skill;
+      });
+      if (same == shots.end()) {
+        shots.push_back({m, weapon, firing, range, std::move(targets)});
+      } else {
+        same->firing.shots += firing.shots;
+        same->range = std::min(same->range, range);
+        for (const int t : targets) {
+          if (std::find(same->targets.begin(), same->targets.end(), t) == same->targets.end()) {
+            same->targets.push_back(t);
+          }
+        }
+      }
+      break;
+    }
+  }
+  return shots;
+}
+
+std::string target_problem(const GameState& s, const Action& a) {
+  if (a.target < 0 || a.target >= static_cast<int>(s.units.size()) || !s.unit_alive(a.target)) {
+    return "there is no such target unit on the table";
+  }
+  if (s.setup->units[a.target].side == s.setup->units[a.unit].side) {
+    return "SHOOT-20: you cannot shoot at your own side";
+  }
+  return "";
+}
+
+// What each hit on a model does: wound, save and Damage (DICE-07, SHOOT-22..24, SHOOT-59).
+struct HitEffect {
+  int hits = 0;
+  int wounds = 0;
+  int unsaved = 0;
+  int slain = 0;
+};
+
+void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
+                    double range, HitEffect& effect, std::vector<int>& wound_faces,
+                    std::vector<int>& save_faces) {
+  GameState& s = c.state;
+  if (!s.models[model].pose.alive) return;
+  const auto& profile = *c.setup.models[model].profile;
+  const bool melta =
+      weapon.has(data::WeaponProperty::melta) && rules::at_half_range(range, weapon.range);
+  const rules::WoundGoal goal =
+      rules::wound_goal(profile.toughness, weapon.strength.resolve(user_strength),
+                        rules::at_short_range(range, weapon.range));
+  ++effect.hits;
+  c.dice.start();
+  const bool wounded = goal.possible && (melta ? dice::roll_high_best_of_two(c.dice, goal.goal)
+                                               : dice::roll_high(c.dice, goal.goal));
+  auto faces = c.dice.stop();
+  wound_faces.insert(wound_faces.end(), faces.begin(), faces.end());
+  if (!wounded) return;
+  ++effect.wounds;
+  rules::SaveInputs inputs{profile.save, profile.invulnerable, weapon.ap,
+                           weapon.has(data::WeaponProperty::needler),
+                           weapon.has(data::WeaponProperty::power_weapon)};
+  const auto save = rules::save_goal(inputs);
+  c.dice.start();
+  const bool saved = save && dice::roll_high(c.dice, *save);
+  faces = c.dice.stop();
+  save_faces.insert(save_faces.end(), faces.begin(), faces.end());
+  if (saved) return;
+  ++effect.unsaved;
+  int damage = dice::roll_expression(c.dice, weapon.damage);
+  if (melta && weapon.damage.count > 0)
+    damage = std::max(damage, dice::roll_expression(c.dice, weapon.damage));
+  s.models[model].wounds_left = static_cast<std::int16_t>(s.models[model].wounds_left - damage);
+  if (s.models[model].wounds_left <= 0) {  // SHOOT-23: the excess is lost
+    remove_casualty(c, model);
+    ++effect.slain;
+  }
+}
+
+// Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33).
+void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon) {
+  UnitState& u = c.state.units[unit];
+  u.hits_taken = static_cast<std::int16_t>(u.hits_taken + hits);
+  if (hits > 0 && weapon.is_area() && weapon.effect_size >= 2.5) u.blast_hit = true;
+  if (slain > 0 && weapon.has(data::WeaponProperty::pinning)) {
+    pinning_test(c, unit, weapon.has(data::WeaponProperty::multiple_battery));
+  }
+}
+
+rules::ShootingSituation situation(const GameState& s, const std::vector<table::TableModel>& poses,
+                                   int unit, int target, const Shot& shot, rules::ShotKind kind) {
+  const auto& shooter_model = s.setup->models[shot.model];
+  const UnitState& u = s.units[unit];
+  const UnitState& t = s.units[target];
+  const auto& tinfo = s.setup->units[target];
+  rules::ShootingSituation sit;
+  sit.ballistic_skill = shooter_model.profile->ballistic_skill;
+  sit.range = shot.range;
+  sit.kind = kind;
+  const auto cover =
+      table::unit_cover_against(s.setup->scenario.table, poses, poses[shot.model].position, target);
+  sit.target_cover = cover.unit;  // SHOOT-13
+  bool all_small = true;
+  bool all_prone = true;
+  int living = 0;
+  bool small_models = true;
+  for (int m = tinfo.first_model; m < tinfo.first_model + tinfo.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    ++living;
+    all_small = all_small && poses[m].size <= 1;
+    small_models = small_models && poses[m].size <= 2;
+    all_prone = all_prone && s.models[m].prone;
+  }
+  sit.small_target = all_small;
+  sit.small_group = living <= 2 && small_models;
+  sit.target_prone = all_prone || t.tactical;
+  sit.target_moved_inches = static_cast<int>(t.moved_last_turn);
+  sit.tactical_movement = u.tactical;
+  sit.aimed = u.aimed;
+  sit.corrective_aiming = u.corrective_target == target && !u.moved_this_turn &&
+                          t.moved_last_turn == 0.0f && !t.moved_this_turn;
+  sit.laser = shot.weapon->has(data::WeaponProperty::laser);
+  sit.shotgun_at_half_range = shot.weapon->has(data::WeaponProperty::shotgun) &&
+                              rules::at_half_range(shot.range, shot.weapon->range);
+  return sit;
+}
+
+// Area markers (SHOOT-40..45) and their hits (SHOOT-43/44).
+void fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,
+                 int goal, std::vector<table::TableModel>& poses) {
+  GameState& s = c.state;
+  const auto& table = c.setup.scenario.table;
+  const table::Point from = poses[shot.model].position;
+  const table::Point aim = poses[shot.targets.front()].position;
+  c.dice.start();
+  const rules::AreaScatter scatter =
+      rules::roll_area_scatter(c.dice, delivery, goal, shot.range, c.setup.rulings);
+  c.roll_event(delivery == rules::AreaDelivery::thrown_grenade ? "SHOOT-50" : "SHOOT-41", "scatter",
+               goal, unit,
+               {{"inches", scatter.distance},
+                {"on_target", scatter.on_target},
+                {"bearing", scatter.bearing_degrees}});
+  table::Point centre = aim;
+  if (!scatter.on_target) {
+    centre = table::scattered_point(table, aim, scatter.distance, scatter.bearing_degrees);
+    const bool lobbed = shot.weapon->has(data::WeaponProperty::barrage) ||
+                        delivery == rules::AreaDelivery::thrown_grenade;
+    centre = table::intercept_flight(table, poses, from, centre, unit, lobbed);  // SHOOT-45
+  }
+  const auto under = table::models_under_area(table, poses, centre, shot.weapon->effect_size);
+  const auto covers = table::cover_from_centre(table, poses, under, centre);
+  std::vector<int> hit_faces;
+  std::vector<int> wound_faces;
+  std::vector<int> save_faces;
+  std::vector<HitEffect> per_unit(s.units.size());
+  const int strength = c.setup.models[shot.model].profile->strength;
+  for (std::size_t i = 0; i < under.size(); ++i) {
+    const int m = under[i];
+    table::Cover cover = covers[i];
+    if (cover == table::Cover::none && s.models[m].prone) cover = table::Cover::soft;  // SHOOT-43
+    bool hit = true;
+    if (cover != table::Cover::none) {
+      c.dice.start();
+      hit = dice::roll_low(c.dice, rules::area_model_goal(cover));
+      auto faces = c.dice.stop();
+      hit_faces.insert(hit_faces.end(), faces.begin(), faces.end());
+    }
+    if (hit) {
+      resolve_hit_on(c, m, *shot.weapon, strength, table::distance(from, poses[m].position),
+                     per_unit[c.setup.models[m].unit], wound_faces, save_faces);
+    }
+  }
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (per_unit[v].hits == 0) continue;
+    after_fire(c, v, per_unit[v].hits, per_unit[v].slain, *shot.weapon);
+  }
+  c.event({{"type", "marker"},
+           {"rule", "SHOOT-43"},
+           {"unit", unit},
+           {"target", target},
+           {"weapon", shot.weapon->id},
+           {"at", {centre.x, centre.y}},
+           {"under", under.size()},
+           {"cover_dice", hit_faces},
+           {"wound_dice", wound_faces},
+           {"save_dice", save_faces}});
+  poses = s.table_models();
+}
+
+}  // namespace
+
+int shooting_cost(const GameState& s, int unit, bool heavy) {
+  if (!heavy) return 1;
+  return s.setup->units[unit].relentless ? 1 : 2;  // SHOOT-05/09
+}
+
+std::string shoot_illegal(const GameState& s, const Action& a) {
+  if (auto p = target_problem(s, a); !p.empty()) return p;
+  if (a.heavy && s.units[a.unit].heavy_fired) return "SHOOT-06: heavy weapons fire once per turn";
+  const auto poses = s.table_models();
+  if (plan_fire(s, poses, a.unit, a.target, a.heavy).empty()) {
+    return fmt::format(
+        "SHOOT-01: no model of {} has a {} weapon in range, in arc and in sight of {}",
+        s.setup->units[a.unit].name, a.heavy ? "heavy" : "non-heavy",
+        s.setup->units[a.target].name);
+  }
+  return "";
+}
+
+void apply_shoot(Context& c, const Action& a) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy);
+  if (a.heavy) s.units[a.unit].heavy_fired = true;
+  s.units[a.unit].shot_target_this_turn = static_cast<std::int16_t>(a.target);
+  const table::Point source = unit_centre(s, a.unit);
+  HitEffect total;
+  const WeaponProfile* last_weapon = nullptr;
+  for (const Shot& shot : shots) {
+    if (!poses[shot.model].alive || !s.unit_alive(a.target)) continue;
+    const WeaponProfile& weapon = *shot.weapon;
+    last_weapon = &weapon;
+    const int strength = c.setup.models[shot.model].profile->strength;
+    if (weapon.is_area()) {
+      const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::area);
+      const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
+      for (int k = 0; k < shot.firing.shots; ++k) {
+        fire_marker(c, a.unit, a.target, shot, rules::AreaDelivery::fired, goal.goal, poses);
+      }
+      continue;
+    }
+    if (weapon.is_template()) {
+      // SHOOT-36/38: the teardrop toward the nearest eligible model; every model under it.
+      const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::template_);
+      const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
+      const table::Point from = poses[shot.model].position;
+      const auto drop =
+          table::teardrop(from, table::bearing(from, poses[shot.targets.front()].position));
+      auto under = table::models_under_polygon(poses, drop);
+      under.erase(std::remove(under.begin(), under.end(), shot.model), under.end());
+      c.dice.start();
+      const int firer_roll = c.dice.roll(6);
+      c.roll_event("SHOOT-38", "template", goal.goal, a.unit,
+                   {{"weapon", weapon.id}, {"under", under.size()}});
+      std::vector<HitEffect> per_unit(s.units.size());
+      std::vector<int> fallback_faces;
+      std::vector<int> wound_faces;
+      std::vector<int> save_faces;
+      for (const int m : under) {
+        table::Cover cover = table::model_cover(c.setup.scenario.table, from, poses[m].position);
+        if (cover == table::Cover::none && s.models[m].prone) cover = table::Cover::soft;
+        const double chance =
+            rules::p_template_model_hit(goal.goal, firer_roll, cover, c.setup.rulings);
+        bool hit = chance >= 1.0;
+        if (!hit && chance > 0.0) {  // the per-model roll: 3- open, 2- soft, 1 hard
+          c.dice.start();
+          hit = dice::roll_low(c.dice, cover == table::Cover::none   ? 3
+                                       : cover == table::Cover::soft ? 2
+                                                                     : 1);
+          const auto faces = c.dice.stop();
+          fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
+        }
+        if (hit) {
+          resolve_hit_on(c, m, weapon, strength, table::distance(from, poses[m].position),
+                         per_unit[c.setup.models[m].unit], wound_faces, save_faces);
+        }
+      }
+      c.event({{"type", "template_hits"},
+               {"rule", "SHOOT-38"},
+               {"unit", a.unit},
+               {"weapon", weapon.id},
+               {"fallback_dice", fallback_faces},
+               {"wound_dice", wound_faces},
+               {"save_dice", save_faces}});
+      for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+        if (per_unit[v].hits > 0) after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
+      }
+      poses = s.table_models();
+      continue;
+    }
+    // Direct fire: SHOOT-10 to hit, then SHOOT-27 allocation from the open first (SHOOT-14),
+    // nearest first, one model at a time (ADV-38).
+    const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::direct);
+    const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
+    c.dice.start();
+    int hits = 0;
+    for (int k = 0; k < shot.firing.shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
+    c.roll_event("SHOOT-10", "to hit", goal.goal, a.unit, {{"weapon", weapon.id}, {"hits", hits}});
+    std::vector<table::Cover> covers;
+    for (const int m : shot.targets)
+      covers.push_back(table::model_cover(c.setup.scenario.table, source, poses[m].position));
+    const auto order =
+        table::casualty_order(poses, shot.targets, covers, poses[shot.model].position);
+    HitEffect effect;
+    std::vector<int> wound_faces;
+    std::vector<int> save_faces;
+    std::size_t next = 0;
+    for (int h = 0; h < hits; ++h) {
+      while (next < order.size() && !s.models[order[next]].pose.alive) ++next;
+      if (next >= order.size()) break;  // SHOOT-27: hits beyond the eligible models are lost
+      resolve_hit_on(c, order[next], weapon, strength, shot.range, effect, wound_faces, save_faces);
+    }
+    c.event({{"type", "wounds"},
+             {"rule", "SHOOT-22"},
+             {"unit", a.unit},
+             {"target", a.target},
+             {"weapon", weapon.id},
+             {"wound_dice", wound_faces},
+             {"save_dice", save_faces},
+             {"unsaved", effect.unsaved},
+             {"slain", effect.slain}});
+    total.hits += hits;
+    total.slain += effect.slain;
+    // Hits count for suppression even when nobody is hurt (SHOOT-33).
+    effect.hits = hits;
+    after_fire(c, a.target, effect.hits, effect.slain, weapon);
+    poses = s.table_models();
+  }
+  c.event({{"type", "shooting"},
+           {"unit", a.unit},
+           {"target", a.target},
+           {"hits", total.hits},
+           {"slain", total.slain},
+           {"weapon", last_weapon ? last_weapon->id : ""}});
+}
+
+std::string throw_illegal(const GameState& s, const Action& a) {
+  if (auto p = target_problem(s, a); !p.empty()) return p;
+  const auto& info = s.setup->units[a.unit];
+  const int allowed =
+      rules::grenade_throwers_allowed(s.living_models(a.unit)) - s.units[a.unit].throwers_used;
+  if (allowed <= 0) return "SHOOT-49: a quarter of the unit has already thrown this turn";
+  const auto poses = s.table_models();
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
+    for (const auto* weapon : s.setup->models[m].group->weapons) {
+      if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
+      if (!table::eligible_targets(s.setup->scenario.table, poses, m, a.target, weapon->range)
+               .empty())
+        return "";
+    }
+  }
+  return "SHOOT-49: nobody in the unit has a blast grenade and a target within 6\"";
+}
+
+void apply_throw(Context& c, const Action& a) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[a.unit];
+  auto poses = s.table_models();
+  int allowed =
+      rules::grenade_throwers_allowed(s.living_models(a.unit)) - s.units[a.unit].throwers_used;
+  for (int m = info.first_model; m < info.first_model + info.model_count && allowed > 0; ++m) {
+    if (!poses[m].alive || c.setup.models[m].profile->ballistic_skill <= 0) continue;
+    for (const auto* weapon : c.setup.models[m].group->weapons) {
+      if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
+      auto targets =
+          table::eligible_targets(c.setup.scenario.table, poses, m, a.target, weapon->range);
+      if (targets.empty()) continue;
+      Shot shot{m, weapon, {}, table::range_to_unit(poses, m, a.target), std::move(targets)};
+      auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::direct);
+      sit.hand_grenade = true;                // SHOOT-11m
+      sit.target_cover = table::Cover::none;  // the marker's cover is judged at its centre
+      sit.target_prone = false;
+      sit.small_target = false;
+      const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
+      fire_marker(c, a.unit, a.target, shot, rules::AreaDelivery::thrown_grenade, goal.goal, poses);
+      ++s.units[a.unit].throwers_used;
+      --allowed;
+      break;
+    }
+  }
+}
+
+}  // namespace arap::game::detail

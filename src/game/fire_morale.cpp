@@ -1,0 +1,158 @@
+// SHOOT-28..35 and MORALE-02..05: the morale tests fire forces, when they are taken and what
+// their failures do; also the shared helpers for casualties and positions.
+#include <limits>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "rules/fire_morale.hpp"
+#include "rules/leadership.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+table::Point unit_centre(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  table::Point sum;
+  int n = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    sum = sum + s.models[m].pose.position;
+    ++n;
+  }
+  return n > 0 ? sum * (1.0 / n) : sum;
+}
+
+int nearest_enemy_unit(const GameState& s, int unit, double* range) {
+  const auto& info = s.setup->units[unit];
+  int best = -1;
+  double best_range = std::numeric_limits<double>::infinity();
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+    const auto& pose = s.models[m].pose;
+    if (!pose.alive || pose.side == info.side) continue;
+    for (int own = info.first_model; own < info.first_model + info.model_count; ++own) {
+      if (!s.models[own].pose.alive) continue;
+      const double d = table::distance(pose.position, s.models[own].pose.position);
+      if (d < best_range) {
+        best_range = d;
+        best = s.setup->models[m].unit;
+      }
+    }
+  }
+  if (range != nullptr) *range = best_range;
+  return best;
+}
+
+void remove_casualty(Context& c, int model) {
+  GameState& s = c.state;
+  s.models[model].pose.alive = false;
+  s.models[model].wounds_left = 0;
+  const int unit = c.setup.models[model].unit;
+  ++s.units[unit].casualties_taken;
+  c.event({{"type", "casualty"}, {"unit", unit}, {"model", model}});
+}
+
+namespace {
+
+// An acting unit that is pinned mid-activation loses two of its unspent AP (SHOOT-29 ruling (3)).
+void pin(Context& c, int unit, const char* rule) {
+  GameState& s = c.state;
+  s.units[unit].pinned = true;
+  s.units[unit].suppressed = false;  // SHOOT-29: never both
+  c.event({{"type", "pinned"}, {"unit", unit}, {"rule", rule}});
+  if (c.setup.rulings.shoot_29_timing() != rules::PinTiming::immediate) return;
+  if (s.phase == Phase::active && s.active_unit == unit) {
+    s.action_points = static_cast<std::int8_t>(std::max(0, s.action_points - 2));
+  }
+  if (s.phase == Phase::reaction && s.reactions[0].unit == unit) {
+    s.reactions[0].action_points =
+        static_cast<std::int8_t>(std::max(0, s.reactions[0].action_points - 2));
+  }
+}
+
+// A morale check (SHOOT-32 outcomes) with MORALE-05's re-roll.
+rules::MoraleOutcome morale_check(Context& c, int unit, int modifier, const char* rule,
+                                  const char* what) {
+  const auto& info = c.setup.units[unit];
+  const int target = rules::leadership_target(info.leadership, modifier);
+  c.dice.start();
+  const auto roll = rules::roll_leadership_test(c.dice, target, info.no_fear);
+  const auto outcome = rules::morale_outcome(roll);
+  c.roll_event(rule, what, target, unit,
+               {{"total", roll.total()},
+                {"outcome", outcome == rules::MoraleOutcome::passed   ? "passed"
+                            : outcome == rules::MoraleOutcome::pinned ? "pinned"
+                                                                      : "routed"}});
+  return outcome;
+}
+
+}  // namespace
+
+void start_rout(Context& c, int unit, const char* rule) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  c.dice.start();
+  const int inches = c.dice.roll(6);
+  c.roll_event(rule, "rout move", 0, unit, {{"inches", inches}});
+  const int enemy = nearest_enemy_unit(s, unit);
+  if (enemy >= 0) {
+    const table::Point threat = unit_centre(s, enemy);
+    auto models = s.table_models();
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      const auto plan = table::plan_straight_move(c.setup.scenario.table, models, m, threat, inches,
+                                                  table::MoveMode::flee, true);
+      if (!plan || plan->report.left_table) continue;
+      s.models[m].pose.position = plan->request.path.back();
+      s.models[m].pose.facing = plan->report.final_facing;
+      models[m] = s.models[m].pose;
+    }
+  }
+  s.units[unit].rout_pending = true;  // SHOOT-32: routs from the next compulsory phase
+  c.event({{"type", "rout"}, {"unit", unit}, {"rule", rule}});
+}
+
+void pre_activation_tests(Context& c, int unit) {
+  GameState& s = c.state;
+  UnitState& u = s.units[unit];
+  const auto& info = c.setup.units[unit];
+  if (u.morale_checked || u.pinned || u.pinning_failed || u.routing || u.rout_pending) return;
+  if (info.fearless) return;  // MORALE-02
+  const auto check = rules::heavy_casualty_check(u.strength_at_turn_end, u.casualties_taken);
+  if (check.due) {
+    u.morale_checked = true;
+    const int modifier =
+        (check.half_lost && c.setup.options.heavy_casualty_minus_one_at_half) ? -1 : 0;
+    const auto outcome = morale_check(c, unit, modifier, "SHOOT-31", "heavy casualty test");
+    if (outcome == rules::MoraleOutcome::pinned) pin(c, unit, "SHOOT-32");
+    if (outcome == rules::MoraleOutcome::routed) start_rout(c, unit, "SHOOT-32");
+    return;
+  }
+  if (info.never_suppressed) return;  // SHOOT-34
+  const int threshold =
+      rules::suppression_threshold(u.strength_at_turn_end, c.setup.rulings.shoot_33());
+  if (u.hits_taken >= threshold || u.blast_hit) {
+    u.morale_checked = true;
+    const auto outcome = morale_check(c, unit, 0, "SHOOT-33", "suppression test");
+    if (outcome != rules::MoraleOutcome::passed) {
+      u.suppressed = true;
+      c.event({{"type", "suppressed"}, {"unit", unit}, {"rule", "SHOOT-35"}});
+    }
+  }
+}
+
+void pinning_test(Context& c, int unit, bool multiple_battery) {
+  GameState& s = c.state;
+  UnitState& u = s.units[unit];
+  // SHOOT-28: routers pass; SHOOT-29: a pinned unit takes no more; MORALE-02: the fearless pass.
+  if (u.routing || u.rout_pending || u.pinned || c.setup.units[unit].fearless ||
+      !s.unit_alive(unit))
+    return;
+  const auto outcome = morale_check(c, unit, rules::pinning_test_modifier(multiple_battery),
+                                    "SHOOT-28", "pinning test");
+  if (outcome != rules::MoraleOutcome::passed) {
+    u.pinning_failed = true;
+    pin(c, unit, "SHOOT-28");
+  }
+}
+
+}  // namespace arap::game::detail

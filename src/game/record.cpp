@@ -1,0 +1,188 @@
+#include "game/record.hpp"
+
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace arap::game {
+
+nlohmann::json to_json(const GameRecord& record) {
+  nlohmann::json actions = nlohmann::json::array();
+  for (const auto& action : record.actions) actions.push_back(to_json(action));
+  return {{"format", "arap-game-1"},
+          {"scenario", record.scenario_file},
+          {"seed", record.seed},
+          {"actions", actions}};
+}
+
+GameRecord record_from_json(const nlohmann::json& json) {
+  if (!json.is_object() || !json.contains("scenario") || !json.contains("seed") ||
+      !json.contains("actions")) {
+    throw std::invalid_argument("a saved game has \"scenario\", \"seed\" and \"actions\"");
+  }
+  GameRecord record;
+  record.scenario_file = json["scenario"].get<std::string>();
+  record.seed = json["seed"].get<std::uint64_t>();
+  std::size_t index = 0;
+  for (const auto& action : json["actions"]) {
+    try {
+      record.actions.push_back(action_from_json(action));
+    } catch (const std::exception& error) {
+      throw std::invalid_argument(fmt::format("actions[{}]: {}", index, error.what()));
+    }
+    ++index;
+  }
+  return record;
+}
+
+GameState replay(const GameSetup& setup, const GameRecord& record, EventLog* log) {
+  GameState state = initial_state(setup, record.seed);
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
+    const std::string reason = apply(state, record.actions[i], log);
+    if (!reason.empty()) {
+      throw std::invalid_argument(
+          fmt::format("actions[{}] ({}) is illegal: {}", i, describe(record.actions[i]), reason));
+    }
+  }
+  return state;
+}
+
+namespace {
+
+std::string unit_name(const GameSetup& setup, const nlohmann::json& e, const char* key = "unit") {
+  if (!e.contains(key) || !e[key].is_number_integer()) return "?";
+  const int unit = e[key].get<int>();
+  if (unit < 0 || unit >= static_cast<int>(setup.units.size())) return "?";
+  const auto& info = setup.units[unit];
+  return fmt::format("{} ({})", info.name, setup.scenario.sides[info.side].name);
+}
+
+std::string dice_text(const nlohmann::json& faces) {
+  std::string text;
+  for (const auto& f : faces) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(f.get<int>());
+  }
+  return fmt::format("[{}]", text);
+}
+
+}  // namespace
+
+std::string battle_report(const GameSetup& setup, const EventLog& log) {
+  std::string out = fmt::format("Battle report: {}\n", setup.scenario.name);
+  for (const auto& e : log) {
+    const std::string type = e.value("type", "");
+    if (type == "player_turn_start") {
+      out += fmt::format("\n== Turn {}, {} ==\n", e["turn"].get<int>(),
+                         setup.scenario.sides[e["side"].get<int>()].name);
+    } else if (type == "roll") {
+      const std::string what = e.value("what", "");
+      if (what == "activation") {
+        out += fmt::format("{} rolls {} to activate (needs {} or less): {} AP{}\n",
+                           unit_name(setup, e), dice_text(e["dice"]), e["goal"].get<int>(),
+                           e["action_points"].get<int>(), e["bust"].get<bool>() ? ", BUST" : "");
+      } else if (what == "pick-up activation") {
+        out += fmt::format("  {} picks up the failed dice: {} gives {} AP\n", unit_name(setup, e),
+                           dice_text(e["dice"]), e["action_points"].get<int>());
+      } else if (what == "to hit") {
+        out += fmt::format("  {} fires {}: {} against {}- to hit, {} hits\n", unit_name(setup, e),
+                           e["weapon"].get<std::string>(), dice_text(e["dice"]),
+                           e["goal"].get<int>(), e["hits"].get<int>());
+      } else if (e.contains("outcome")) {
+        out += fmt::format("  {} takes a {} on {} or less: {} -> {}\n", unit_name(setup, e), what,
+                           e["goal"].get<int>(), dice_text(e["dice"]),
+                           e["outcome"].get<std::string>());
+      } else if (what == "rally test") {
+        out += fmt::format("  {} tries to rally on {} or less: {} -> {}\n", unit_name(setup, e),
+                           e["goal"].get<int>(), dice_text(e["dice"]),
+                           e["passed"].get<bool>() ? "rallies" : "keeps running");
+      } else if (what == "scatter") {
+        out += fmt::format("  a marker {}\n",
+                           e["on_target"].get<bool>()
+                               ? std::string("lands on target")
+                               : fmt::format("scatters {:.1f}\"", e["inches"].get<double>()));
+      } else if (what == "tactical move" || what == "flee distance" || what == "rout move") {
+        out += fmt::format("  {} rolls {} for its {}: {}\"\n", unit_name(setup, e),
+                           dice_text(e["dice"]), what, e["inches"].get<int>());
+      }
+    } else if (type == "wounds") {
+      out +=
+          fmt::format("    wounds {} saves {}: {} unsaved, {} slain\n", dice_text(e["wound_dice"]),
+                      dice_text(e["save_dice"]), e["unsaved"].get<int>(), e["slain"].get<int>());
+    } else if (type == "move" || type == "free_move") {
+      out +=
+          fmt::format("  {} {} {:.1f}\"\n", unit_name(setup, e),
+                      type == "move" ? "moves" : "makes a free move of", e["inches"].get<double>());
+    } else if (type == "bust") {
+      out += "  The activation phase ends in a bust.\n";
+    } else if (type == "bust_cancelled") {
+      out += "  The pick-up cancels the bust.\n";
+    } else if (type == "pinned" || type == "suppressed" || type == "rout" || type == "rallied" ||
+               type == "fled") {
+      out += fmt::format("  {} is {}.\n", unit_name(setup, e),
+                         type == "pinned"       ? "pinned"
+                         : type == "suppressed" ? "suppressed"
+                         : type == "rout"       ? "put to flight"
+                         : type == "rallied"    ? "rallied"
+                                                : "gone from the table");
+    } else if (type == "game_over") {
+      const int winner = e["winner"].get<int>();
+      out += fmt::format("\nThe battle ends in turn {}. {}\n", e["turn"].get<int>(),
+                         winner < 0 ? std::string("It is a draw.")
+                                    : fmt::format("{} wins.", setup.scenario.sides[winner].name));
+      std::string score;
+      for (std::size_t side = 0; side < e["score"].size(); ++side) {
+        score += fmt::format("{}{} {}", side ? ", " : "", setup.scenario.sides[side].name,
+                             e["score"][side].get<int>());
+      }
+      out += "Score: " + score + "\n";
+    }
+  }
+  return out;
+}
+
+std::uint64_t log_signature(const EventLog& log, std::uint64_t hash) {
+  for (const auto& e : log) {
+    for (const unsigned char c : e.dump()) {
+      hash ^= c;
+      hash *= 1099511628211ULL;
+    }
+  }
+  return hash;
+}
+
+std::uint64_t state_digest(const GameState& s) {
+  std::uint64_t hash = 1469598103934665603ULL;
+  const auto mix = [&hash](const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) {
+      hash ^= bytes[i];
+      hash *= 1099511628211ULL;
+    }
+  };
+  for (const auto& m : s.models) {
+    mix(&m.pose.position, sizeof(m.pose.position));
+    mix(&m.pose.facing, sizeof(m.pose.facing));
+    mix(&m.pose.alive, sizeof(m.pose.alive));
+    mix(&m.wounds_left, sizeof(m.wounds_left));
+    mix(&m.prone, sizeof(m.prone));
+  }
+  for (const auto& u : s.units) {
+    const bool flags[] = {u.attempted,  u.picked_up,   u.free_moved,   u.pinned,
+                          u.suppressed, u.routing,     u.rout_pending, u.tactical,
+                          u.aimed,      u.heavy_fired, u.fled};
+    mix(flags, sizeof(flags));
+    mix(&u.casualties_taken, sizeof(u.casualties_taken));
+    mix(&u.hits_taken, sizeof(u.hits_taken));
+  }
+  mix(&s.turn, sizeof(s.turn));
+  mix(&s.phasing, sizeof(s.phasing));
+  mix(&s.phase, sizeof(s.phase));
+  mix(&s.action_points, sizeof(s.action_points));
+  const auto rng = s.dice;
+  mix(&rng, sizeof(rng));
+  return hash;
+}
+
+}  // namespace arap::game

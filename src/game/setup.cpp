@@ -1,0 +1,67 @@
+#include "game/setup.hpp"
+
+#include <algorithm>
+
+#include "rules/activation.hpp"
+
+namespace arap::game {
+
+std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
+                                            std::shared_ptr<const data::Library> library) {
+  auto setup = std::make_shared<GameSetup>();
+  setup->scenario_file = scenario_file;
+  setup->library = std::move(library);
+  setup->scenario = table::load_scenario(scenario_file, *setup->library);
+  for (const auto& ruling : setup->scenario.rulings) {
+    try {
+      setup->rulings.set(ruling.name, ruling.value);
+    } catch (const std::invalid_argument& error) {
+      throw data::DataError(ruling.where, "rulings." + ruling.name, error.what());
+    }
+  }
+  setup->sides = static_cast<int>(setup->scenario.sides.size());
+  int next_model = 0;
+  for (std::size_t u = 0; u < setup->scenario.units.size(); ++u) {
+    const auto& placed = setup->scenario.units[u];
+    UnitInfo info;
+    info.id = placed.id;
+    info.name = placed.name;
+    info.side = placed.side;
+    info.first_model = next_model;
+    info.model_count = static_cast<int>(placed.models.size());
+    const data::Profile* leader = placed.models.front().profile;
+    for (const auto& model : placed.models) {
+      if (model.leader) leader = model.profile;
+    }
+    info.activation_value = rules::activation_value(leader->initiative);
+    info.leadership = leader->leadership;
+    info.move = 99;
+    bool all_fearless = true;
+    bool all_relentless = true;
+    bool any_invulnerable = false;
+    bool any_big = false;
+    for (const auto& model : placed.models) {
+      const data::Profile& p = *model.profile;
+      info.move = std::min(info.move, p.move);
+      all_fearless = all_fearless && p.has_rule("fearless");
+      all_relentless = all_relentless && p.has_rule("relentless");
+      any_invulnerable = any_invulnerable || p.invulnerable.has_value();
+      any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");
+      info.no_fear = info.no_fear || p.has_rule("they_shall_know_no_fear");
+      if (p.has_rule("slow_and_purposeful") || p.has_rule("cannot_crawl")) {
+        info.can_move_tactically = false;
+      }
+      setup->models.push_back({model.profile, model.group, static_cast<int>(u), model.leader});
+      ++next_model;
+    }
+    info.fearless = all_fearless;
+    info.relentless = all_relentless;
+    // SHOOT-34: monsters, the fearless, models with invulnerable saves, independent characters.
+    info.never_suppressed = all_fearless || any_invulnerable || any_big ||
+                            (info.model_count == 1 && leader->has_rule("independent_character"));
+    setup->units.push_back(info);
+  }
+  return setup;
+}
+
+}  // namespace arap::game

@@ -1,0 +1,60 @@
+// The immutable half of a game: the scenario (table, sides, units as placed), the data library
+// it refers to, the ruling switches and the scenario options. Shared by every copy of a state.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "data/library.hpp"
+#include "rules/rulings.hpp"
+#include "table/scenario.hpp"
+
+namespace arap::game {
+
+// Options the rules leave to the players or the GM (DESIGN: scenario options with defaults).
+struct GameOptions {
+  bool heavy_casualty_minus_one_at_half = false;  // SHOOT-31 optional -1 at 50% losses
+  int busts_allowed = 1;                          // ACT-07 scenario parameter
+};
+
+// What the rules need to know about a unit that never changes.
+struct UnitInfo {
+  std::string id;
+  std::string name;
+  int side = 0;
+  int first_model = 0;  // models of a unit are contiguous in GameState::models
+  int model_count = 0;
+  int activation_value = 3;  // ACT-05 from the leader's (or first model's) Initiative
+  int leadership = 7;        // MORALE-03: the leader's Ld
+  int move = 4;              // the slowest member's M
+  bool fearless = false;
+  bool relentless = false;
+  bool no_fear = false;             // They Shall Know No Fear (MORALE-05)
+  bool never_suppressed = false;    // SHOOT-34
+  bool can_move_tactically = true;  // MOVE-13
+};
+
+struct ModelInfo {
+  const data::Profile* profile = nullptr;
+  const data::ModelGroup* group = nullptr;
+  int unit = 0;
+  bool leader = false;
+};
+
+struct GameSetup {
+  std::string scenario_file;
+  std::shared_ptr<const data::Library> library;
+  table::Scenario scenario;
+  rules::Rulings rulings;
+  GameOptions options;
+  std::vector<UnitInfo> units;
+  std::vector<ModelInfo> models;
+  int sides = 2;
+};
+
+// Loads the scenario against the library and checks its rulings; throws data::DataError.
+std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
+                                            std::shared_ptr<const data::Library> library);
+
+}  // namespace arap::game

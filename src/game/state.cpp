@@ -1,0 +1,53 @@
+#include "game/state.hpp"
+
+namespace arap::game {
+
+int GameState::side_deciding() const {
+  switch (phase) {
+    case Phase::pick_up:
+    case Phase::reaction:
+      return (phasing + 1) % setup->sides;
+    default:
+      return phasing;
+  }
+}
+
+bool GameState::unit_alive(int unit) const {
+  return living_models(unit) > 0 && !units[unit].fled;
+}
+
+int GameState::living_models(int unit) const {
+  const auto& info = setup->units[unit];
+  int alive = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    alive += models[m].pose.alive ? 1 : 0;
+  }
+  return alive;
+}
+
+std::vector<table::TableModel> GameState::table_models() const {
+  std::vector<table::TableModel> result;
+  result.reserve(models.size());
+  for (const auto& model : models) result.push_back(model.pose);
+  return result;
+}
+
+GameState initial_state(const GameSetup& setup, std::uint64_t seed) {
+  GameState state;
+  state.setup = &setup;
+  state.dice = dice::RandomDice(seed);
+  for (std::size_t u = 0; u < setup.scenario.units.size(); ++u) {
+    for (const auto& placed : setup.scenario.units[u].models) {
+      ModelState model;
+      model.pose = placed.pose;
+      model.wounds_left = static_cast<std::int16_t>(placed.profile->wounds);
+      state.models.push_back(model);
+    }
+    UnitState unit;
+    unit.strength_at_turn_end = static_cast<std::int16_t>(setup.units[u].model_count);
+    state.units.push_back(unit);
+  }
+  return state;
+}
+
+}  // namespace arap::game

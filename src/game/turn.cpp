@@ -1,0 +1,228 @@
+// ACT-01/02/04/07 and the compulsory phase (MELEE-19/21 for routers): the turn machine between
+// activations, the end of a player turn, and the end of the game.
+#include <algorithm>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "rules/fire_morale.hpp"
+#include "rules/leadership.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+void compulsory_phase(Context& c);
+
+void move_router(Context& c, int unit);
+
+}  // namespace
+
+void finish_activation(Context& c) {
+  GameState& s = c.state;
+  if (s.phase == Phase::reaction) {
+    // The next pick-up unit acts; after the last, the phasing unit spends its AP (ACT-08).
+    for (int i = 1; i < s.reaction_count; ++i) s.reactions[i - 1] = s.reactions[i];
+    s.reactions[--s.reaction_count] = Reaction{};
+    if (s.reaction_count > 0) return;
+    if (s.active_unit >= 0 && s.action_points > 0 && s.unit_alive(s.active_unit) &&
+        !s.units[s.active_unit].rout_pending) {
+      s.phase = Phase::active;
+      return;
+    }
+  }
+  c.event({{"type", "activation_end"}, {"unit", s.active_unit}});
+  s.active_unit = -1;
+  s.action_points = 0;
+  s.phase = Phase::activation;
+  if (s.bust_pending) {
+    s.bust_pending = false;
+    ++s.busts;
+    c.event({{"type", "bust"}, {"rule", "ACT-07"}, {"side", s.phasing}});
+    if (s.busts >= c.setup.options.busts_allowed) end_player_turn(c);
+  }
+}
+
+void end_player_turn(Context& c) {
+  GameState& s = c.state;
+  const int side = s.phasing;
+  // SHOOT-31 ruling A-19: a unit that was never activated still takes its heavy-casualty test.
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (c.setup.units[u].side == side && !s.units[u].attempted && s.unit_alive(u) &&
+        !s.units[u].routing && !s.units[u].rout_pending) {
+      pre_activation_tests(c, u);
+    }
+  }
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    UnitState& unit = s.units[u];
+    if (c.setup.units[u].side == side) {
+      // SHOOT-29/35: pins and suppression last for the unit's own player turn.
+      unit.pinned = false;
+      unit.suppressed = false;
+      unit.strength_at_turn_end = static_cast<std::int16_t>(s.living_models(u));
+      unit.hits_taken = 0;
+      unit.casualties_taken = 0;
+      unit.blast_hit = false;
+      unit.attempted = false;
+      unit.free_moved = false;
+      unit.heavy_fired = false;
+      unit.throwers_used = 0;
+      unit.morale_checked = false;
+      unit.pinning_failed = false;
+      unit.moved_last_turn = unit.moved_inches;
+      unit.moved_inches = 0.0f;
+      unit.corrective_target = unit.moved_this_turn ? -1 : unit.shot_target_this_turn;
+      unit.shot_target_this_turn = -1;
+      unit.moved_this_turn = false;
+      unit.aimed = false;
+    } else {
+      unit.picked_up = false;  // ACT-08 ruling: once per opposing player turn
+    }
+  }
+  c.event({{"type", "player_turn_end"}, {"side", side}, {"turn", s.turn}});
+  s.phasing = static_cast<std::int8_t>((side + 1) % c.setup.sides);
+  s.busts = 0;
+  s.phase = Phase::activation;
+  s.active_unit = -1;
+  s.action_points = 0;
+  if (s.phasing == 0) {
+    if (s.turn >= c.setup.scenario.turn_limit) {  // the last game turn is over
+      s.phase = Phase::game_over;
+      return;
+    }
+    ++s.turn;
+  }
+  c.event({{"type", "player_turn_start"}, {"side", s.phasing}, {"turn", s.turn}});
+  compulsory_phase(c);
+}
+
+void check_game_end(Context& c) {
+  GameState& s = c.state;
+  std::vector<int> standing(c.setup.sides, 0);
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (s.unit_alive(u)) ++standing[c.setup.units[u].side];
+  }
+  const bool wiped_out = std::count(standing.begin(), standing.end(), 0) > 0;
+  if (s.phase != Phase::game_over && !wiped_out) return;
+  s.phase = Phase::game_over;
+  // Kill points: a unit destroyed or fled is worth one point to every other side.
+  s.score.fill(0);
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (s.unit_alive(u)) continue;
+    for (int side = 0; side < c.setup.sides; ++side) {
+      if (side != c.setup.units[u].side) ++s.score[side];
+    }
+  }
+  const auto& victory = c.setup.scenario.victory;
+  if (victory.kind == table::Victory::Kind::objectives) {
+    std::array<std::int16_t, 4> held{};
+    for (const auto& objective : victory.objectives) {
+      std::vector<bool> present(c.setup.sides, false);
+      for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+        const auto& pose = s.models[m].pose;
+        const int unit = c.setup.models[m].unit;
+        if (!pose.alive || s.units[unit].routing) continue;
+        if (table::distance(pose.position, objective.at) <= objective.radius + 1e-9) {
+          present[pose.side] = true;
+        }
+      }
+      if (std::count(present.begin(), present.end(), true) == 1) {
+        const int side =
+            static_cast<int>(std::find(present.begin(), present.end(), true) - present.begin());
+        held[side] = static_cast<std::int16_t>(held[side] + objective.points);
+      }
+    }
+    // Objectives decide; kill points only break ties.
+    for (int side = 0; side < c.setup.sides; ++side)
+      s.score[side] = static_cast<std::int16_t>(held[side] * 100 + s.score[side]);
+  }
+  int best = -1;
+  bool tie = false;
+  for (int side = 0; side < c.setup.sides; ++side) {
+    if (best < 0 || s.score[side] > s.score[best]) {
+      best = side;
+      tie = false;
+    } else if (s.score[side] == s.score[best]) {
+      tie = true;
+    }
+  }
+  s.winner = static_cast<std::int8_t>(tie ? -1 : best);
+  c.event({{"type", "game_over"},
+           {"winner", s.winner},
+           {"turn", s.turn},
+           {"score", std::vector<int>(s.score.begin(), s.score.begin() + c.setup.sides)}});
+}
+
+namespace {
+
+void compulsory_phase(Context& c) {
+  GameState& s = c.state;
+  // ACT-02 ruling everyPlayerTurn: the phasing player's routers first, then the others'.
+  std::vector<int> order;
+  for (int pass = 0; pass < c.setup.sides; ++pass) {
+    const int side = (s.phasing + pass) % c.setup.sides;
+    if (c.setup.rulings.act_02() == rules::RoutersMove::owner_turn_only && side != s.phasing)
+      continue;
+    for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+      if (c.setup.units[u].side == side) order.push_back(u);
+    }
+  }
+  for (const int u : order) {
+    UnitState& unit = s.units[u];
+    if (!s.unit_alive(u)) continue;
+    if (unit.rout_pending) {
+      unit.rout_pending = false;
+      unit.routing = true;
+    }
+    if (unit.routing) move_router(c, u);
+  }
+}
+
+void move_router(Context& c, int unit) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  double range = 0.0;
+  const int enemy = nearest_enemy_unit(s, unit, &range);
+  c.dice.start();
+  const int distance = table::roll_flee_distance(c.dice, info.move);
+  c.roll_event("MOVE-05", "flee distance", 0, unit, {{"inches", distance}});
+  if (enemy >= 0) {
+    const table::Point threat = unit_centre(s, enemy);
+    auto models = s.table_models();
+    bool off_table = false;
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      const auto plan = table::plan_straight_move(c.setup.scenario.table, models, m, threat,
+                                                  distance, table::MoveMode::flee, /*away=*/true);
+      if (!plan) continue;
+      s.models[m].pose.position = plan->request.path.back();
+      s.models[m].pose.facing = plan->report.final_facing;
+      models[m] = s.models[m].pose;
+      off_table = off_table || plan->report.left_table;
+    }
+    if (off_table) {
+      // MELEE-19: routers that reach the table edge leave the battle.
+      s.units[unit].fled = true;
+      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+        s.models[m].pose.alive = false;
+      c.event({{"type", "fled"}, {"unit", unit}, {"rule", "MELEE-19"}});
+      return;
+    }
+  }
+  c.event({{"type", "rout_move"}, {"unit", unit}, {"inches", distance}, {"rule", "MELEE-19"}});
+  // MELEE-21: rally on Ld, +1 with no enemy within 8".
+  double nearest = 0.0;
+  nearest_enemy_unit(s, unit, &nearest);
+  const int target = info.leadership + (nearest > 8.0 ? 1 : 0);
+  c.dice.start();
+  const auto roll = rules::roll_leadership_test(c.dice, target, info.no_fear);
+  c.roll_event("MELEE-21", "rally test", target, unit, {{"passed", roll.passed}});
+  if (roll.passed) {
+    s.units[unit].routing = false;
+    c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "MELEE-21"}});
+  }
+}
+
+}  // namespace
+
+}  // namespace arap::game::detail

@@ -1,0 +1,168 @@
+// MOVE-01..14: a unit's movement actions. The unit moves as a body: every living model takes the
+// same displacement (keeping coherency), each checked on the table with the unit's move.
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+struct UnitMove {
+  std::string reason;  // empty when every model may move
+  std::vector<std::pair<int, table::MoveReport>> reports;
+};
+
+double allowance_of(const GameState& s, int unit, table::MoveMode mode) {
+  (void)mode;
+  return s.setup->units[unit].move;
+}
+
+// Checks the displacement scaled by `fraction` for every living model of `unit`.
+UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, double fraction) {
+  UnitMove result;
+  const auto& info = s.setup->units[a.unit];
+  auto models = s.table_models();
+  // The unit's own models move together: they neither block nor crowd one another.
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    models[m].alive = false;
+  const table::MoveMode mode =
+      a.mode == table::MoveMode::tactical ? table::MoveMode::normal : a.mode;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    models[m].alive = true;
+    table::MoveRequest request;
+    request.model = m;
+    request.mode = mode;
+    request.allowance = allowance;
+    request.final_facing = a.facing;
+    request.path = {s.models[m].pose.position + table::Point{a.dx, a.dy} * fraction};
+    table::MoveReport report = table::check_move(s.setup->scenario.table, models, request);
+    models[m].alive = false;
+    if (!report.legal && result.reason.empty()) {
+      result.reason = fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason);
+    }
+    result.reports.emplace_back(m, std::move(report));
+  }
+  return result;
+}
+
+bool enemy_within(const GameState& s, int unit, double inches) {
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (const auto& other : s.models) {
+      if (other.pose.alive && other.pose.side != info.side &&
+          table::distance(other.pose.position, s.models[m].pose.position) <= inches + 1e-9) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string move_illegal(const GameState& s, const Action& a, bool free_move) {
+  if (a.unit < 0 || a.unit >= static_cast<int>(s.units.size()) || !s.unit_alive(a.unit)) {
+    return "there is no such unit on the table";
+  }
+  const auto& info = s.setup->units[a.unit];
+  const UnitState& u = s.units[a.unit];
+  if (!std::isfinite(a.dx) || !std::isfinite(a.dy) || std::hypot(a.dx, a.dy) > 40.0) {
+    return "a move is a displacement of at most 40\"";
+  }
+  if (free_move) {
+    if (info.side != s.phasing) return "MOVE-14: only the phasing player makes free moves";
+    if (u.free_moved) return "MOVE-14: one free move per unit per turn";
+    if (u.routing || u.rout_pending) return "ACT-03: routing units flee, they make no free moves";
+    if (a.mode != table::MoveMode::normal) return "MOVE-14: a free move is a normal move";
+    if (enemy_within(s, a.unit, 12.0)) return "MOVE-14: an enemy is within 12\"";
+  }
+  bool prone = false;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    prone = prone || (s.models[m].pose.alive && s.models[m].prone);
+  }
+  switch (a.mode) {
+    case table::MoveMode::charge:
+      return "charges come with close combat (not yet playable)";
+    case table::MoveMode::flee:
+      return "MOVE-05: only routing units flee";
+    case table::MoveMode::crawl:
+      break;
+    case table::MoveMode::tactical:
+      if (!info.can_move_tactically) return "MOVE-13: this unit cannot move tactically";
+      [[fallthrough]];
+    default:
+      if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
+  }
+  // A tactical move is checked against its best roll; the roll itself may cut it short.
+  const double allowance =
+      a.mode == table::MoveMode::tactical ? 6.0 : allowance_of(s, a.unit, a.mode);
+  return check_unit_move(s, a, allowance, 1.0).reason;
+}
+
+void apply_move(Context& c, const Action& a, bool free_move) {
+  GameState& s = c.state;
+  double allowance = allowance_of(s, a.unit, a.mode);
+  double fraction = 1.0;
+  if (a.mode == table::MoveMode::tactical) {
+    c.dice.start();
+    allowance = c.dice.roll(6);  // MOVE-13: D6" whatever the unit's move
+    c.roll_event("MOVE-13", "tactical move", 0, a.unit, {{"inches", allowance}});
+    if (!check_unit_move(s, a, allowance, 1.0).reason.empty()) {
+      double lo = 0.0;
+      double hi = 1.0;
+      for (int i = 0; i < 20; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (check_unit_move(s, a, allowance, mid).reason.empty() ? lo : hi) = mid;
+      }
+      fraction = lo;
+    }
+  }
+  const UnitMove move = check_unit_move(s, a, allowance, fraction);
+  double inches = 0.0;
+  for (const auto& [m, report] : move.reports) {
+    s.models[m].pose.position = s.models[m].pose.position + table::Point{a.dx, a.dy} * fraction;
+    s.models[m].pose.facing = report.final_facing;
+    inches = std::max(inches, report.distance);
+  }
+  UnitState& u = s.units[a.unit];
+  u.moved_inches = static_cast<float>(u.moved_inches + inches);
+  u.moved_this_turn = u.moved_this_turn || inches > 0.0;
+  if (a.mode == table::MoveMode::tactical) u.tactical = true;
+  if (free_move) u.free_moved = true;
+  c.event({{"type", free_move ? "free_move" : "move"},
+           {"unit", a.unit},
+           {"rule", free_move                             ? "MOVE-14"
+                    : a.mode == table::MoveMode::tactical ? "MOVE-13"
+                                                          : "MOVE-01"},
+           {"inches", inches}});
+  // MOVE-11: one hazard test per model that crossed dangerous ground.
+  for (const auto& [m, report] : move.reports) {
+    for (const auto* feature : report.dangerous) {
+      c.dice.start();
+      const int face = c.dice.roll(6);
+      const bool hurt = face <= feature->dangerous->triggers_on;
+      c.roll_event("MOVE-11", "hazard test", feature->dangerous->triggers_on, a.unit,
+                   {{"model", m}, {"feature", feature->id}, {"hurt", hurt}});
+      if (!hurt || !s.models[m].pose.alive) continue;
+      // The hazard's effect is scenario data; the engine applies one wound, saved as usual.
+      const auto& profile = *c.setup.models[m].profile;
+      c.dice.start();
+      const bool saved = profile.save && dice::roll_high(c.dice, *profile.save);
+      c.roll_event("SHOOT-24", "save against the hazard", profile.save.value_or(7), a.unit,
+                   {{"saved", saved}});
+      if (!saved && --s.models[m].wounds_left <= 0) {
+        remove_casualty(c, m);
+        --s.units[a.unit].casualties_taken;  // MORALE-08 losses are not fire casualties
+      }
+    }
+  }
+}
+
+}  // namespace arap::game::detail
