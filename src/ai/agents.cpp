@@ -36,13 +36,15 @@ Action move_toward(const GameState& s, int unit, const table::Point& goal, doubl
   return a;
 }
 
+// Proposals are cheap to make and checked only when needed.
 void keep_legal(const GameState& s, std::vector<Action>& out, const Action& a) {
-  if (game::illegal_reason(s, a).empty()) out.push_back(a);
+  (void)s;
+  out.push_back(a);
 }
 
 }  // namespace
 
-std::vector<Action> candidate_actions(const GameState& s) {
+std::vector<Action> proposals(const GameState& s) {
   std::vector<Action> out;
   const auto& setup = *s.setup;
   const int side = s.side_deciding();
@@ -125,10 +127,24 @@ std::vector<Action> candidate_actions(const GameState& s) {
   return out;
 }
 
+std::vector<Action> candidate_actions(const GameState& s) {
+  std::vector<Action> legal;
+  for (const auto& a : proposals(s)) {
+    if (game::illegal_reason(s, a).empty()) legal.push_back(a);
+  }
+  return legal;
+}
+
 Action RandomAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
-  const auto options = candidate_actions(state);
-  if (options.empty()) throw std::logic_error("no legal action to choose from");
-  return options[rng() % options.size()];
+  // Uniform over the legal proposals by rejection: draw, check, discard the illegal ones.
+  auto options = proposals(state);
+  while (!options.empty()) {
+    const std::size_t pick = rng() % options.size();
+    if (game::illegal_reason(state, options[pick]).empty()) return options[pick];
+    options[pick] = options.back();
+    options.pop_back();
+  }
+  throw std::logic_error("no legal action to choose from");
 }
 
 Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {

@@ -11,7 +11,10 @@
 
 namespace arap::ai {
 
-// A finite, varied sample of legal actions for whoever decides now (never empty while playing).
+// A finite, varied sample of actions for whoever decides now, not yet checked for legality
+// (always holds one that is legal: ending the phase, the activation or declining a pick-up).
+std::vector<game::Action> proposals(const game::GameState& state);
+// The legal ones among the proposals.
 std::vector<game::Action> candidate_actions(const game::GameState& state);
 
 class Agent {

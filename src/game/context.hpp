@@ -39,7 +39,12 @@ struct Context {
   EventLog* log;
   RecordingDice dice;
 
-  Context(GameState& s, EventLog* l) : state(s), setup(*s.setup), log(l), dice(s.dice) {}
+  Context(GameState& s, EventLog* l)
+      : state(s),
+        setup(*s.setup),
+        log(l),
+        dice(s.scripted_dice != nullptr ? *s.scripted_dice
+                                        : static_cast<dice::DiceSource&>(s.dice)) {}
 
   bool logging() const { return log != nullptr; }
   void event(Event e) {

@@ -63,6 +63,8 @@ struct Reaction {
 struct GameState {
   const GameSetup* setup = nullptr;
   dice::RandomDice dice{0};
+  // Tests put scripted dice here; every roll then comes from them instead (not owned).
+  dice::DiceSource* scripted_dice = nullptr;
   std::vector<ModelState> models;
   std::vector<UnitState> units;
   std::int16_t turn = 1;    // game turn

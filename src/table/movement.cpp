@@ -178,6 +178,13 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
     for (int i = 0; i < static_cast<int>(models.size()); ++i) {
       const TableModel& other = models[i];
       if (i == request.model || !other.alive || other.side == mover.side) continue;
+      const double reach = other.base_radius + mover.base_radius;
+      if (other.position.x < std::min(at.x, next.x) - reach ||
+          other.position.x > std::max(at.x, next.x) + reach ||
+          other.position.y < std::min(at.y, next.y) - reach ||
+          other.position.y > std::max(at.y, next.y) + reach) {
+        continue;
+      }
       double t = 0.0;
       const double gap = distance_to_segment(other.position, at, next, &t);
       const bool at_end = t >= 1.0 - kEpsilon;
@@ -196,8 +203,10 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
     const TableModel& other = models[i];
     if (i == request.model || !other.alive) continue;
-    const double gap = distance(other.position, at);
     const double contact = other.base_radius + mover.base_radius;
+    const Point apart = other.position - at;
+    if (dot(apart, apart) >= contact * contact) continue;
+    const double gap = length(apart);
     if (gap < contact - 1e-6) {
       refuse([&] {
         return fmt::format("models' bases cannot overlap (model {} is {:.2f}\" away)", i, gap);
@@ -239,7 +248,18 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
     // point, then step back until the end is clear of other bases.
     double lo = 0.0;
     double hi = reach;
-    for (int i = 0; i < 30; ++i) {
+    const PlannedMove full = attempt(reach);
+    if (full.report.legal) {  // the whole way is open: nothing nearer the goal can beat it
+      const double score = away ? distance(full.request.path.back(), goal)
+                                : -distance(full.request.path.back(), goal);
+      if (!best || score > best_score + 1e-9) {
+        best = full;
+        best_score = score;
+      }
+      if (offset == 0.0) break;
+      continue;
+    }
+    for (int i = 0; i < 14; ++i) {
       const double mid = 0.5 * (lo + hi);
       const PlannedMove plan = attempt(mid);
       const bool affordable =

@@ -18,6 +18,7 @@ struct TableModel {
   bool alive = true;
   bool engaged = false;  // in mêlée (SHOOT-20: cannot be fired past)
   bool mounted = false;
+  friend bool operator==(const TableModel&, const TableModel&) = default;
 };
 
 inline double base_radius_inches(int base_mm) {

@@ -1,0 +1,120 @@
+// OpenSpiel's habit: random playouts of whole games on every shipped scenario. After every action
+// a copy of the state applies the same action to the same result; actions survive their JSON
+// round trip; the invariants hold. Every game replays from its saved record (JSON text) to the
+// identical state and log, and the same seed gives the same game.
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "ai/agents.hpp"
+#include "ai/match.hpp"
+#include "game/record.hpp"
+#include "support/game_fixture.hpp"
+
+namespace arap::game {
+namespace {
+
+void check_invariants(const GameState& s) {
+  const auto& setup = *s.setup;
+  ASSERT_LE(s.turn, setup.scenario.turn_limit);
+  for (std::size_t m = 0; m < s.models.size(); ++m) {
+    const auto& model = s.models[m];
+    if (model.pose.alive) {
+      ASSERT_GE(model.wounds_left, 1) << "model " << m;
+      ASSERT_TRUE(setup.scenario.table.on_table(model.pose.position)) << "model " << m;
+    } else {
+      ASSERT_LE(model.wounds_left, setup.models[m].profile->wounds);
+    }
+  }
+  for (std::size_t u = 0; u < s.units.size(); ++u) {
+    const auto& unit = s.units[u];
+    ASSERT_FALSE(unit.pinned && unit.suppressed) << "SHOOT-29: never both";
+    ASSERT_FALSE(unit.routing && unit.rout_pending);
+  }
+  const Decision d = pending(s);
+  if (s.phase == Phase::active || s.phase == Phase::reaction) {
+    ASSERT_GT(d.action_points, 0);
+    ASSERT_TRUE(s.unit_alive(d.unit));
+  }
+  if (s.phase == Phase::pick_up) {
+    ASSERT_GT(s.failed_dice, 0);
+  }
+}
+
+void playout(const std::shared_ptr<const GameSetup>& setup, std::uint64_t seed, bool greedy) {
+  ai::RandomAgent random;
+  ai::GreedyAgent smart;
+  dice::Xoshiro256pp choices(seed);
+  GameState state = initial_state(*setup, seed);
+  EventLog log;
+  GameRecord record{setup->scenario_file, seed, {}};
+  GameState midgame;
+  std::size_t midgame_actions = 0;
+  for (int i = 0; i < 5000 && state.phase != Phase::game_over; ++i) {
+    ai::Agent& agent =
+        (greedy && state.side_deciding() == 1) ? static_cast<ai::Agent&>(smart) : random;
+    const Action action = agent.choose(state, choices);
+    ASSERT_EQ(action_from_json(to_json(action)), action);
+    GameState copy = state;
+    ASSERT_EQ(copy, state);
+    EventLog copy_log;
+    const std::size_t before = log.size();
+    ASSERT_EQ(apply(state, action, &log), "") << describe(action);
+    ASSERT_EQ(apply(copy, action, &copy_log), "");
+    ASSERT_EQ(copy, state) << "a copy applying the same action must end in the same state";
+    ASSERT_EQ(copy_log.size(), log.size() - before);
+    record.actions.push_back(action);
+    check_invariants(state);
+    if (record.actions.size() == 40) {
+      midgame = state;
+      midgame_actions = record.actions.size();
+    }
+  }
+  ASSERT_EQ(state.phase, Phase::game_over) << "the game must end";
+  // Save and load: the record as JSON text replays to the same state and the same log.
+  const GameRecord loaded = record_from_json(nlohmann::json::parse(to_json(record).dump()));
+  EventLog replay_log;
+  const GameState replayed = replay(*setup, loaded, &replay_log);
+  ASSERT_EQ(replayed, state);
+  ASSERT_EQ(log_signature(replay_log), log_signature(log));
+  if (midgame_actions > 0) {
+    GameRecord partial = loaded;
+    partial.actions.resize(midgame_actions);
+    ASSERT_EQ(replay(*setup, partial), midgame);
+  }
+}
+
+class Playout : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Playout, random_games_keep_every_invariant) {
+  const auto setup = make_setup(std::string(ARAP_DATA_DIR) + "/scenarios/" + GetParam() + ".yaml",
+                                test::shipped_library());
+  const int kGames = std::getenv("ARAP_PLAYOUT_GAMES")
+                         ? std::atoi(std::getenv("ARAP_PLAYOUT_GAMES"))
+                         : 334;  // three scenarios: over 1,000 games per test run
+  for (int g = 0; g < kGames; ++g) {
+    SCOPED_TRACE(testing::Message() << GetParam() << " game " << g);
+    playout(setup, 1000 + g, g % 3 == 0);
+    if (HasFatalFailure()) return;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, Playout,
+                         ::testing::Values("open_ground", "ruined_town", "woods_and_river"));
+
+TEST(Playout, same_seed_same_game_and_any_thread_count_same_summary) {
+  const auto setup = make_setup(std::string(ARAP_DATA_DIR) + "/scenarios/open_ground.yaml",
+                                test::shipped_library());
+  const auto a = ai::play_match(*setup, 42, {"random", "greedy"});
+  const auto b = ai::play_match(*setup, 42, {"random", "greedy"});
+  EXPECT_EQ(log_signature(a.log), log_signature(b.log));
+  EXPECT_EQ(a.final_state, b.final_state);
+  const auto one = ai::simulate(*setup, 12, 9, {"random", "random"}, 1, true);
+  const auto three = ai::simulate(*setup, 12, 9, {"random", "random"}, 3, true);
+  EXPECT_EQ(one.signature, three.signature);
+  EXPECT_EQ(one.wins, three.wins);
+  EXPECT_EQ(one.mean_turns, three.mean_turns);
+}
+
+}  // namespace
+}  // namespace arap::game

@@ -1,0 +1,300 @@
+// The rules as the game plays them, with scripted dice: ACT-03..08, MOVE-14, SHOOT-06/10/29/31..35.
+#include <gtest/gtest.h>
+
+#include "dice/scripted_dice.hpp"
+#include "game/context.hpp"
+#include "game/engine.hpp"
+#include "support/game_fixture.hpp"
+
+namespace arap::game {
+namespace {
+
+using test::act;
+
+// Red: Guard infantry (unit 0, value 3, Ld 8) and a lascannon team (unit 1); Blue: a Tactical
+// squad (unit 2, value 4) and a veteran-sized Assault squad (unit 3), 24" away.
+class GameRules : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    setup_ = test::battle(
+        "rules", "imperial_guard",
+        "[{unit: infantry_squad, at: [24, 10]}, {unit: heavy_weapons_team, at: [10, 8]}]",
+        "space_marines",
+        "[{unit: tactical_squad, at: [24, 34], facing: 180}, {unit: assault_squad, at: [40, 40], "
+        "facing: 180}]");
+    state_ = initial_state(*setup_, 7);
+    state_.scripted_dice = &dice_;
+  }
+
+  void script(std::initializer_list<int> faces) {
+    for (const int f : faces) dice_.push(f);
+  }
+
+  Action activate(int unit, int dice) {
+    Action a = act(ActionKind::activate, unit);
+    a.dice = dice;
+    return a;
+  }
+
+  void must(const Action& a) { ASSERT_EQ(apply(state_, a, &log_), "") << describe(a); }
+
+  bool logged(const std::string& type) const {
+    for (const auto& e : log_) {
+      if (e.value("type", "") == type) return true;
+    }
+    return false;
+  }
+
+  std::shared_ptr<const GameSetup> setup_;
+  GameState state_;
+  dice::ScriptedDice dice_;
+  EventLog log_;
+};
+
+TEST_F(GameRules, ACT_07_bust_with_two_dice_ends_the_phase) {
+  script({6, 6});
+  must(activate(0, 2));
+  EXPECT_EQ(state_.phase, Phase::pick_up);
+  must(act(ActionKind::decline_pick_up));
+  EXPECT_TRUE(logged("bust"));
+  EXPECT_EQ(state_.phasing, 1) << "the turn passes to Blue";
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(GameRules, ACT_07_three_dice_two_failures_still_spend_one_action) {
+  script({2, 6, 6});
+  must(activate(0, 3));
+  must(act(ActionKind::decline_pick_up));
+  EXPECT_EQ(state_.phase, Phase::active);
+  EXPECT_EQ(pending(state_).action_points, 1);
+  must(act(ActionKind::end_activation, 0));
+  EXPECT_EQ(state_.phasing, 1);
+}
+
+TEST_F(GameRules, ACT_08_pick_up_reacts_first_and_cancels_the_bust) {
+  script({1, 5, 6});  // value 3: one success, failures 5 and 6
+  must(activate(0, 3));
+  ASSERT_EQ(state_.phase, Phase::pick_up);
+  EXPECT_EQ(pending(state_).failed_dice, 2);
+  EXPECT_EQ(pending(state_).side, 1);
+  Action pick = act(ActionKind::pick_up);
+  pick.picks[0] = {2, 2};
+  pick.pick_count = 1;
+  script({2, 4});  // value 4: two AP for the Tactical squad
+  must(pick);
+  EXPECT_TRUE(logged("bust_cancelled"));
+  ASSERT_EQ(state_.phase, Phase::reaction);
+  EXPECT_EQ(pending(state_).unit, 2);
+  EXPECT_EQ(pending(state_).action_points, 2);
+  must(act(ActionKind::end_activation, 2));
+  ASSERT_EQ(state_.phase, Phase::active);
+  EXPECT_EQ(pending(state_).unit, 0);
+  EXPECT_EQ(pending(state_).action_points, 1);
+  must(act(ActionKind::end_activation, 0));
+  EXPECT_EQ(state_.phase, Phase::activation);
+  EXPECT_EQ(state_.phasing, 0) << "no bust: Red's activation phase goes on";
+  const GameState before = state_;
+  Action again = act(ActionKind::activate, 1);
+  again.dice = 1;
+  script({6});
+  must(again);
+  EXPECT_EQ(state_.phase, Phase::pick_up);
+  Action second = act(ActionKind::pick_up);
+  second.picks[0] = {2, 1};
+  second.pick_count = 1;
+  EXPECT_NE(illegal_reason(state_, second).find("ACT-08"), std::string::npos)
+      << "one pick-up activation per unit per opposing turn";
+  (void)before;
+}
+
+TEST_F(GameRules, ACT_04_one_attempt_per_unit_and_only_your_own) {
+  script({1, 1});
+  must(activate(0, 2));
+  must(act(ActionKind::end_activation, 0));
+  const GameState before = state_;
+  EXPECT_NE(apply(state_, activate(0, 1), &log_).find("ACT-04"), std::string::npos);
+  EXPECT_NE(apply(state_, activate(2, 1), &log_).find("ACT-04"), std::string::npos);
+  EXPECT_NE(apply(state_, activate(1, 4), &log_).find("ACT-06"), std::string::npos);
+  EXPECT_EQ(state_, before);
+}
+
+TEST_F(GameRules, ACT_03_routing_units_cannot_activate) {
+  state_.units[0].routing = true;
+  EXPECT_NE(illegal_reason(state_, activate(0, 2)).find("ACT-03"), std::string::npos);
+}
+
+TEST_F(GameRules, SHOOT_29_pinned_unit_gets_two_fewer_action_points) {
+  state_.units[0].pinned = true;
+  script({1, 2, 3});
+  must(activate(0, 3));
+  EXPECT_EQ(state_.phase, Phase::active);
+  EXPECT_EQ(state_.action_points, 1);
+  must(act(ActionKind::end_activation, 0));
+  state_.units[1].pinned = true;
+  script({1, 2, 6});
+  must(activate(1, 3));
+  EXPECT_EQ(state_.phase, Phase::pick_up) << "one failure on offer";
+  must(act(ActionKind::decline_pick_up));
+  EXPECT_EQ(state_.phase, Phase::activation) << "no AP and no bust";
+  EXPECT_FALSE(logged("bust"));
+}
+
+TEST_F(GameRules, SHOOT_35_suppressed_unit_needs_two_successes) {
+  state_.units[0].suppressed = true;
+  script({2, 3, 6});
+  must(activate(0, 3));
+  must(act(ActionKind::decline_pick_up));
+  EXPECT_EQ(state_.action_points, 1);
+  must(act(ActionKind::end_activation, 0));
+  state_.units[1].suppressed = true;
+  script({2, 6, 6});
+  must(activate(1, 3));
+  must(act(ActionKind::decline_pick_up));
+  EXPECT_TRUE(logged("bust"));
+  EXPECT_EQ(state_.phasing, 1);
+}
+
+TEST_F(GameRules, SHOOT_32_heavy_casualties_even_failure_pins) {
+  state_.units[0].casualties_taken = 3;  // 3 of 10: 25% or more
+  script({5, 5, 1, 1, 1});               // Ld 8: 10 fails, even -> pinned; then 3 successes - 2
+  must(activate(0, 3));
+  EXPECT_TRUE(state_.units[0].pinned);
+  EXPECT_EQ(state_.action_points, 1);
+}
+
+TEST_F(GameRules, SHOOT_32_heavy_casualties_odd_failure_routs) {
+  state_.units[0].casualties_taken = 3;
+  const table::Point before = detail::unit_centre(state_, 0);
+  script({4, 5, 3});  // 9 fails, odd -> D6" (3) away and rout
+  must(activate(0, 3));
+  EXPECT_TRUE(state_.units[0].rout_pending);
+  EXPECT_EQ(state_.phase, Phase::activation) << "the attempt is spent, no activation roll";
+  // 3" less the 1/2" for turning about (MOVE-07).
+  EXPECT_NEAR(detail::unit_centre(state_, 0).y, before.y - 2.5, 0.1)
+      << "moved away from the Marines";
+  EXPECT_TRUE(dice_.exhausted());
+  script({3, 3, 6, 6});  // Blue's compulsory phase: flee 2D6 = 6", rally test 12 fails
+  must(act(ActionKind::end_phase));
+  EXPECT_TRUE(state_.units[0].routing) << "routs from the next compulsory phase";
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(GameRules, SHOOT_31_two_of_ten_lost_is_no_test) {
+  state_.units[0].casualties_taken = 2;
+  script({1, 1});
+  must(activate(0, 2));
+  EXPECT_EQ(state_.action_points, 2);
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(GameRules, SHOOT_33_suppression_thresholds_in_play) {
+  // Ten models: three hits force a test, two do not.
+  state_.units[0].hits_taken = 2;
+  script({1, 1});
+  must(activate(0, 2));
+  EXPECT_TRUE(dice_.exhausted()) << "no test at two hits";
+  must(act(ActionKind::end_activation, 0));
+  GameState ten = initial_state(*setup_, 7);
+  ten.scripted_dice = &dice_;
+  ten.units[0].hits_taken = 3;
+  script({6, 6, 1, 1, 1});  // test failed (12) -> suppressed; then 3 successes - 1
+  ASSERT_EQ(apply(ten, activate(0, 3), nullptr), "");
+  EXPECT_TRUE(ten.units[0].suppressed);
+  EXPECT_EQ(ten.action_points, 2);
+  // Five models: two hits force a test.
+  GameState five = initial_state(*setup_, 7);
+  five.scripted_dice = &dice_;
+  five.phasing = 1;
+  five.units[3].hits_taken = 2;
+  five.units[3].strength_at_turn_end = 5;
+  script({3, 3, 1, 1});  // Ld 9 test passed; activation
+  ASSERT_EQ(apply(five, activate(3, 2), nullptr), "");
+  EXPECT_FALSE(five.units[3].suppressed);
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(GameRules, SHOOT_10_SHOOT_06_lascannon_kills_a_marine_once_per_turn) {
+  script({1, 1, 1});  // three AP
+  must(activate(1, 3));
+  Action shoot = act(ActionKind::shoot, 1);
+  shoot.target = 2;
+  shoot.heavy = true;
+  script({1, 6, 4});  // hits (BS3), wounds (2+), no save against AP2, Damage 4
+  must(shoot);
+  EXPECT_EQ(state_.living_models(2), 9);
+  EXPECT_EQ(state_.units[2].hits_taken, 1);
+  EXPECT_EQ(state_.units[2].casualties_taken, 1);
+  EXPECT_EQ(state_.action_points, 1);
+  EXPECT_TRUE(dice_.exhausted());
+  const GameState before = state_;
+  shoot.heavy = true;
+  EXPECT_NE(apply(state_, shoot, &log_), "");
+  EXPECT_EQ(state_, before);
+}
+
+TEST_F(GameRules, MOVE_14_free_moves_only_far_from_the_enemy) {
+  Action free = act(ActionKind::free_move, 1);
+  free.dy = 3;
+  must(free);
+  EXPECT_NE(illegal_reason(state_, free).find("MOVE-14"), std::string::npos) << "once per turn";
+  GameState close = initial_state(*setup_, 7);
+  close.models[setup_->units[2].first_model].pose.position = {24, 21};
+  Action near = act(ActionKind::free_move, 0);
+  near.dy = 2;
+  EXPECT_NE(illegal_reason(close, near).find("MOVE-14"), std::string::npos);
+}
+
+// Every kind of action, when illegal, leaves the state exactly as it was.
+TEST_F(GameRules, illegal_actions_change_nothing) {
+  const auto refused = [this](const Action& a) {
+    const GameState before = state_;
+    const auto log_size = log_.size();
+    const std::string reason = apply(state_, a, &log_);
+    EXPECT_NE(reason, "") << describe(a);
+    EXPECT_EQ(state_, before) << describe(a);
+    EXPECT_EQ(log_.size(), log_size);
+  };
+  refused(activate(2, 2));
+  Action far_free = act(ActionKind::free_move, 0);
+  far_free.dy = 3;  // enemy within 12"? no: but 24" away, so make it too long instead
+  far_free.dy = 30;
+  refused(far_free);
+  refused(act(ActionKind::pick_up));
+  refused(act(ActionKind::decline_pick_up));
+  refused(act(ActionKind::end_activation, 0));
+  Action move = act(ActionKind::move, 0);
+  move.dy = 2;
+  refused(move);  // not active
+  script({1, 1, 1});
+  must(activate(0, 3));
+  Action too_far = act(ActionKind::move, 0);
+  too_far.dy = 4.5;
+  refused(too_far);
+  Action other_unit = act(ActionKind::move, 1);
+  other_unit.dy = 1;
+  refused(other_unit);
+  refused(act(ActionKind::stand_up, 0));
+  refused(act(ActionKind::end_phase));
+  Action out_of_range = act(ActionKind::throw_grenade, 0);
+  out_of_range.target = 2;
+  refused(out_of_range);
+  Action own_side = act(ActionKind::shoot, 0);
+  own_side.target = 1;
+  refused(own_side);
+  Action no_heavy = act(ActionKind::shoot, 0);
+  no_heavy.target = 2;
+  no_heavy.heavy = true;
+  refused(no_heavy);
+  must(act(ActionKind::go_prone, 0));
+  refused(act(ActionKind::go_prone, 0));
+  Action walk_prone = act(ActionKind::move, 0);
+  walk_prone.dy = 1;
+  refused(walk_prone);  // MOVE-09: prone models crawl
+  must(act(ActionKind::aim, 0));
+  must(act(ActionKind::aim, 0));
+  must(act(ActionKind::stand_up, 0));
+  refused(act(ActionKind::aim, 0));  // no AP left: the activation is over
+}
+
+}  // namespace
+}  // namespace arap::game
