@@ -74,6 +74,29 @@ check "render bad ruling exits 2" test $? -eq 2
 check "render bad ruling names it" contains "$err" "rulings.ruling.SHOOT-18"
 rm -f "$bad"
 
+out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --data "$root/data")
+check "play prints a report" contains "$out" "The battle ends"
+game=$(mktemp --suffix=.json)
+"$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --red random --blue greedy --save "$game" --data "$root/data" >/dev/null
+check "play saves a game" contains "$(cat "$game")" '"format": "arap-game-1"'
+first=$("$arap" replay "$game" --json --data "$root/data")
+second=$("$arap" replay "$game" --json --data "$root/data")
+check "replay is identical" test "$first" = "$second"
+check "replay prints a digest" contains "$first" '"digest"'
+rm -f "$game"
+scripted=$(mktemp --suffix=.jsonl)
+printf '{"type": "end_phase"}\n{"type": "activate", "unit": 0, "dice": 2}\n' >"$scripted"
+err=$("$arap" play "$root/data/scenarios/open_ground.yaml" --actions "$scripted" --data "$root/data" 2>&1 >/dev/null)
+check "illegal scripted action exits 2" test $? -eq 2
+check "illegal scripted action names the rule" contains "$err" "ACT-0"
+rm -f "$scripted"
+one=$("$arap" sim "$root/data/scenarios/open_ground.yaml" --games 8 --seed 5 --jobs 1 --red random --blue random --data "$root/data")
+two=$("$arap" sim "$root/data/scenarios/open_ground.yaml" --games 8 --seed 5 --jobs 2 --red random --blue random --data "$root/data")
+check "sim summary independent of jobs" test "$one" = "$two"
+check "sim summary has wins" contains "$one" '"wins"'
+out=$("$arap" bench --games 5 --data "$root/data")
+check "bench prints a signature" contains "$out" "signature:"
+
 out=$("$arap" rulings)
 check "rulings listed" contains "$out" "ruling.SHOOT-38.fallbackOnSuccess"
 

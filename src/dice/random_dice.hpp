@@ -34,6 +34,8 @@ class RandomDice final : public DiceSource {
   }
 
   Xoshiro256pp& generator() { return rng_; }
+  const Xoshiro256pp& generator() const { return rng_; }
+  std::uint64_t spare() const { return has_spare_ ? spare_ : 0; }
   friend bool operator==(const RandomDice& a, const RandomDice& b) {
     return a.rng_ == b.rng_ && a.spare_ == b.spare_ && a.has_spare_ == b.has_spare_;
   }

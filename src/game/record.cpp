@@ -180,8 +180,10 @@ std::uint64_t state_digest(const GameState& s) {
   mix(&s.phasing, sizeof(s.phasing));
   mix(&s.phase, sizeof(s.phase));
   mix(&s.action_points, sizeof(s.action_points));
-  const auto rng = s.dice;
-  mix(&rng, sizeof(rng));
+  const auto& words = s.dice.generator().state();
+  mix(words.data(), sizeof(words));
+  const std::uint64_t spare = s.dice.spare();
+  mix(&spare, sizeof(spare));
   return hash;
 }
 
