@@ -42,6 +42,24 @@ void keep_legal(const GameState& s, std::vector<Action>& out, const Action& a) {
   out.push_back(a);
 }
 
+// The nearest living enemy unit by centre (proposals only need a direction, not a rule's range).
+int nearest_enemy_by_centre(const GameState& s, int unit, table::Point& where) {
+  const table::Point from = game::detail::unit_centre(s, unit);
+  int best = -1;
+  double best_d = 1e18;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (s.setup->units[v].side == s.setup->units[unit].side || !s.unit_alive(v)) continue;
+    const table::Point c = game::detail::unit_centre(s, v);
+    const table::Point d = c - from;
+    if (table::dot(d, d) < best_d) {
+      best_d = table::dot(d, d);
+      best = v;
+      where = c;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 std::vector<Action> proposals(const GameState& s) {
@@ -90,9 +108,8 @@ std::vector<Action> proposals(const GameState& s) {
         keep_legal(s, out, a);
       }
       const double move = setup.units[unit].move;
-      const int enemy = game::detail::nearest_enemy_unit(s, unit);
-      if (enemy >= 0) {
-        const table::Point there = game::detail::unit_centre(s, enemy);
+      table::Point there;
+      if (nearest_enemy_by_centre(s, unit, there) >= 0) {
         keep_legal(s, out, move_toward(s, unit, there, move, table::MoveMode::normal));
         keep_legal(s, out, move_toward(s, unit, there, 6.0, table::MoveMode::tactical));
         keep_legal(s, out, move_toward(s, unit, there, move / 2.0, table::MoveMode::crawl));

@@ -108,15 +108,11 @@ Distribution pick_distribution(int count, int sides, int keep, Keep which) {
     throw std::invalid_argument("pick distribution needs 1 <= keep <= count <= 6");
   }
   Distribution result(keep, {0.0});
+  const int n = std::min(count, kMaxPickDice);  // (checked above; tells the optimiser too)
   for_each_outcome(count, sides, [&](std::array<int, kMaxPickDice> faces, double p) {
-    auto* end = faces.begin() + count;
-    if (which == Keep::highest) {
-      std::sort(faces.begin(), end, std::greater<>());
-    } else {
-      std::sort(faces.begin(), end);
-    }
+    order_faces(faces.data(), n, which);
     int sum = 0;
-    for (int i = 0; i < keep; ++i) sum += faces[i];
+    for (int i = 0; i < std::min(keep, n); ++i) sum += faces[i];
     result.add(sum, p);
   });
   return result;

@@ -44,12 +44,7 @@ int roll_pick(DiceSource& dice, int count, int sides, int keep, Keep which) {
   }
   std::array<int, kMaxPickDice> faces{};
   for (int i = 0; i < count; ++i) faces[i] = dice.roll(sides);
-  auto* end = faces.begin() + count;
-  if (which == Keep::highest) {
-    std::sort(faces.begin(), end, std::greater<>());
-  } else {
-    std::sort(faces.begin(), end);
-  }
+  order_faces(faces.data(), count, which);
   int sum = 0;
   for (int i = 0; i < keep; ++i) sum += faces[i];
   return sum;

@@ -25,6 +25,19 @@ int roll_average_die(DiceSource& dice);
 // DICE-02: RxDyPz, roll `count` D`sides`, sum the `keep` highest (or lowest).
 enum class Keep : std::uint8_t { highest, lowest };
 constexpr int kMaxPickDice = 8;
+
+// Sorts a handful of faces, best kept first (insertion sort: at most eight dice).
+inline void order_faces(int* faces, int count, Keep which) {
+  for (int i = 1; i < count; ++i) {
+    const int face = faces[i];
+    int j = i;
+    while (j > 0 && (which == Keep::highest ? faces[j - 1] < face : faces[j - 1] > face)) {
+      faces[j] = faces[j - 1];
+      --j;
+    }
+    faces[j] = face;
+  }
+}
 int roll_pick(DiceSource& dice, int count, int sides, int keep, Keep which = Keep::highest);
 
 // A die count, side count and flat bonus, e.g. 2D6, D3+1, or the fixed value 2 (count 0).

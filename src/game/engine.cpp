@@ -193,7 +193,8 @@ void set_prone(Context& c, int unit, bool prone) {
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (c.state.models[m].pose.alive) c.state.models[m].prone = prone;
   }
-  c.event({{"type", prone ? "prone" : "stand_up"}, {"unit", unit}, {"rule", "MOVE-09"}});
+  if (c.logging())
+    c.event({{"type", prone ? "prone" : "stand_up"}, {"unit", unit}, {"rule", "MOVE-09"}});
 }
 
 void activate(Context& c, int unit, int dice_count);
@@ -205,7 +206,8 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
   std::string reason = illegal_reason(s, a);
   if (!reason.empty()) return reason;
   Context c(s, log);
-  c.event({{"type", "action"}, {"side", s.side_deciding()}, {"action", to_json(a)}});
+  if (c.logging())
+    c.event({{"type", "action"}, {"side", s.side_deciding()}, {"action", to_json(a)}});
   const int unit = acting_unit(s);
   switch (a.kind) {
     case ActionKind::activate:
@@ -243,7 +245,7 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       break;
     case ActionKind::aim:
       s.units[unit].aimed = true;
-      c.event({{"type", "aim"}, {"unit", unit}, {"rule", "SHOOT-08"}});
+      if (c.logging()) c.event({{"type", "aim"}, {"unit", unit}, {"rule", "SHOOT-08"}});
       spend(c, 1);
       break;
     case ActionKind::shoot: {
@@ -333,7 +335,8 @@ void pick_up(Context& c, const Action& a) {
     }
   }
   s.failed_dice = 0;
-  if (s.bust_pending) c.event({{"type", "bust_cancelled"}, {"rule", "ACT-08"}});
+  if (s.bust_pending)
+    if (c.logging()) c.event({{"type", "bust_cancelled"}, {"rule", "ACT-08"}});
   s.bust_pending = false;  // ACT-08: any pick-up cancels the bust
   if (s.reaction_count > 0) {
     s.phase = Phase::reaction;

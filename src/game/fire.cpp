@@ -238,16 +238,17 @@ void fire_marker(Context& c, int unit, int target, const Shot& shot, rules::Area
     if (per_unit[v].hits == 0) continue;
     after_fire(c, v, per_unit[v].hits, per_unit[v].slain, *shot.weapon);
   }
-  c.event({{"type", "marker"},
-           {"rule", "SHOOT-43"},
-           {"unit", unit},
-           {"target", target},
-           {"weapon", shot.weapon->id},
-           {"at", {centre.x, centre.y}},
-           {"under", under.size()},
-           {"cover_dice", hit_faces},
-           {"wound_dice", wound_faces},
-           {"save_dice", save_faces}});
+  if (c.logging())
+    c.event({{"type", "marker"},
+             {"rule", "SHOOT-43"},
+             {"unit", unit},
+             {"target", target},
+             {"weapon", shot.weapon->id},
+             {"at", {centre.x, centre.y}},
+             {"under", under.size()},
+             {"cover_dice", hit_faces},
+             {"wound_dice", wound_faces},
+             {"save_dice", save_faces}});
   poses = s.table_models();
 }
 
@@ -329,13 +330,14 @@ void apply_shoot(Context& c, const Action& a) {
                          per_unit[c.setup.models[m].unit], wound_faces, save_faces);
         }
       }
-      c.event({{"type", "template_hits"},
-               {"rule", "SHOOT-38"},
-               {"unit", a.unit},
-               {"weapon", weapon.id},
-               {"fallback_dice", fallback_faces},
-               {"wound_dice", wound_faces},
-               {"save_dice", save_faces}});
+      if (c.logging())
+        c.event({{"type", "template_hits"},
+                 {"rule", "SHOOT-38"},
+                 {"unit", a.unit},
+                 {"weapon", weapon.id},
+                 {"fallback_dice", fallback_faces},
+                 {"wound_dice", wound_faces},
+                 {"save_dice", save_faces}});
       for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
         if (per_unit[v].hits > 0) after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
       }
@@ -364,15 +366,16 @@ void apply_shoot(Context& c, const Action& a) {
       if (next >= order.size()) break;  // SHOOT-27: hits beyond the eligible models are lost
       resolve_hit_on(c, order[next], weapon, strength, shot.range, effect, wound_faces, save_faces);
     }
-    c.event({{"type", "wounds"},
-             {"rule", "SHOOT-22"},
-             {"unit", a.unit},
-             {"target", a.target},
-             {"weapon", weapon.id},
-             {"wound_dice", wound_faces},
-             {"save_dice", save_faces},
-             {"unsaved", effect.unsaved},
-             {"slain", effect.slain}});
+    if (c.logging())
+      c.event({{"type", "wounds"},
+               {"rule", "SHOOT-22"},
+               {"unit", a.unit},
+               {"target", a.target},
+               {"weapon", weapon.id},
+               {"wound_dice", wound_faces},
+               {"save_dice", save_faces},
+               {"unsaved", effect.unsaved},
+               {"slain", effect.slain}});
     total.hits += hits;
     total.slain += effect.slain;
     // Hits count for suppression even when nobody is hurt (SHOOT-33).
@@ -380,12 +383,13 @@ void apply_shoot(Context& c, const Action& a) {
     after_fire(c, a.target, effect.hits, effect.slain, weapon);
     poses = s.table_models();
   }
-  c.event({{"type", "shooting"},
-           {"unit", a.unit},
-           {"target", a.target},
-           {"hits", total.hits},
-           {"slain", total.slain},
-           {"weapon", last_weapon ? last_weapon->id : ""}});
+  if (c.logging())
+    c.event({{"type", "shooting"},
+             {"unit", a.unit},
+             {"target", a.target},
+             {"hits", total.hits},
+             {"slain", total.slain},
+             {"weapon", last_weapon ? last_weapon->id : ""}});
 }
 
 std::string throw_illegal(const GameState& s, const Action& a) {

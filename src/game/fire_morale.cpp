@@ -1,5 +1,6 @@
 // SHOOT-28..35 and MORALE-02..05: the morale tests fire forces, when they are taken and what
 // their failures do; also the shared helpers for casualties and positions.
+#include <cmath>
 #include <limits>
 
 #include "dice/rolls.hpp"
@@ -31,14 +32,15 @@ int nearest_enemy_unit(const GameState& s, int unit, double* range) {
     if (!pose.alive || pose.side == info.side) continue;
     for (int own = info.first_model; own < info.first_model + info.model_count; ++own) {
       if (!s.models[own].pose.alive) continue;
-      const double d = table::distance(pose.position, s.models[own].pose.position);
-      if (d < best_range) {
-        best_range = d;
+      const table::Point apart = pose.position - s.models[own].pose.position;
+      const double squared = table::dot(apart, apart);  // compare squares: no square roots
+      if (squared < best_range) {
+        best_range = squared;
         best = s.setup->models[m].unit;
       }
     }
   }
-  if (range != nullptr) *range = best_range;
+  if (range != nullptr) *range = std::sqrt(best_range);
   return best;
 }
 
@@ -48,7 +50,7 @@ void remove_casualty(Context& c, int model) {
   s.models[model].wounds_left = 0;
   const int unit = c.setup.models[model].unit;
   ++s.units[unit].casualties_taken;
-  c.event({{"type", "casualty"}, {"unit", unit}, {"model", model}});
+  if (c.logging()) c.event({{"type", "casualty"}, {"unit", unit}, {"model", model}});
 }
 
 namespace {
@@ -58,7 +60,7 @@ void pin(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
   s.units[unit].pinned = true;
   s.units[unit].suppressed = false;  // SHOOT-29: never both
-  c.event({{"type", "pinned"}, {"unit", unit}, {"rule", rule}});
+  if (c.logging()) c.event({{"type", "pinned"}, {"unit", unit}, {"rule", rule}});
   if (c.setup.rulings.shoot_29_timing() != rules::PinTiming::immediate) return;
   if (s.phase == Phase::active && s.active_unit == unit) {
     s.action_points = static_cast<std::int8_t>(std::max(0, s.action_points - 2));
@@ -108,7 +110,7 @@ void start_rout(Context& c, int unit, const char* rule) {
     }
   }
   s.units[unit].rout_pending = true;  // SHOOT-32: routs from the next compulsory phase
-  c.event({{"type", "rout"}, {"unit", unit}, {"rule", rule}});
+  if (c.logging()) c.event({{"type", "rout"}, {"unit", unit}, {"rule", rule}});
 }
 
 void pre_activation_tests(Context& c, int unit) {
@@ -135,7 +137,7 @@ void pre_activation_tests(Context& c, int unit) {
     const auto outcome = morale_check(c, unit, 0, "SHOOT-33", "suppression test");
     if (outcome != rules::MoraleOutcome::passed) {
       u.suppressed = true;
-      c.event({{"type", "suppressed"}, {"unit", unit}, {"rule", "SHOOT-35"}});
+      if (c.logging()) c.event({{"type", "suppressed"}, {"unit", unit}, {"rule", "SHOOT-35"}});
     }
   }
 }

@@ -31,14 +31,14 @@ void finish_activation(Context& c) {
       return;
     }
   }
-  c.event({{"type", "activation_end"}, {"unit", s.active_unit}});
+  if (c.logging()) c.event({{"type", "activation_end"}, {"unit", s.active_unit}});
   s.active_unit = -1;
   s.action_points = 0;
   s.phase = Phase::activation;
   if (s.bust_pending) {
     s.bust_pending = false;
     ++s.busts;
-    c.event({{"type", "bust"}, {"rule", "ACT-07"}, {"side", s.phasing}});
+    if (c.logging()) c.event({{"type", "bust"}, {"rule", "ACT-07"}, {"side", s.phasing}});
     if (s.busts >= c.setup.options.busts_allowed) end_player_turn(c);
   }
 }
@@ -79,7 +79,7 @@ void end_player_turn(Context& c) {
       unit.picked_up = false;  // ACT-08 ruling: once per opposing player turn
     }
   }
-  c.event({{"type", "player_turn_end"}, {"side", side}, {"turn", s.turn}});
+  if (c.logging()) c.event({{"type", "player_turn_end"}, {"side", side}, {"turn", s.turn}});
   s.phasing = static_cast<std::int8_t>((side + 1) % c.setup.sides);
   s.busts = 0;
   s.phase = Phase::activation;
@@ -92,7 +92,7 @@ void end_player_turn(Context& c) {
     }
     ++s.turn;
   }
-  c.event({{"type", "player_turn_start"}, {"side", s.phasing}, {"turn", s.turn}});
+  if (c.logging()) c.event({{"type", "player_turn_start"}, {"side", s.phasing}, {"turn", s.turn}});
   compulsory_phase(c);
 }
 
@@ -147,10 +147,11 @@ void check_game_end(Context& c) {
     }
   }
   s.winner = static_cast<std::int8_t>(tie ? -1 : best);
-  c.event({{"type", "game_over"},
-           {"winner", s.winner},
-           {"turn", s.turn},
-           {"score", std::vector<int>(s.score.begin(), s.score.begin() + c.setup.sides)}});
+  if (c.logging())
+    c.event({{"type", "game_over"},
+             {"winner", s.winner},
+             {"turn", s.turn},
+             {"score", std::vector<int>(s.score.begin(), s.score.begin() + c.setup.sides)}});
 }
 
 namespace {
@@ -205,11 +206,12 @@ void move_router(Context& c, int unit) {
       s.units[unit].fled = true;
       for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
         s.models[m].pose.alive = false;
-      c.event({{"type", "fled"}, {"unit", unit}, {"rule", "MELEE-19"}});
+      if (c.logging()) c.event({{"type", "fled"}, {"unit", unit}, {"rule", "MELEE-19"}});
       return;
     }
   }
-  c.event({{"type", "rout_move"}, {"unit", unit}, {"inches", distance}, {"rule", "MELEE-19"}});
+  if (c.logging())
+    c.event({{"type", "rout_move"}, {"unit", unit}, {"inches", distance}, {"rule", "MELEE-19"}});
   // MELEE-21: rally on Ld, +1 with no enemy within 8".
   double nearest = 0.0;
   nearest_enemy_unit(s, unit, &nearest);
@@ -219,7 +221,7 @@ void move_router(Context& c, int unit) {
   c.roll_event("MELEE-21", "rally test", target, unit, {{"passed", roll.passed}});
   if (roll.passed) {
     s.units[unit].routing = false;
-    c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "MELEE-21"}});
+    if (c.logging()) c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "MELEE-21"}});
   }
 }
 

@@ -1,5 +1,6 @@
 // MOVE-01..14: a unit's movement actions. The unit moves as a body: every living model takes the
 // same displacement (keeping coherency), each checked on the table with the unit's move.
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -22,27 +23,54 @@ double allowance_of(const GameState& s, int unit, table::MoveMode mode) {
   return s.setup->units[unit].move;
 }
 
-// Checks the displacement scaled by `fraction` for every living model of `unit`.
+// Checks the displacement scaled by `fraction` for every living model of `unit`. Only models
+// near the unit's path can block or crowd it, so the table check sees just those.
 UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, double fraction) {
   UnitMove result;
   const auto& info = s.setup->units[a.unit];
-  auto models = s.table_models();
-  // The unit's own models move together: they neither block nor crowd one another.
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    models[m].alive = false;
-  const table::MoveMode mode =
-      a.mode == table::MoveMode::tactical ? table::MoveMode::normal : a.mode;
+  const table::Point shift = table::Point{a.dx, a.dy} * fraction;
+  double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!s.models[m].pose.alive) continue;
-    models[m].alive = true;
+    for (const table::Point p : {s.models[m].pose.position, s.models[m].pose.position + shift}) {
+      lo_x = std::min(lo_x, p.x);
+      lo_y = std::min(lo_y, p.y);
+      hi_x = std::max(hi_x, p.x);
+      hi_y = std::max(hi_y, p.y);
+    }
+  }
+  constexpr double kMargin = 3.0;  // more than any two bases' radii
+  std::vector<table::TableModel> nearby;
+  std::vector<int> own;  // index in `nearby` of each of the unit's models
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+    const auto& pose = s.models[m].pose;
+    const bool mine = m >= info.first_model && m < info.first_model + info.model_count;
+    if (mine) {
+      if (!pose.alive) continue;
+      own.push_back(static_cast<int>(nearby.size()));
+      nearby.push_back(pose);
+      nearby.back().alive = false;  // the unit's models move together: no crowding each other
+    } else if (pose.alive && pose.position.x >= lo_x - kMargin &&
+               pose.position.x <= hi_x + kMargin && pose.position.y >= lo_y - kMargin &&
+               pose.position.y <= hi_y + kMargin) {
+      nearby.push_back(pose);
+    }
+  }
+  const table::MoveMode mode =
+      a.mode == table::MoveMode::tactical ? table::MoveMode::normal : a.mode;
+  int k = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    const int local = own[k++];
+    nearby[local].alive = true;
     table::MoveRequest request;
-    request.model = m;
+    request.model = local;
     request.mode = mode;
     request.allowance = allowance;
     request.final_facing = a.facing;
-    request.path = {s.models[m].pose.position + table::Point{a.dx, a.dy} * fraction};
-    table::MoveReport report = table::check_move(s.setup->scenario.table, models, request);
-    models[m].alive = false;
+    request.path = {s.models[m].pose.position + shift};
+    table::MoveReport report = table::check_move(s.setup->scenario.table, nearby, request);
+    nearby[local].alive = false;
     if (!report.legal && result.reason.empty()) {
       result.reason = fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason);
     }
@@ -136,12 +164,13 @@ void apply_move(Context& c, const Action& a, bool free_move) {
   u.moved_this_turn = u.moved_this_turn || inches > 0.0;
   if (a.mode == table::MoveMode::tactical) u.tactical = true;
   if (free_move) u.free_moved = true;
-  c.event({{"type", free_move ? "free_move" : "move"},
-           {"unit", a.unit},
-           {"rule", free_move                             ? "MOVE-14"
-                    : a.mode == table::MoveMode::tactical ? "MOVE-13"
-                                                          : "MOVE-01"},
-           {"inches", inches}});
+  if (c.logging())
+    c.event({{"type", free_move ? "free_move" : "move"},
+             {"unit", a.unit},
+             {"rule", free_move                             ? "MOVE-14"
+                      : a.mode == table::MoveMode::tactical ? "MOVE-13"
+                                                            : "MOVE-01"},
+             {"inches", inches}});
   // MOVE-11: one hazard test per model that crossed dangerous ground.
   for (const auto& [m, report] : move.reports) {
     for (const auto* feature : report.dangerous) {

@@ -94,6 +94,14 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
   std::vector<std::pair<double, int>> crossing;
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
     if (i == from || i == to || !models[i].alive) continue;
+    const Point& p = models[i].position;
+    const double r = models[i].base_radius;
+    if (p.x < std::min(shooter.position.x, target.position.x) - r ||
+        p.x > std::max(shooter.position.x, target.position.x) + r ||
+        p.y < std::min(shooter.position.y, target.position.y) - r ||
+        p.y > std::max(shooter.position.y, target.position.y) + r) {
+      continue;
+    }
     double t = 0.0;
     const double d = distance_to_segment(models[i].position, shooter.position, target.position, &t);
     if (d >= models[i].base_radius || t <= 0.0 || t >= 1.0) continue;

@@ -56,8 +56,11 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
     double to;
     const TerrainFeature* feature;
   };
-  std::vector<Mark> marks;
-  std::vector<double> cuts = {0.0, 1.0};
+  // Reused buffers: this runs for every model of every move considered.
+  thread_local std::vector<Mark> marks;
+  thread_local std::vector<double> cuts;
+  marks.clear();
+  cuts.assign({0.0, 1.0});
   for (const auto& feature : table.features()) {
     if (!segment_touches_box(a, b, feature.bounds)) continue;
     const auto pieces = feature_intervals(feature, a, b);
