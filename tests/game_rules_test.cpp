@@ -298,3 +298,81 @@ TEST_F(GameRules, illegal_actions_change_nothing) {
 
 }  // namespace
 }  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+class GroundRules : public ::testing::Test {
+ protected:
+  void start(const std::string& name, const std::string& terrain) {
+    setup_ = test::battle(name, "imperial_guard", "[{unit: infantry_squad, at: [24, 10]}]",
+                          "space_marines", "[{unit: tactical_squad, at: [24, 34], facing: 180}]",
+                          "terrain:\n" + terrain);
+    state_ = initial_state(*setup_, 3);
+    state_.scripted_dice = &dice_;
+  }
+  void script(std::initializer_list<int> faces) {
+    for (const int f : faces) dice_.push(f);
+  }
+  void must(const Action& a) { ASSERT_EQ(apply(state_, a, &log_), "") << describe(a); }
+  Action activate(int unit) {
+    Action a = test::act(ActionKind::activate, unit);
+    a.dice = 3;
+    return a;
+  }
+  Action forward(int unit, double dy) {
+    Action a = test::act(ActionKind::move, unit);
+    a.dy = dy;
+    return a;
+  }
+
+  std::shared_ptr<const GameSetup> setup_;
+  GameState state_;
+  dice::ScriptedDice dice_;
+  EventLog log_;
+};
+
+TEST_F(GroundRules, MORALE_08_losses_to_dangerous_ground_force_a_check) {
+  start("mines",
+        "  - {id: mines, kind: minefield, polygon: [[10, 11], [38, 11], [38, 13], [10, 13]]}\n");
+  script({1, 1, 1});
+  must(activate(0));
+  // Ten hazard tests: the first three models set off mines and fail their saves.
+  script({1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6});
+  script({5, 5});  // the MORALE-08 check at Ld 8: 10, an even failure
+  must(forward(0, 3));
+  EXPECT_EQ(state_.living_models(0), 7);
+  EXPECT_EQ(state_.units[0].casualties_taken, 0) << "not losses to fire (SHOOT-31)";
+  EXPECT_TRUE(state_.units[0].pinned);
+  EXPECT_EQ(state_.phase, Phase::activation) << "3 AP - 1 for the move - 2 for the pin";
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(GroundRules, SHOOT_18_a_dash_between_covers_makes_a_fleeting_target) {
+  start("fleeting",
+        "  - {id: rubble_a, kind: rubble, movement: normal, polygon: [[10, 8], [38, 8], [38, 12], "
+        "[10, 12]]}\n"
+        "  - {id: rubble_b, kind: rubble, movement: normal, polygon: [[10, 13], [38, 13], [38, "
+        "16], [10, 16]]}\n");
+  script({1, 1, 1});
+  must(activate(0));
+  must(forward(0, 4));
+  EXPECT_TRUE(state_.units[0].fleeting);
+  must(test::act(ActionKind::end_activation, 0));
+  must(test::act(ActionKind::end_phase));
+  script({1, 1, 1});
+  must(activate(1));
+  Action shoot = test::act(ActionKind::shoot, 1);
+  shoot.target = 0;
+  script({6, 6, 6, 6, 6, 6, 6});  // seven bolters at 20": all miss
+  must(shoot);
+  int goal = -99;
+  for (const auto& e : log_) {
+    if (e.value("what", "") == "to hit") goal = e["goal"].get<int>();
+  }
+  EXPECT_EQ(goal, 3) << "BS4 with the fleeting -1 in place of hard cover's -2";
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+}  // namespace
+}  // namespace arap::game

@@ -63,6 +63,8 @@ void check_game_end(Context& c);
 void pre_activation_tests(Context& c, int unit);
 void pinning_test(Context& c, int unit, bool multiple_battery);
 void start_rout(Context& c, int unit, const char* rule);
+// MORALE-08: losses of 25% or more to dangerous ground in the unit's own turn.
+void hazard_morale_check(Context& c, int unit);
 void remove_casualty(Context& c, int model);
 table::Point unit_centre(const GameState& state, int unit);
 int nearest_enemy_unit(const GameState& state, int unit, double* range = nullptr);

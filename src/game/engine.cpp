@@ -282,6 +282,7 @@ void activate(Context& c, int unit, int dice_count) {
   UnitState& u = s.units[unit];
   u.attempted = true;
   u.tactical = false;  // the tactical -1 lasts until the unit's next activation
+  u.fleeting = false;  // SHOOT-18: shots after its previous turn's move have been taken
   detail::pre_activation_tests(c, unit);
   if (u.rout_pending || !s.unit_alive(unit)) return;  // SHOOT-32: the odd failure ends it
   const auto& info = c.setup.units[unit];

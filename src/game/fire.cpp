@@ -178,6 +178,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   sit.small_target = all_small;
   sit.small_group = living <= 2 && small_models;
   sit.target_prone = all_prone || t.tactical;
+  sit.fleeting_target = t.fleeting;  // SHOOT-18: in place of its cover
   sit.target_moved_inches = static_cast<int>(t.moved_last_turn);
   sit.tactical_movement = u.tactical;
   sit.aimed = u.aimed;
@@ -221,7 +222,12 @@ void fire_marker(Context& c, int unit, int target, const Shot& shot, rules::Area
   for (std::size_t i = 0; i < under.size(); ++i) {
     const int m = under[i];
     table::Cover cover = covers[i];
-    if (cover == table::Cover::none && s.models[m].prone) cover = table::Cover::soft;  // SHOOT-43
+    // SHOOT-43: prone and tactically moving models in the open, and fleeting ones anywhere, count
+    // as in soft cover.
+    const UnitState& owner = s.units[c.setup.models[m].unit];
+    if (cover == table::Cover::none && (s.models[m].prone || owner.tactical))
+      cover = table::Cover::soft;
+    if (owner.fleeting) cover = table::Cover::soft;
     bool hit = true;
     if (cover != table::Cover::none) {
       c.dice.start();
@@ -313,7 +319,10 @@ void apply_shoot(Context& c, const Action& a) {
       std::vector<int> save_faces;
       for (const int m : under) {
         table::Cover cover = table::model_cover(c.setup.scenario.table, from, poses[m].position);
-        if (cover == table::Cover::none && s.models[m].prone) cover = table::Cover::soft;
+        const UnitState& owner = s.units[c.setup.models[m].unit];  // SHOOT-38 soft-cover cases
+        if (cover == table::Cover::none && (s.models[m].prone || owner.tactical))
+          cover = table::Cover::soft;
+        if (owner.fleeting) cover = table::Cover::soft;
         const double chance =
             rules::p_template_model_hit(goal.goal, firer_roll, cover, c.setup.rulings);
         bool hit = chance >= 1.0;

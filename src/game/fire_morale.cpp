@@ -142,6 +142,19 @@ void pre_activation_tests(Context& c, int unit) {
   }
 }
 
+void hazard_morale_check(Context& c, int unit) {
+  GameState& s = c.state;
+  UnitState& u = s.units[unit];
+  const auto& info = c.setup.units[unit];
+  if (u.hazard_checked || info.fearless || u.routing || u.rout_pending || !s.unit_alive(unit))
+    return;
+  if (!rules::heavy_casualty_check(u.strength_at_turn_end, u.hazard_losses).due) return;
+  u.hazard_checked = true;
+  const auto outcome = morale_check(c, unit, 0, "MORALE-08", "dangerous ground check");
+  if (outcome == rules::MoraleOutcome::pinned) pin(c, unit, "MORALE-08");         // unspent AP - 2
+  if (outcome == rules::MoraleOutcome::routed) start_rout(c, unit, "MORALE-08");  // ends it
+}
+
 void pinning_test(Context& c, int unit, bool multiple_battery) {
   GameState& s = c.state;
   UnitState& u = s.units[unit];

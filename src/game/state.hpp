@@ -20,20 +20,23 @@ struct ModelState {
 };
 
 struct UnitState {
-  bool attempted = false;       // ACT-04: one activation attempt per player turn
-  bool picked_up = false;       // ACT-08 ruling: one pick-up activation per opposing player turn
-  bool free_moved = false;      // MOVE-14 ruling A-09: once per player turn
-  bool pinned = false;          // SHOOT-29
-  bool suppressed = false;      // SHOOT-35
-  bool routing = false;         // MELEE-19
-  bool rout_pending = false;    // SHOOT-32: routs from the next compulsory phase
-  bool tactical = false;        // MOVE-13: -1 to be hit beyond 4"; -1 to its own shooting
-  bool aimed = false;           // SHOOT-08: the last action was Aim
-  bool heavy_fired = false;     // SHOOT-06 this turn
-  bool pinning_failed = false;  // SHOOT-31: no heavy-casualty test after a failed pinning test
-  bool morale_checked = false;  // SHOOT-31/33, MORALE-04: one such test per turn
-  bool fled = false;            // left the table while routing
-  bool blast_hit = false;       // SHOOT-33: hit by an effect of 5\" diameter or more
+  bool attempted = false;          // ACT-04: one activation attempt per player turn
+  bool picked_up = false;          // ACT-08 ruling: one pick-up activation per opposing player turn
+  bool free_moved = false;         // MOVE-14 ruling A-09: once per player turn
+  bool pinned = false;             // SHOOT-29
+  bool suppressed = false;         // SHOOT-35
+  bool routing = false;            // MELEE-19
+  bool rout_pending = false;       // SHOOT-32: routs from the next compulsory phase
+  bool tactical = false;           // MOVE-13: -1 to be hit beyond 4"; -1 to its own shooting
+  bool aimed = false;              // SHOOT-08: the last action was Aim
+  bool heavy_fired = false;        // SHOOT-06 this turn
+  bool pinning_failed = false;     // SHOOT-31: no heavy-casualty test after a failed pinning test
+  bool morale_checked = false;     // SHOOT-31/33, MORALE-04: one such test per turn
+  bool fled = false;               // left the table while routing
+  bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
+  bool fleeting = false;           // SHOOT-18: its last move went from one cover to another
+  bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
+  std::int16_t hazard_losses = 0;  // MORALE-08: models lost to dangerous ground this turn
   bool moved_this_turn = false;
   std::int16_t strength_at_turn_end = 0;  // SHOOT-25: models at the end of its last turn
   std::int16_t hits_taken = 0;            // SHOOT-33: shooting hits since its last turn

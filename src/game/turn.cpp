@@ -69,6 +69,8 @@ void end_player_turn(Context& c) {
       unit.throwers_used = 0;
       unit.morale_checked = false;
       unit.pinning_failed = false;
+      unit.hazard_checked = false;
+      unit.hazard_losses = 0;
       unit.moved_last_turn = unit.moved_inches;
       unit.moved_inches = 0.0f;
       unit.corrective_target = unit.moved_this_turn ? -1 : unit.shot_target_this_turn;

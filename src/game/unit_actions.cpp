@@ -134,6 +134,14 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move) {
   return check_unit_move(s, a, allowance, 1.0).reason;
 }
 
+void note_fleeting(GameState& s, int unit, const std::vector<table::Point>& from);
+
+namespace {
+const UnitInfo& info_of(const GameState& s, int unit) {
+  return s.setup->units[unit];
+}
+}  // namespace
+
 void apply_move(Context& c, const Action& a, bool free_move) {
   GameState& s = c.state;
   double allowance = allowance_of(s, a.unit, a.mode);
@@ -153,6 +161,11 @@ void apply_move(Context& c, const Action& a, bool free_move) {
     }
   }
   const UnitMove move = check_unit_move(s, a, allowance, fraction);
+  std::vector<table::Point> from;
+  for (int m = info_of(s, a.unit).first_model;
+       m < info_of(s, a.unit).first_model + info_of(s, a.unit).model_count; ++m) {
+    from.push_back(s.models[m].pose.position);
+  }
   double inches = 0.0;
   for (const auto& [m, report] : move.reports) {
     s.models[m].pose.position = s.models[m].pose.position + table::Point{a.dx, a.dy} * fraction;
@@ -164,6 +177,7 @@ void apply_move(Context& c, const Action& a, bool free_move) {
   u.moved_this_turn = u.moved_this_turn || inches > 0.0;
   if (a.mode == table::MoveMode::tactical) u.tactical = true;
   if (free_move) u.free_moved = true;
+  note_fleeting(s, a.unit, from);
   if (c.logging())
     c.event({{"type", free_move ? "free_move" : "move"},
              {"unit", a.unit},
@@ -188,10 +202,41 @@ void apply_move(Context& c, const Action& a, bool free_move) {
                    {{"saved", saved}});
       if (!saved && --s.models[m].wounds_left <= 0) {
         remove_casualty(c, m);
-        --s.units[a.unit].casualties_taken;  // MORALE-08 losses are not fire casualties
+        --s.units[a.unit].casualties_taken;  // losses to the ground are not fire casualties
+        ++s.units[a.unit].hazard_losses;
       }
     }
   }
+  if (!free_move) hazard_morale_check(c, a.unit);
+}
+
+namespace {
+
+// The cover feature a model stands in, if any.
+const table::TerrainFeature* cover_at(const table::Table& table, const table::Point& p) {
+  for (const auto* feature : table.features_at(p)) {
+    if (feature->cover != table::Cover::none) return feature;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+// SHOOT-18: a move that starts in one piece of cover and ends in another makes the unit a
+// fleeting target (most of its models must have done so).
+void note_fleeting(GameState& s, int unit, const std::vector<table::Point>& from) {
+  const auto& info = s.setup->units[unit];
+  const auto& table = s.setup->scenario.table;
+  int moved = 0;
+  int fleeting = 0;
+  for (int m = info.first_model, k = 0; m < info.first_model + info.model_count; ++m, ++k) {
+    if (!s.models[m].pose.alive) continue;
+    ++moved;
+    const auto* start = cover_at(table, from[k]);
+    const auto* end = cover_at(table, s.models[m].pose.position);
+    fleeting += (start != nullptr && end != nullptr && start != end) ? 1 : 0;
+  }
+  s.units[unit].fleeting = moved > 0 && 2 * fleeting > moved;
 }
 
 }  // namespace arap::game::detail
