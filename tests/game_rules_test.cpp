@@ -11,18 +11,12 @@ namespace {
 
 using test::act;
 
-// Red: Guard infantry (unit 0, value 3, Ld 8) and a lascannon team (unit 1); Blue: a Tactical
-// squad (unit 2, value 4) and a veteran-sized Assault squad (unit 3), 24" away.
-class GameRules : public ::testing::Test {
+// A battle whose dice are scripted, with helpers to apply actions and read the log.
+class ScriptedGame : public ::testing::Test {
  protected:
-  void SetUp() override {
-    setup_ = test::battle(
-        "rules", "imperial_guard",
-        "[{unit: infantry_squad, at: [24, 10]}, {unit: heavy_weapons_team, at: [10, 8]}]",
-        "space_marines",
-        "[{unit: tactical_squad, at: [24, 34], facing: 180}, {unit: assault_squad, at: [40, 40], "
-        "facing: 180}]");
-    state_ = initial_state(*setup_, 7);
+  void begin(std::shared_ptr<const GameSetup> setup, std::uint64_t seed) {
+    setup_ = std::move(setup);
+    state_ = initial_state(*setup_, seed);
     state_.scripted_dice = &dice_;
   }
 
@@ -49,6 +43,22 @@ class GameRules : public ::testing::Test {
   GameState state_;
   dice::ScriptedDice dice_;
   EventLog log_;
+};
+
+// Red: Guard infantry (unit 0, value 3, Ld 8) and a lascannon team (unit 1); Blue: a Tactical
+// squad (unit 2, value 4) and a veteran-sized Assault squad (unit 3), 24" away.
+class GameRules : public ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(test::battle(
+              "rules", "imperial_guard",
+              "[{unit: infantry_squad, at: [24, 10]}, {unit: heavy_weapons_team, at: [10, 8]}]",
+              "space_marines",
+              "[{unit: tactical_squad, at: [24, 34], facing: 180}, {unit: assault_squad, at: [40, "
+              "40], "
+              "facing: 180}]"),
+          7);
+  }
 };
 
 TEST_F(GameRules, ACT_07_bust_with_two_dice_ends_the_phase) {
@@ -296,47 +306,28 @@ TEST_F(GameRules, illegal_actions_change_nothing) {
   refused(act(ActionKind::aim, 0));  // no AP left: the activation is over
 }
 
-}  // namespace
-}  // namespace arap::game
-
-namespace arap::game {
-namespace {
-
-class GroundRules : public ::testing::Test {
+// Guard infantry (unit 0) and a Tactical squad (unit 1) with terrain between them.
+class GroundRules : public ScriptedGame {
  protected:
   void start(const std::string& name, const std::string& terrain) {
-    setup_ = test::battle(name, "imperial_guard", "[{unit: infantry_squad, at: [24, 10]}]",
-                          "space_marines", "[{unit: tactical_squad, at: [24, 34], facing: 180}]",
-                          "terrain:\n" + terrain);
-    state_ = initial_state(*setup_, 3);
-    state_.scripted_dice = &dice_;
+    begin(test::battle(name, "imperial_guard", "[{unit: infantry_squad, at: [24, 10]}]",
+                       "space_marines", "[{unit: tactical_squad, at: [24, 34], facing: 180}]",
+                       "terrain:\n" + terrain),
+          3);
   }
-  void script(std::initializer_list<int> faces) {
-    for (const int f : faces) dice_.push(f);
-  }
-  void must(const Action& a) { ASSERT_EQ(apply(state_, a, &log_), "") << describe(a); }
-  Action activate(int unit) {
-    Action a = test::act(ActionKind::activate, unit);
-    a.dice = 3;
-    return a;
-  }
+  Action activate3(int unit) { return activate(unit, 3); }
   Action forward(int unit, double dy) {
     Action a = test::act(ActionKind::move, unit);
     a.dy = dy;
     return a;
   }
-
-  std::shared_ptr<const GameSetup> setup_;
-  GameState state_;
-  dice::ScriptedDice dice_;
-  EventLog log_;
 };
 
 TEST_F(GroundRules, MORALE_08_losses_to_dangerous_ground_force_a_check) {
   start("mines",
         "  - {id: mines, kind: minefield, polygon: [[10, 11], [38, 11], [38, 13], [10, 13]]}\n");
   script({1, 1, 1});
-  must(activate(0));
+  must(activate3(0));
   // Ten hazard tests: the first three models set off mines and fail their saves.
   script({1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6});
   script({5, 5});  // the MORALE-08 check at Ld 8: 10, an even failure
@@ -355,13 +346,13 @@ TEST_F(GroundRules, SHOOT_18_a_dash_between_covers_makes_a_fleeting_target) {
         "  - {id: rubble_b, kind: rubble, movement: normal, polygon: [[10, 13], [38, 13], [38, "
         "16], [10, 16]]}\n");
   script({1, 1, 1});
-  must(activate(0));
+  must(activate3(0));
   must(forward(0, 4));
   EXPECT_TRUE(state_.units[0].fleeting);
   must(test::act(ActionKind::end_activation, 0));
   must(test::act(ActionKind::end_phase));
   script({1, 1, 1});
-  must(activate(1));
+  must(activate3(1));
   Action shoot = test::act(ActionKind::shoot, 1);
   shoot.target = 0;
   script({6, 6, 6, 6, 6, 6, 6});  // seven bolters at 20": all miss
