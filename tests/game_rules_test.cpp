@@ -254,6 +254,60 @@ TEST_F(GameRules, MOVE_14_free_moves_only_far_from_the_enemy) {
   EXPECT_NE(illegal_reason(close, near).find("MOVE-14"), std::string::npos);
 }
 
+TEST_F(GameRules, ACT_17_a_free_move_is_not_an_activation) {
+  Action free = act(ActionKind::free_move, 1);
+  free.dy = 3;
+  must(free);
+  script({1, 1});
+  must(activate(1, 2));
+  EXPECT_EQ(state_.action_points, 2);
+}
+
+TEST_F(GameRules, MOVE_13_tactical_move_rolls_its_distance) {
+  script({1, 1, 1});
+  must(activate(0, 3));
+  const double before = detail::unit_centre(state_, 0).y;
+  Action dash = act(ActionKind::move, 0);
+  dash.mode = table::MoveMode::tactical;
+  dash.dy = 6;
+  script({2});  // D6 = 2": the move stops short
+  must(dash);
+  EXPECT_NEAR(detail::unit_centre(state_, 0).y - before, 2.0, 0.01);
+  EXPECT_TRUE(state_.units[0].tactical);
+}
+
+TEST_F(GameRules, MOVE_09_prone_units_crawl_at_half_rate) {
+  script({1, 1, 1});
+  must(activate(0, 3));
+  must(act(ActionKind::go_prone, 0));
+  Action walk = act(ActionKind::move, 0);
+  walk.dy = 1;
+  EXPECT_NE(illegal_reason(state_, walk).find("MOVE-09"), std::string::npos);
+  Action crawl = walk;
+  crawl.mode = table::MoveMode::crawl;
+  crawl.dy = 2.1;
+  EXPECT_NE(illegal_reason(state_, crawl).find("MOVE-01"), std::string::npos);
+  crawl.dy = 2;
+  must(crawl);
+}
+
+TEST_F(GameRules, SHOOT_08_aim_then_shoot_is_plus_one) {
+  script({1, 1, 1});
+  must(activate(1, 3));
+  must(act(ActionKind::aim, 1));
+  Action shoot = act(ActionKind::shoot, 1);
+  shoot.target = 2;
+  shoot.heavy = true;
+  script({6});  // BS3 + 1 = 4: a 6 misses
+  must(shoot);
+  int goal = -99;
+  for (const auto& e : log_) {
+    if (e.value("what", "") == "to hit") goal = e["goal"].get<int>();
+  }
+  EXPECT_EQ(goal, 4);
+  EXPECT_TRUE(dice_.exhausted());
+}
+
 // Every kind of action, when illegal, leaves the state exactly as it was.
 TEST_F(GameRules, illegal_actions_change_nothing) {
   const auto refused = [this](const Action& a) {
