@@ -60,8 +60,7 @@ std::vector<game::Action> read_actions(const std::string& path) {
 }
 
 void print_result(const game::GameSetup& setup, const game::GameState& state,
-                  const game::EventLog& log, const game::GameRecord& record, bool report,
-                  bool json) {
+                  const game::EventLog& log, const game::GameRecord& record, bool json) {
   if (json) {
     nlohmann::json out = game::to_json(record);
     out["events"] = log;
@@ -71,7 +70,6 @@ void print_result(const game::GameSetup& setup, const game::GameState& state,
     std::cout << out.dump() << '\n';
     return;
   }
-  (void)report;
   std::cout << game::battle_report(setup, log);
 }
 
@@ -107,7 +105,7 @@ int run_play(const GameOptionsCli& o) {
     std::ofstream out(o.save);
     out << game::to_json(record).dump(1) << '\n';
   }
-  print_result(*setup, state, log, record, o.report, o.json);
+  print_result(*setup, state, log, record, o.json);
   return 0;
 }
 

@@ -7,22 +7,11 @@
 
 #include "commands.hpp"
 #include "data/library.hpp"
-#include "rules/rulings.hpp"
+#include "game/setup.hpp"
 #include "table/scenario.hpp"
 #include "table/svg.hpp"
 
 namespace arap::app {
-
-void check_scenario_rulings(const table::Scenario& scenario) {
-  rules::Rulings rulings;
-  for (const auto& ruling : scenario.rulings) {
-    try {
-      rulings.set(ruling.name, ruling.value);
-    } catch (const std::invalid_argument& error) {
-      throw data::DataError(ruling.where, "rulings." + ruling.name, error.what());
-    }
-  }
-}
 
 void add_render_command(CLI::App& app, Action& action) {
   struct Options {
@@ -39,9 +28,11 @@ void add_render_command(CLI::App& app, Action& action) {
   command->add_option("--scale", options->scale, "Pixels per inch")->check(CLI::Range(2.0, 100.0));
   command->callback([options, &action] {
     action = [options] {
-      const auto library = data::Library::load(data_dir(options->data));
-      const table::Scenario scenario = table::load_scenario(options->scenario, library);
-      check_scenario_rulings(scenario);
+      auto library =
+          std::make_shared<const data::Library>(data::Library::load(data_dir(options->data)));
+      // make_setup also checks the scenario's ruling switches by name and value.
+      const auto setup = game::make_setup(options->scenario, std::move(library));
+      const table::Scenario& scenario = setup->scenario;
       const std::string svg = table::render_svg(scenario, options->scale);
       if (options->output.empty()) {
         std::cout << svg;

@@ -36,12 +36,6 @@ Action move_toward(const GameState& s, int unit, const table::Point& goal, doubl
   return a;
 }
 
-// Proposals are cheap to make and checked only when needed.
-void keep_legal(const GameState& s, std::vector<Action>& out, const Action& a) {
-  (void)s;
-  out.push_back(a);
-}
-
 // The nearest living enemy unit by centre (proposals only need a direction, not a rule's range).
 int nearest_enemy_by_centre(const GameState& s, int unit, table::Point& where) {
   const table::Point from = game::detail::unit_centre(s, unit);
@@ -75,13 +69,12 @@ std::vector<Action> proposals(const GameState& s) {
           Action a = game::make_action(ActionKind::activate);
           a.unit = u;
           a.dice = dice;
-          keep_legal(s, out, a);
+          out.push_back(a);
         }
         const int enemy = game::detail::nearest_enemy_unit(s, u);
         if (enemy >= 0 && !s.units[u].free_moved) {
-          keep_legal(s, out,
-                     move_toward(s, u, game::detail::unit_centre(s, enemy), setup.units[u].move,
-                                 table::MoveMode::normal, ActionKind::free_move));
+          out.push_back(move_toward(s, u, game::detail::unit_centre(s, enemy), setup.units[u].move,
+                                    table::MoveMode::normal, ActionKind::free_move));
         }
       }
       break;
@@ -92,7 +85,7 @@ std::vector<Action> proposals(const GameState& s) {
         Action a = game::make_action(ActionKind::pick_up);
         a.picks[0] = {u, std::min<int>(3, s.failed_dice)};
         a.pick_count = 1;
-        keep_legal(s, out, a);
+        out.push_back(a);
       }
       break;
     }
@@ -105,14 +98,14 @@ std::vector<Action> proposals(const GameState& s) {
       for (const auto kind : {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up}) {
         Action a = game::make_action(kind);
         a.unit = unit;
-        keep_legal(s, out, a);
+        out.push_back(a);
       }
       const double move = setup.units[unit].move;
       table::Point there;
       if (nearest_enemy_by_centre(s, unit, there) >= 0) {
-        keep_legal(s, out, move_toward(s, unit, there, move, table::MoveMode::normal));
-        keep_legal(s, out, move_toward(s, unit, there, 6.0, table::MoveMode::tactical));
-        keep_legal(s, out, move_toward(s, unit, there, move / 2.0, table::MoveMode::crawl));
+        out.push_back(move_toward(s, unit, there, move, table::MoveMode::normal));
+        out.push_back(move_toward(s, unit, there, 6.0, table::MoveMode::tactical));
+        out.push_back(move_toward(s, unit, there, move / 2.0, table::MoveMode::crawl));
       }
       for (int dir = 0; dir < 4; ++dir) {
         Action a = game::make_action(ActionKind::move);
@@ -120,7 +113,7 @@ std::vector<Action> proposals(const GameState& s) {
         const table::Point v = table::heading_vector(90.0 * dir) * move;
         a.dx = std::round(v.x * 100.0) / 100.0;
         a.dy = std::round(v.y * 100.0) / 100.0;
-        keep_legal(s, out, a);
+        out.push_back(a);
       }
       for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
         if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
@@ -129,12 +122,12 @@ std::vector<Action> proposals(const GameState& s) {
           a.unit = unit;
           a.target = v;
           a.heavy = heavy;
-          keep_legal(s, out, a);
+          out.push_back(a);
         }
         Action grenade = game::make_action(ActionKind::throw_grenade);
         grenade.unit = unit;
         grenade.target = v;
-        keep_legal(s, out, grenade);
+        out.push_back(grenade);
       }
       break;
     }

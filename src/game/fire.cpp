@@ -8,6 +8,7 @@
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
 #include "rules/area_effects.hpp"
+#include "rules/attack_resolution.hpp"
 #include "rules/shooting_goal.hpp"
 #include "rules/weapon_fire.hpp"
 #include "rules/wound_save.hpp"
@@ -114,26 +115,27 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
       rules::wound_goal(profile.toughness, weapon.strength.resolve(user_strength),
                         rules::at_short_range(range, weapon.range));
   ++effect.hits;
+  rules::WoundingProfile hit;
+  hit.wound = goal;
+  hit.wound_best_of_two = melta;
+  hit.damage = weapon.damage;
+  hit.damage_best_of_two = melta;
+  hit.save = rules::save_goal({profile.save, profile.invulnerable, weapon.ap,
+                               weapon.has(data::WeaponProperty::needler),
+                               weapon.has(data::WeaponProperty::power_weapon)});
   c.dice.start();
-  const bool wounded = goal.possible && (melta ? dice::roll_high_best_of_two(c.dice, goal.goal)
-                                               : dice::roll_high(c.dice, goal.goal));
+  const bool wounded = rules::roll_wound(c.dice, hit);
   auto faces = c.dice.stop();
   wound_faces.insert(wound_faces.end(), faces.begin(), faces.end());
   if (!wounded) return;
   ++effect.wounds;
-  rules::SaveInputs inputs{profile.save, profile.invulnerable, weapon.ap,
-                           weapon.has(data::WeaponProperty::needler),
-                           weapon.has(data::WeaponProperty::power_weapon)};
-  const auto save = rules::save_goal(inputs);
   c.dice.start();
-  const bool saved = save && dice::roll_high(c.dice, *save);
+  const bool saved = hit.save && dice::roll_high(c.dice, *hit.save);
   faces = c.dice.stop();
   save_faces.insert(save_faces.end(), faces.begin(), faces.end());
   if (saved) return;
   ++effect.unsaved;
-  int damage = dice::roll_expression(c.dice, weapon.damage);
-  if (melta && weapon.damage.count > 0)
-    damage = std::max(damage, dice::roll_expression(c.dice, weapon.damage));
+  const int damage = rules::roll_damage(c.dice, hit);
   s.models[model].wounds_left = static_cast<std::int16_t>(s.models[model].wounds_left - damage);
   if (s.models[model].wounds_left <= 0) {  // SHOOT-23: the excess is lost
     remove_casualty(c, model);
@@ -149,6 +151,16 @@ void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& 
   if (slain > 0 && weapon.has(data::WeaponProperty::pinning)) {
     pinning_test(c, unit, weapon.has(data::WeaponProperty::multiple_battery));
   }
+}
+
+// SHOOT-38/43: against templates and markers, prone and tactically moving models in the open,
+// and fleeting models anywhere, count as in soft cover.
+table::Cover effect_cover(const GameState& s, int model, table::Cover cover) {
+  const UnitState& owner = s.units[s.setup->models[model].unit];
+  if (owner.fleeting) return table::Cover::soft;
+  if (cover == table::Cover::none && (s.models[model].prone || owner.tactical))
+    return table::Cover::soft;
+  return cover;
 }
 
 rules::ShootingSituation situation(const GameState& s, const std::vector<table::TableModel>& poses,
@@ -221,13 +233,7 @@ void fire_marker(Context& c, int unit, int target, const Shot& shot, rules::Area
   const int strength = c.setup.models[shot.model].profile->strength;
   for (std::size_t i = 0; i < under.size(); ++i) {
     const int m = under[i];
-    table::Cover cover = covers[i];
-    // SHOOT-43: prone and tactically moving models in the open, and fleeting ones anywhere, count
-    // as in soft cover.
-    const UnitState& owner = s.units[c.setup.models[m].unit];
-    if (cover == table::Cover::none && (s.models[m].prone || owner.tactical))
-      cover = table::Cover::soft;
-    if (owner.fleeting) cover = table::Cover::soft;
+    const table::Cover cover = effect_cover(s, m, covers[i]);
     bool hit = true;
     if (cover != table::Cover::none) {
       c.dice.start();
@@ -318,22 +324,13 @@ void apply_shoot(Context& c, const Action& a) {
       std::vector<int> wound_faces;
       std::vector<int> save_faces;
       for (const int m : under) {
-        table::Cover cover = table::model_cover(c.setup.scenario.table, from, poses[m].position);
-        const UnitState& owner = s.units[c.setup.models[m].unit];  // SHOOT-38 soft-cover cases
-        if (cover == table::Cover::none && (s.models[m].prone || owner.tactical))
-          cover = table::Cover::soft;
-        if (owner.fleeting) cover = table::Cover::soft;
-        const double chance =
-            rules::p_template_model_hit(goal.goal, firer_roll, cover, c.setup.rulings);
-        bool hit = chance >= 1.0;
-        if (!hit && chance > 0.0) {  // the per-model roll: 3- open, 2- soft, 1 hard
-          c.dice.start();
-          hit = dice::roll_low(c.dice, cover == table::Cover::none   ? 3
-                                       : cover == table::Cover::soft ? 2
-                                                                     : 1);
-          const auto faces = c.dice.stop();
-          fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
-        }
+        const table::Cover cover =
+            effect_cover(s, m, table::model_cover(c.setup.scenario.table, from, poses[m].position));
+        c.dice.start();
+        const bool hit =
+            rules::roll_template_model(c.dice, goal.goal, firer_roll, cover, c.setup.rulings);
+        const auto faces = c.dice.stop();
+        fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
         if (hit) {
           resolve_hit_on(c, m, weapon, strength, table::distance(from, poses[m].position),
                          per_unit[c.setup.models[m].unit], wound_faces, save_faces);

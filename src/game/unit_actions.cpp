@@ -18,8 +18,7 @@ struct UnitMove {
   std::vector<std::pair<int, table::MoveReport>> reports;
 };
 
-double allowance_of(const GameState& s, int unit, table::MoveMode mode) {
-  (void)mode;
+double allowance_of(const GameState& s, int unit) {
   return s.setup->units[unit].move;
 }
 
@@ -129,8 +128,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move) {
       if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
   }
   // A tactical move is checked against its best roll; the roll itself may cut it short.
-  const double allowance =
-      a.mode == table::MoveMode::tactical ? 6.0 : allowance_of(s, a.unit, a.mode);
+  const double allowance = a.mode == table::MoveMode::tactical ? 6.0 : allowance_of(s, a.unit);
   return check_unit_move(s, a, allowance, 1.0).reason;
 }
 
@@ -144,7 +142,7 @@ const UnitInfo& info_of(const GameState& s, int unit) {
 
 void apply_move(Context& c, const Action& a, bool free_move) {
   GameState& s = c.state;
-  double allowance = allowance_of(s, a.unit, a.mode);
+  double allowance = allowance_of(s, a.unit);
   double fraction = 1.0;
   if (a.mode == table::MoveMode::tactical) {
     c.dice.start();

@@ -42,11 +42,9 @@ TemplateHits roll_template_hits(dice::DiceSource& dice, int goal, const CoverCou
   TemplateHits result;
   result.firer_roll = dice.d6();
   const auto resolve = [&](int count, Cover cover) {
-    if (reached(goal, result.firer_roll, cover)) return count;
-    if (!fallback_allowed(goal, result.firer_roll, rulings)) return 0;
     int hits = 0;
     for (int i = 0; i < count; ++i) {
-      if (dice::roll_low(dice, template_fallback_goal(cover))) ++hits;
+      hits += roll_template_model(dice, goal, result.firer_roll, cover, rulings) ? 1 : 0;
     }
     return hits;
   };
@@ -54,6 +52,13 @@ TemplateHits roll_template_hits(dice::DiceSource& dice, int goal, const CoverCou
   result.hit.soft = resolve(under.soft, Cover::soft);
   result.hit.hard = resolve(under.hard, Cover::hard);
   return result;
+}
+
+bool roll_template_model(dice::DiceSource& dice, int goal, int firer_roll, Cover cover,
+                         const Rulings& rulings) {
+  if (reached(goal, firer_roll, cover)) return true;
+  if (!fallback_allowed(goal, firer_roll, rulings)) return false;
+  return dice::roll_low(dice, template_fallback_goal(cover));
 }
 
 double p_template_model_hit(int goal, int firer_roll, Cover cover, const Rulings& rulings) {

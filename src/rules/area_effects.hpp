@@ -30,6 +30,10 @@ struct TemplateHits {
 };
 TemplateHits roll_template_hits(dice::DiceSource& dice, int goal, const CoverCounts& under,
                                 const Rulings& rulings = {});
+// Whether one model in `cover` is hit, given the firer's roll (rolls the per-model die only
+// when the rules give that model one).
+bool roll_template_model(dice::DiceSource& dice, int goal, int firer_roll, Cover cover,
+                         const Rulings& rulings = {});
 // P(a model in `cover` under the template is hit) given the firer's roll `firer_roll`.
 double p_template_model_hit(int goal, int firer_roll, Cover cover, const Rulings& rulings = {});
 // Unconditional P(a model in `cover` is hit).

@@ -32,8 +32,6 @@ bool CasualtyState::apply_damage_to(int index, int damage) {
   return true;
 }
 
-namespace {
-
 int roll_damage(dice::DiceSource& dice, const WoundingProfile& profile) {
   if (!profile.damage_best_of_two || profile.damage.count == 0) {
     return dice::roll_expression(dice, profile.damage);
@@ -51,8 +49,6 @@ bool roll_wound(dice::DiceSource& dice, const WoundingProfile& profile) {
   return profile.wound_best_of_two ? dice::roll_high_best_of_two(dice, profile.wound.goal)
                                    : dice::roll_high(dice, profile.wound.goal);
 }
-
-}  // namespace
 
 AttackTally resolve_attacks(dice::DiceSource& dice, int attacks, int hit_goal,
                             const WoundingProfile& profile, CasualtyState& target) {

@@ -62,6 +62,10 @@ struct AttackTally {
   int slain = 0;
 };
 
+// One wound roll (DICE-07, SHOOT-59) and one Damage roll (SHOOT-23/59) for a hit.
+bool roll_wound(dice::DiceSource& dice, const WoundingProfile& profile);
+int roll_damage(dice::DiceSource& dice, const WoundingProfile& profile);
+
 // Rolls `attacks` to-hit dice against `hit_goal` (a low roll), then resolve_hits.
 AttackTally resolve_attacks(dice::DiceSource& dice, int attacks, int hit_goal,
                             const WoundingProfile& profile, CasualtyState& target);
