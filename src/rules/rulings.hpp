@@ -21,7 +21,14 @@ enum class RulingId : std::uint8_t {
   shoot_38_fallback_on_success,         // per-model roll after a too-high success
   shoot_41_soft_cover_mods_in_scatter,  // 11f/11g in area scatter
   shoot_51_over_height,                 // grenades thrown over tall objects
+  charge_01,                            // one Charge action a turn or chainable
+  charge_02,                            // when a Charge adds R3D6P2 instead of 2D6
+  charge_05,                            // whether the +1 CRS for charging is a Charge bonus
   melee_08,                             // mêlée wound allocation within a tier
+  melee_16,                             // the rout-test cap on the Wound Difference
+  melee_21_cover_stop,                  // where a rally in cover stops the flight
+  melee_21_test_count,                  // whether the table-edge attempt is a test of its own
+  melee_23,                             // rally before or after the pursuers move
   count_
 };
 
@@ -44,7 +51,14 @@ enum class PinTiming : std::uint8_t { immediate, next_turn };
 enum class SuppressionThreshold : std::uint8_t { gt25, ge25min2 };
 enum class TemplateGoalMods : std::uint8_t { all_but_cover, shooter_only };
 enum class OverHeight : std::uint8_t { bands, extend };
+enum class ChargeLimit : std::uint8_t { one_per_turn, chainable };
+enum class ChargeDice : std::uint8_t { by_basic_move, always_2d6 };
+enum class ChargeCrs : std::uint8_t { with_charge_crs, table_only };
 enum class MeleeAllocation : std::uint8_t { sequential, batch_per_tier };
+enum class RoutCap : std::uint8_t { negative_only, symmetric };
+enum class RallyCoverStop : std::uint8_t { entry_point, full_move };
+enum class RallyTestCount : std::uint8_t { separate_edge, edge_is_post_move };
+enum class PursuitOrder : std::uint8_t { rally_first, pursue_first };
 
 class Rulings {
  public:
@@ -72,7 +86,18 @@ class Rulings {
   OverHeight shoot_51_over_height() const {
     return get<OverHeight>(RulingId::shoot_51_over_height);
   }
+  ChargeLimit charge_01() const { return get<ChargeLimit>(RulingId::charge_01); }
+  ChargeDice charge_02() const { return get<ChargeDice>(RulingId::charge_02); }
+  ChargeCrs charge_05() const { return get<ChargeCrs>(RulingId::charge_05); }
   MeleeAllocation melee_08() const { return get<MeleeAllocation>(RulingId::melee_08); }
+  RoutCap melee_16() const { return get<RoutCap>(RulingId::melee_16); }
+  RallyCoverStop melee_21_cover_stop() const {
+    return get<RallyCoverStop>(RulingId::melee_21_cover_stop);
+  }
+  RallyTestCount melee_21_test_count() const {
+    return get<RallyTestCount>(RulingId::melee_21_test_count);
+  }
+  PursuitOrder melee_23() const { return get<PursuitOrder>(RulingId::melee_23); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 
