@@ -31,8 +31,8 @@ TEST(ChargeRules, CHARGE_02_distance_of_a_move_4_unit_is_6_to_16) {
 }
 
 TEST(ChargeRules, CHARGE_02_variable_terrain_doubles_the_better_die) {
-  const auto d = charge_distance_distribution({.move = 4, .variable_sides = 4},
-                                              ChargeDice::by_basic_move);
+  const auto d =
+      charge_distance_distribution({.move = 4, .variable_sides = 4}, ChargeDice::by_basic_move);
   EXPECT_PROB(d[2], frac(1, 16));
   EXPECT_PROB(d[4], frac(3, 16));
   EXPECT_PROB(d[6], frac(5, 16));

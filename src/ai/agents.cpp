@@ -128,14 +128,45 @@ std::vector<Action> proposals(const GameState& s) {
         grenade.unit = unit;
         grenade.target = v;
         out.push_back(grenade);
+        for (const bool fire : {false, true}) {
+          Action charge = game::make_action(ActionKind::charge);
+          charge.unit = unit;
+          charge.target = v;
+          charge.fire = fire;
+          out.push_back(charge);
+        }
       }
       break;
     }
+    case Phase::charge_response:
+      for (const auto kind : {ActionKind::hold, ActionKind::stand_and_fire, ActionKind::run})
+        out.push_back(game::make_action(kind, s.charge_target));
+      break;
+    case Phase::melee_choice:
+      for (const auto kind : {ActionKind::fight, ActionKind::break_off, ActionKind::hit_and_run})
+        out.push_back(game::make_action(kind, s.melee_chooser()));
+      break;
     case Phase::game_over:
       break;
   }
   return out;
 }
+
+namespace {
+
+// A rough measure of a unit's strength in mêlée: attacks weighted by skill and Strength.
+int melee_power(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  int power = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    const auto& p = *s.setup->models[m].profile;
+    power += p.attacks * (p.weapon_skill + p.strength);
+  }
+  return power;
+}
+
+}  // namespace
 
 std::vector<Action> candidate_actions(const GameState& s) {
   std::vector<Action> legal;
@@ -178,8 +209,19 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
     case Phase::pick_up:
       if (const Action* a = first_of(ActionKind::pick_up)) return *a;
       return *first_of(ActionKind::decline_pick_up);
+    case Phase::charge_response:
+      if (const Action* a = first_of(ActionKind::stand_and_fire)) return *a;
+      return *first_of(ActionKind::hold);
+    case Phase::melee_choice:
+      return *first_of(ActionKind::fight);
     case Phase::active:
     case Phase::reaction: {
+      // Charge a unit it outfights; otherwise shoot.
+      for (const auto& a : options) {
+        if (a.kind == ActionKind::charge &&
+            melee_power(s, a.unit) > melee_power(s, a.target) + melee_power(s, a.target) / 2)
+          return a;
+      }
       // Shoot the weakest unit in reach (fewest living models), heavy weapons first.
       const Action* best = nullptr;
       int best_score = std::numeric_limits<int>::max();

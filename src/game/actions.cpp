@@ -9,9 +9,11 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 12> kKinds = {
-    "activate", "free_move", "end_phase", "pick_up", "decline_pick_up", "move",
-    "go_prone", "stand_up",  "aim",       "shoot",   "throw_grenade",   "end_activation"};
+constexpr std::array<const char*, 19> kKinds = {
+    "activate",      "free_move",      "end_phase", "pick_up",    "decline_pick_up",
+    "move",          "go_prone",       "stand_up",  "aim",        "shoot",
+    "throw_grenade", "end_activation", "charge",    "hold",       "stand_and_fire",
+    "run",           "fight",          "break_off", "hit_and_run"};
 constexpr std::array<const char*, 7> kModes = {"normal",   "backwards", "sidestep", "crawl",
                                                "tactical", "charge",    "flee"};
 
@@ -50,6 +52,11 @@ nlohmann::json to_json(const Action& action) {
       out["unit"] = action.unit;
       out["target"] = action.target;
       break;
+    case ActionKind::charge:
+      out["unit"] = action.unit;
+      out["target"] = action.target;
+      out["fire"] = action.fire;
+      break;
     case ActionKind::end_phase:
     case ActionKind::decline_pick_up:
       break;
@@ -86,7 +93,14 @@ Action action_from_json(const nlohmann::json& json) {
   action.dx = number("dx", 0.0);
   action.dy = number("dy", 0.0);
   if (json.contains("facing")) action.facing = number("facing", 0.0);
-  if (json.contains("heavy")) action.heavy = json["heavy"].get<bool>();
+  const auto flag = [&json](const char* key) {
+    if (!json.contains(key)) return false;
+    if (!json[key].is_boolean())
+      throw std::invalid_argument(fmt::format("\"{}\" must be true or false", key));
+    return json[key].get<bool>();
+  };
+  action.heavy = flag("heavy");
+  action.fire = flag("fire");
   if (json.contains("mode")) {
     const std::string mode = json["mode"];
     bool found = false;

@@ -25,6 +25,13 @@ enum class ActionKind : std::uint8_t {
   shoot,           // unit, target, heavy (SHOOT-05..07)
   throw_grenade,   // unit, target (SHOOT-49/50), 1 AP
   end_activation,  // give up the remaining AP
+  charge,          // unit, target, fire (CHARGE-01/12), 1 AP
+  hold,            // the charged unit receives the charge (CHARGE-14: also after a failed roll)
+  stand_and_fire,  // the charged unit's reaction (CHARGE-13..15)
+  run,             // the charged unit runs from the charge (CHARGE-08)
+  fight,           // a locked unit fights this round (MELEE-29)
+  break_off,       // a locked unit tries to break off (MELEE-10)
+  hit_and_run,     // a locked unit with Hit and Run tries to leave (MELEE-12)
 };
 
 struct Action {
@@ -33,6 +40,7 @@ struct Action {
   int dice = 0;
   int target = -1;
   bool heavy = false;  // shoot: fire the 2-AP weapons (Heavy, Slow, Ordnance) in this action
+  bool fire = false;   // charge: Fire and Charge (CHARGE-12)
   table::MoveMode mode = table::MoveMode::normal;
   double dx = 0.0;
   double dy = 0.0;

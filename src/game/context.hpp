@@ -77,5 +77,31 @@ void apply_shoot(Context& c, const Action& action);
 std::string throw_illegal(const GameState& state, const Action& action);
 void apply_throw(Context& c, const Action& action);
 int shooting_cost(const GameState& state, int unit, bool heavy);
+// CHARGE-12/14/15: Stand and Fire (`successes` from the roll) or Fire and Charge shots of `unit`
+// at `target`, at BS1; returns the unsaved wounds (they count toward the first round's WD).
+int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and_charge,
+                  bool long_charge, double start_distance);
+
+// Charges (charge.cpp).
+std::string charge_illegal(const GameState& state, const Action& action);
+void apply_charge(Context& c, const Action& action);
+std::string response_illegal(const GameState& state, const Action& action);
+void apply_response(Context& c, const Action& action);
+
+// Close combat (melee.cpp).
+bool engaged_pair(const table::TableModel& a, const table::TableModel& b);
+bool units_engaged(const GameState& state, int a, int b);
+void lock_units(Context& c, int a, int b);
+void unlock_unit(Context& c, int unit);
+void clean_locks(Context& c);
+// MELEE-22: free hacks at goal 4 by `attacker`'s models within reach of `target` (one each, or
+// their A). Returns the unsaved wounds.
+int free_hacks(Context& c, int attacker, int target, bool one_each, const char* rule);
+// MELEE-29: the activation phase is over; locked units choose, then every combat fights a round.
+void end_activation_phase(Context& c);
+std::string melee_choice_illegal(const GameState& state, const Action& action);
+void apply_melee_choice(Context& c, const Action& action);
+// MELEE-23/25: the pursuers of `router` test to halt and move after it.
+void pursue(Context& c, int router);
 
 }  // namespace arap::game::detail

@@ -33,6 +33,8 @@ namespace {
 int acting_unit(const GameState& s) {
   if (s.phase == Phase::reaction) return s.reactions[0].unit;
   if (s.phase == Phase::active) return s.active_unit;
+  if (s.phase == Phase::charge_response) return s.charge_target;
+  if (s.phase == Phase::melee_choice) return s.melee_chooser();
   return -1;
 }
 
@@ -43,8 +45,9 @@ int acting_points(const GameState& s) {
 }
 
 bool can_pick_up(const GameState& s, int unit, int side) {
-  return s.setup->units[unit].side == side && s.unit_alive(unit) && !s.units[unit].routing &&
-         !s.units[unit].rout_pending && !s.units[unit].picked_up;
+  const UnitState& u = s.units[unit];
+  return s.setup->units[unit].side == side && s.unit_alive(unit) && !u.routing && !u.rout_pending &&
+         !u.picked_up && u.locked == 0 && u.pursuing < 0;
 }
 
 std::string unit_problem(const GameState& s, int unit) {
@@ -71,9 +74,11 @@ std::string illegal_reason(const GameState& s, const Action& a) {
   const auto wrong_phase = [&] {
     return fmt::format("{} is not a decision open now (waiting for side {} to {})", describe(a),
                        s.side_deciding(),
-                       s.phase == Phase::activation ? "activate a unit or end the phase"
-                       : s.phase == Phase::pick_up  ? "pick up failed dice or decline"
-                                                    : "spend the acting unit's action points");
+                       s.phase == Phase::activation        ? "activate a unit or end the phase"
+                       : s.phase == Phase::pick_up         ? "pick up failed dice or decline"
+                       : s.phase == Phase::charge_response ? "hold, stand and fire or run"
+                       : s.phase == Phase::melee_choice    ? "fight, break off or hit and run"
+                                                        : "spend the acting unit's action points");
   };
   switch (s.phase) {
     case Phase::activation:
@@ -89,6 +94,10 @@ std::string illegal_reason(const GameState& s, const Action& a) {
       if (s.units[a.unit].attempted) {
         return "ACT-04: each unit may try to activate only once per player turn";
       }
+      if (s.units[a.unit].locked != 0)
+        return "MELEE-29: a unit locked in mêlée fights (or breaks off) at the end of the phase";
+      if (s.units[a.unit].pursuing >= 0)
+        return "MELEE-23: a pursuing unit follows its routers and cannot be activated";
       if (a.dice < 1 || a.dice > 3) return "ACT-06: roll 1, 2 or 3 dice to activate";
       return "";
     case Phase::pick_up: {
@@ -126,6 +135,9 @@ std::string illegal_reason(const GameState& s, const Action& a) {
         return fmt::format("ACT-09: {} is acting; its actions come first",
                            s.setup->units[unit].name);
       }
+      if (s.units[unit].charge_failed && a.kind != ActionKind::charge) {
+        return "CHARGE-04: after a failed charge the unit may do nothing more this turn";
+      }
       const auto needs = [&](int cost) -> std::string {
         if (points < cost) {
           return fmt::format("ACT-09: that costs {} AP and only {} are left", cost, points);
@@ -159,10 +171,23 @@ std::string illegal_reason(const GameState& s, const Action& a) {
         case ActionKind::throw_grenade:
           if (auto p = needs(1); !p.empty()) return p;
           return detail::throw_illegal(s, a);
+        case ActionKind::charge:
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::charge_illegal(s, a);
         default:
           return wrong_phase();
       }
     }
+    case Phase::charge_response:
+      if (a.kind != ActionKind::hold && a.kind != ActionKind::stand_and_fire &&
+          a.kind != ActionKind::run)
+        return wrong_phase();
+      return detail::response_illegal(s, a);
+    case Phase::melee_choice:
+      if (a.kind != ActionKind::fight && a.kind != ActionKind::break_off &&
+          a.kind != ActionKind::hit_and_run)
+        return wrong_phase();
+      return detail::melee_choice_illegal(s, a);
     case Phase::game_over:
       break;
   }
@@ -217,7 +242,7 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       detail::apply_move(c, a, true);
       break;
     case ActionKind::end_phase:
-      detail::end_player_turn(c);
+      detail::end_activation_phase(c);
       break;
     case ActionKind::pick_up:
       pick_up(c, a);
@@ -262,6 +287,19 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       break;
     case ActionKind::end_activation:
       detail::finish_activation(c);
+      break;
+    case ActionKind::charge:
+      detail::apply_charge(c, a);
+      break;
+    case ActionKind::hold:
+    case ActionKind::stand_and_fire:
+    case ActionKind::run:
+      detail::apply_response(c, a);
+      break;
+    case ActionKind::fight:
+    case ActionKind::break_off:
+    case ActionKind::hit_and_run:
+      detail::apply_melee_choice(c, a);
       break;
   }
   ++s.actions_applied;

@@ -9,6 +9,7 @@
 #include "game/context.hpp"
 #include "rules/area_effects.hpp"
 #include "rules/attack_resolution.hpp"
+#include "rules/charge.hpp"
 #include "rules/shooting_goal.hpp"
 #include "rules/weapon_fire.hpp"
 #include "rules/wound_save.hpp"
@@ -91,6 +92,10 @@ std::string target_problem(const GameState& s, const Action& a) {
   }
   if (s.setup->units[a.target].side == s.setup->units[a.unit].side) {
     return "SHOOT-20: you cannot shoot at your own side";
+  }
+  if (s.units[a.target].locked != 0) {
+    return "SHOOT-58: firing into a close combat (hits shared between the sides) is not "
+           "supported yet";
   }
   return "";
 }
@@ -396,6 +401,82 @@ void apply_shoot(Context& c, const Action& a) {
              {"hits", total.hits},
              {"slain", total.slain},
              {"weapon", last_weapon ? last_weapon->id : ""}});
+}
+
+int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and_charge,
+                  bool long_charge, double start_distance) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  auto poses = s.table_models();
+  const bool engaged_unit = s.units[unit].locked != 0;
+  int unsaved = 0;
+  int shots_fired = 0;
+  int hits_scored = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive || !s.unit_alive(target)) continue;
+    if (c.setup.models[m].profile->ballistic_skill <= 0) continue;
+    if (engaged_unit) {
+      // CHARGE-13: only models not already in the fight may shoot.
+      bool engaged = false;
+      for (int n = 0; n < static_cast<int>(poses.size()) && !engaged; ++n)
+        engaged =
+            poses[n].alive && poses[n].side != poses[m].side && engaged_pair(poses[m], poses[n]);
+      if (engaged) continue;
+    }
+    for (const WeaponProfile* weapon : c.setup.models[m].group->weapons) {
+      // Template and area weapons in reactions are not resolved yet: direct fire only.
+      if (weapon->is_template() || weapon->is_area()) continue;
+      const int shots =
+          rules::charge_reaction_shots(*weapon, successes, info.relentless, fire_and_charge);
+      if (shots <= 0) continue;
+      // The Chargers come into range during the Charge: sight and arc decide, not range.
+      auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
+                                             std::max(weapon->range, start_distance + 1.0));
+      if (targets.empty()) continue;
+      const double range = std::min(weapon->range, table::range_to_unit(poses, m, target));
+      Shot shot{m, weapon, {}, range, std::move(targets)};
+      auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::direct);
+      sit.ballistic_skill = 1;  // CHARGE-12/15
+      sit.aimed = false;
+      sit.corrective_aiming = false;
+      sit.long_charge = long_charge;
+      sit.shotgun_at_half_range = weapon->has(data::WeaponProperty::shotgun);
+      const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
+      const int strength = c.setup.models[m].profile->strength;
+      std::vector<table::Cover> covers;
+      for (const int t : shot.targets)
+        covers.push_back(
+            table::model_cover(c.setup.scenario.table, poses[m].position, poses[t].position));
+      const auto order = table::casualty_order(poses, shot.targets, covers, poses[m].position);
+      HitEffect effect;
+      std::vector<int> wound_faces;
+      std::vector<int> save_faces;
+      c.dice.start();
+      int hits = 0;
+      for (int k = 0; k < shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
+      c.roll_event(fire_and_charge ? "CHARGE-12" : "CHARGE-15", "to hit", goal.goal, unit,
+                   {{"weapon", weapon->id}, {"hits", hits}});
+      std::size_t next = 0;
+      for (int h = 0; h < hits; ++h) {
+        while (next < order.size() && !s.models[order[next]].pose.alive) ++next;
+        if (next >= order.size()) break;
+        resolve_hit_on(c, order[next], *weapon, strength, range, effect, wound_faces, save_faces);
+      }
+      shots_fired += shots;
+      hits_scored += hits;
+      unsaved += effect.unsaved;
+      poses = s.table_models();
+      break;  // one weapon per model
+    }
+  }
+  if (c.logging())
+    c.event({{"type", fire_and_charge ? "fire_and_charge" : "stand_and_fire"},
+             {"unit", unit},
+             {"target", target},
+             {"shots", shots_fired},
+             {"hits", hits_scored},
+             {"unsaved", unsaved}});
+  return unsaved;
 }
 
 std::string throw_illegal(const GameState& s, const Action& a) {

@@ -175,6 +175,10 @@ std::uint64_t state_digest(const GameState& s) {
     mix(flags, sizeof(flags));
     mix(&u.casualties_taken, sizeof(u.casualties_taken));
     mix(&u.hits_taken, sizeof(u.hits_taken));
+    mix(&u.locked, sizeof(u.locked));
+    mix(&u.pursuing, sizeof(u.pursuing));
+    mix(&u.round_inflicted, sizeof(u.round_inflicted));
+    mix(&u.round_taken, sizeof(u.round_taken));
   }
   mix(&s.turn, sizeof(s.turn));
   mix(&s.phasing, sizeof(s.phasing));

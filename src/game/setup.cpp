@@ -20,6 +20,10 @@ std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
     }
   }
   setup->sides = static_cast<int>(setup->scenario.sides.size());
+  if (setup->scenario.units.size() > 64) {
+    throw data::DataError({scenario_file, 0, 0}, "units",
+                          "a scenario may place at most 64 units (mêlée locks are a 64-bit set)");
+  }
   int next_model = 0;
   for (std::size_t u = 0; u < setup->scenario.units.size(); ++u) {
     const auto& placed = setup->scenario.units[u];
@@ -54,6 +58,33 @@ std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
       setup->models.push_back({model.profile, model.group, static_cast<int>(u), model.leader});
       ++next_model;
     }
+    info.initiative = leader->initiative;
+    int assault = 0;
+    int defensive = 0;
+    int frenzied = 0;
+    for (const auto& model : placed.models) {
+      const data::Profile& p = *model.profile;
+      frenzied += p.has_rule("frenzy") ? 1 : 0;
+      info.need_not_pursue = info.need_not_pursue || p.has_rule("slow_and_purposeful");
+      info.hit_and_run = info.hit_and_run || p.has_rule("hit_and_run");
+      info.flesh_hooks = info.flesh_hooks || p.has_rule("flesh_hooks");
+      bool has_assault = false;
+      bool has_defensive = false;
+      for (const auto* weapon : model.group->weapons) {
+        has_assault = has_assault || weapon->has(data::WeaponProperty::assault_grenade);
+        has_defensive = has_defensive || weapon->has(data::WeaponProperty::defensive_grenade);
+        info.has_ranged =
+            info.has_ranged || (!weapon->is_melee() && weapon->type != data::WeaponType::grenade &&
+                                weapon->type != data::WeaponType::bomb);
+      }
+      assault += has_assault ? 1 : 0;
+      defensive += has_defensive ? 1 : 0;
+    }
+    const int count = info.model_count;
+    info.leaping = leader->has_rule("leaping");
+    info.frenzy = 2 * frenzied > count;
+    info.assault_grenades = 2 * assault > count;  // CHARGE-16 (2.3): the majority carries them
+    info.defensive_grenades = 2 * defensive > count;
     info.fearless = all_fearless;
     info.relentless = all_relentless;
     // SHOOT-34: monsters, the fearless, models with invulnerable saves, independent characters.

@@ -16,6 +16,7 @@ namespace arap::game {
 struct GameOptions {
   bool heavy_casualty_minus_one_at_half = false;  // SHOOT-31 optional -1 at 50% losses
   int busts_allowed = 1;                          // ACT-07 scenario parameter
+  bool recharge_after_failed_charge = false;      // CHARGE-04 optional re-Charge
 };
 
 // What the rules need to know about a unit that never changes.
@@ -33,6 +34,15 @@ struct UnitInfo {
   bool no_fear = false;             // They Shall Know No Fear (MORALE-05)
   bool never_suppressed = false;    // SHOOT-34
   bool can_move_tactically = true;  // MOVE-13
+  int initiative = 3;               // the leader's I: Initiative tests (DICE-13, MELEE-12)
+  bool frenzy = false;              // MORALE-07
+  bool need_not_pursue = false;     // slow and purposeful (MELEE-24)
+  bool hit_and_run = false;         // MELEE-12
+  bool leaping = false;             // ADV-07: +6" to charges
+  bool flesh_hooks = false;         // CHARGE-19
+  bool assault_grenades = false;    // CHARGE-16: a majority carries them
+  bool defensive_grenades = false;  // CHARGE-17: a majority carries them
+  bool has_ranged = false;          // CHARGE-13: something to stand and fire with
 };
 
 struct ModelInfo {

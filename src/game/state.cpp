@@ -7,6 +7,12 @@ int GameState::side_deciding() const {
     case Phase::pick_up:
     case Phase::reaction:
       return (phasing + 1) % setup->sides;
+    case Phase::charge_response:
+      return setup->units[charge_target].side;
+    case Phase::melee_choice: {
+      const int unit = melee_chooser();
+      return unit >= 0 ? setup->units[unit].side : phasing;
+    }
     default:
       return phasing;
   }
@@ -23,6 +29,18 @@ int GameState::living_models(int unit) const {
     alive += models[m].pose.alive ? 1 : 0;
   }
   return alive;
+}
+
+int GameState::melee_chooser() const {
+  for (int pass = 0; pass < setup->sides; ++pass) {
+    const int side = (phasing + pass) % setup->sides;
+    for (int u = 0; u < static_cast<int>(units.size()); ++u) {
+      if (setup->units[u].side == side && units[u].locked != 0 && units[u].melee_choice == 0 &&
+          unit_alive(u))
+        return u;
+    }
+  }
+  return -1;
 }
 
 std::vector<table::TableModel> GameState::table_models() const {

@@ -44,16 +44,40 @@ struct UnitState {
   std::int16_t throwers_used = 0;         // SHOOT-49 this turn
   std::int16_t corrective_target = -1;    // SHOOT-21: unit shot at last turn without moving
   std::int16_t shot_target_this_turn = -1;
-  float moved_last_turn = 0.0f;  // SHOOT-11i: inches moved in its previous turn
-  float moved_inches = 0.0f;     // this turn
+  // Close combat.
+  std::uint64_t locked = 0;        // CHARGE-03: bit u set when locked in mêlée with unit u
+  std::int16_t pursuing = -1;      // MELEE-23: the routers this unit pursues
+  std::int16_t left_combat = -1;   // MELEE-11: the unit it broke off from (until its next turn)
+  bool left_combat_fresh = false;  // MELEE-11: set during its own turn, so it lasts one more
+  std::uint64_t recent_foes = 0;   // CHARGE-06: units it fought in its last round
+  std::int16_t recent_turn = 0;    // CHARGE-06: the game turn of that round
+  std::int16_t beaten_by = -1;     // MELEE-19/20: routers flee away from this unit
+  std::int8_t charges = 0;         // CHARGE-01: Charge actions this turn
+  bool may_charge_again = false;   // CHARGE-01/08: its target ran out of reach
+  bool charge_failed = false;      // CHARGE-04: no further actions this turn
+  bool no_break_off = false;       // MELEE-12: a failed Hit and Run forbids breaking off next round
+  bool first_round = false;        // CHARGE-06: the next round is the first of the series
+  bool charged_into_cover = false;   // CHARGE-10: strikes at I1 in the first round
+  bool simultaneous = false;         // CHARGE-19: flesh hooks make the first round simultaneous
+  std::int8_t bonus_attacks = 0;     // CHARGE-05 (i), first round
+  bool rear_bonus = false;           // CHARGE-05 (ii) / MELEE-06e, first round
+  std::int8_t charge_crs = 0;        // CHARGE-05 (iii) / MELEE-14a, first round
+  std::int8_t flank_penalty = 0;     // CHARGE-05 (iv) / MELEE-14d, first round
+  std::int8_t melee_choice = 0;      // MELEE-29 step 1: 0 undecided, 1 fight, 2 break off, 3 H&R
+  std::int16_t round_inflicted = 0;  // MELEE-13: unsaved wounds dealt toward this round's WD
+  std::int16_t round_taken = 0;      // MELEE-13: unsaved wounds taken toward this round's WD
+  float moved_last_turn = 0.0f;      // SHOOT-11i: inches moved in its previous turn
+  float moved_inches = 0.0f;         // this turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
 };
 
 enum class Phase : std::uint8_t {
-  activation,  // the phasing player picks a unit, makes a free move or ends the phase
-  pick_up,     // the next player may pick up failed activation dice (ACT-08)
-  reaction,    // a pick-up unit spends its action points
-  active,      // the activated unit spends its action points
+  activation,       // the phasing player picks a unit, makes a free move or ends the phase
+  pick_up,          // the next player may pick up failed activation dice (ACT-08)
+  reaction,         // a pick-up unit spends its action points
+  active,           // the activated unit spends its action points
+  charge_response,  // the charged unit holds, stands and fires or runs (CHARGE-08/13)
+  melee_choice,     // each locked unit fights, breaks off or hits and runs (MELEE-29)
   game_over,
 };
 
@@ -80,7 +104,12 @@ struct GameState {
   std::int8_t failed_dice = 0;          // dice the next player may pick up
   std::array<Reaction, 3> reactions{};  // pick-up units still to act, in order
   std::int8_t reaction_count = 0;
-  std::int8_t winner = -1;  // -1 while playing or after a draw
+  // CHARGE-01: the charge awaiting the charged unit's response.
+  std::int16_t charging_unit = -1;
+  std::int16_t charge_target = -1;
+  bool fire_and_charge = false;
+  Phase charge_return = Phase::active;  // whose AP the charge spent (active or reaction)
+  std::int8_t winner = -1;              // -1 while playing or after a draw
   std::array<std::int16_t, 4> score{};
   std::uint32_t actions_applied = 0;
 
@@ -89,6 +118,9 @@ struct GameState {
   int side_deciding() const;
   bool unit_alive(int unit) const;
   int living_models(int unit) const;
+  bool locked(int unit) const { return units[unit].locked != 0; }
+  // MELEE-29: the first locked unit still to choose (the phasing side's first), or -1.
+  int melee_chooser() const;
   std::vector<table::TableModel> table_models() const;
 };
 

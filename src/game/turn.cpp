@@ -14,7 +14,8 @@ namespace {
 
 void compulsory_phase(Context& c);
 
-void move_router(Context& c, int unit);
+bool flee_move(Context& c, int unit);
+void rally_after_flee(Context& c, int unit, bool at_edge);
 
 }  // namespace
 
@@ -39,7 +40,7 @@ void finish_activation(Context& c) {
     s.bust_pending = false;
     ++s.busts;
     if (c.logging()) c.event({{"type", "bust"}, {"rule", "ACT-07"}, {"side", s.phasing}});
-    if (s.busts >= c.setup.options.busts_allowed) end_player_turn(c);
+    if (s.busts >= c.setup.options.busts_allowed) end_activation_phase(c);
   }
 }
 
@@ -77,6 +78,15 @@ void end_player_turn(Context& c) {
       unit.shot_target_this_turn = -1;
       unit.moved_this_turn = false;
       unit.aimed = false;
+      unit.charges = 0;
+      unit.may_charge_again = false;
+      unit.charge_failed = false;
+      // MELEE-11: the restriction lasts through the unit's next player turn.
+      if (unit.left_combat_fresh) {
+        unit.left_combat_fresh = false;
+      } else {
+        unit.left_combat = -1;
+      }
     } else {
       unit.picked_up = false;  // ACT-08 ruling: once per opposing player turn
     }
@@ -177,54 +187,91 @@ void compulsory_phase(Context& c) {
       unit.rout_pending = false;
       unit.routing = true;
     }
-    if (unit.routing) move_router(c, u);
+    if (!unit.routing) continue;
+    // MELEE-23 ruling: rallyFirst moves, rallies, then lets pursuers halt or follow; pursueFirst
+    // lets the pursuers follow before the rally test.
+    const bool at_edge = flee_move(c, u);
+    if (c.setup.rulings.melee_23() == rules::PursuitOrder::rally_first) {
+      rally_after_flee(c, u, at_edge);
+      pursue(c, u);
+    } else {
+      pursue(c, u);
+      if (s.unit_alive(u) && unit.routing) rally_after_flee(c, u, at_edge);
+    }
   }
 }
 
-void move_router(Context& c, int unit) {
+bool rally_test(Context& c, int unit, const char* what) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
-  double range = 0.0;
-  const int enemy = nearest_enemy_unit(s, unit, &range);
-  c.dice.start();
-  const int distance = table::roll_flee_distance(c.dice, info.move);
-  c.roll_event("MOVE-05", "flee distance", 0, unit, {{"inches", distance}});
-  if (enemy >= 0) {
-    const table::Point threat = unit_centre(s, enemy);
-    auto models = s.table_models();
-    bool off_table = false;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-      if (!s.models[m].pose.alive) continue;
-      const auto plan = table::plan_straight_move(c.setup.scenario.table, models, m, threat,
-                                                  distance, table::MoveMode::flee, /*away=*/true);
-      if (!plan) continue;
-      s.models[m].pose.position = plan->request.path.back();
-      s.models[m].pose.facing = plan->report.final_facing;
-      models[m] = s.models[m].pose;
-      off_table = off_table || plan->report.left_table;
-    }
-    if (off_table) {
-      // MELEE-19: routers that reach the table edge leave the battle.
-      s.units[unit].fled = true;
-      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-        s.models[m].pose.alive = false;
-      if (c.logging()) c.event({{"type", "fled"}, {"unit", unit}, {"rule", "MELEE-19"}});
-      return;
-    }
-  }
-  if (c.logging())
-    c.event({{"type", "rout_move"}, {"unit", unit}, {"inches", distance}, {"rule", "MELEE-19"}});
   // MELEE-21: rally on Ld, +1 with no enemy within 8".
   double nearest = 0.0;
   nearest_enemy_unit(s, unit, &nearest);
   const int target = info.leadership + (nearest > 8.0 ? 1 : 0);
   c.dice.start();
   const auto roll = rules::roll_leadership_test(c.dice, target, info.no_fear);
-  c.roll_event("MELEE-21", "rally test", target, unit, {{"passed", roll.passed}});
-  if (roll.passed) {
-    s.units[unit].routing = false;
-    if (c.logging()) c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "MELEE-21"}});
+  c.roll_event("MELEE-21", what, target, unit, {{"passed", roll.passed}});
+  return roll.passed;
+}
+
+// MELEE-19: the router's flee move; true when it reached the table edge.
+bool flee_move(Context& c, int unit) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  const int enemy = s.units[unit].beaten_by >= 0 && s.unit_alive(s.units[unit].beaten_by)
+                        ? s.units[unit].beaten_by
+                        : nearest_enemy_unit(s, unit);
+  c.dice.start();
+  const int distance = table::roll_flee_distance(c.dice, info.move);
+  c.roll_event("MOVE-05", "flee distance", 0, unit, {{"inches", distance}});
+  bool at_edge = false;
+  if (enemy >= 0) {
+    const table::Point threat = unit_centre(s, enemy);
+    auto models = s.table_models();
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      const auto plan = table::plan_straight_move(c.setup.scenario.table, models, m, threat,
+                                                  distance, table::MoveMode::flee, /*away=*/true);
+      if (!plan) continue;
+      if (plan->report.left_table) {
+        at_edge = true;  // it halts at the edge for its last chance
+        continue;
+      }
+      s.models[m].pose.position = plan->request.path.back();
+      s.models[m].pose.facing = plan->report.final_facing;
+      models[m] = s.models[m].pose;
+    }
   }
+  if (c.logging())
+    c.event({{"type", "rout_move"}, {"unit", unit}, {"inches", distance}, {"rule", "MELEE-19"}});
+  return at_edge;
+}
+
+// MELEE-21: the rally test(s) after a flee move; at the table edge a failed last attempt takes
+// the unit off the table.
+void rally_after_flee(Context& c, int unit, bool at_edge) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  const auto rally = [&] {
+    s.units[unit].routing = false;
+    s.units[unit].beaten_by = -1;
+    if (c.logging()) c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "MELEE-21"}});
+  };
+  if (rally_test(c, unit, "rally test")) {
+    rally();
+    return;
+  }
+  if (!at_edge) return;
+  // MELEE-21 ruling testCount: separateEdge gives a final attempt after the failed test.
+  if (c.setup.rulings.melee_21_test_count() == rules::RallyTestCount::separate_edge &&
+      rally_test(c, unit, "final rally at the table edge")) {
+    rally();
+    return;
+  }
+  s.units[unit].fled = true;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    s.models[m].pose.alive = false;
+  if (c.logging()) c.event({{"type", "fled"}, {"unit", unit}, {"rule", "MELEE-21"}});
 }
 
 }  // namespace

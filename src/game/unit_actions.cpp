@@ -107,6 +107,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move) {
     if (info.side != s.phasing) return "MOVE-14: only the phasing player makes free moves";
     if (u.free_moved) return "MOVE-14: one free move per unit per turn";
     if (u.routing || u.rout_pending) return "ACT-03: routing units flee, they make no free moves";
+    if (u.locked != 0) return "MELEE-29: a unit locked in mêlée cannot move away freely";
+    if (u.pursuing >= 0) return "MELEE-23: a pursuing unit follows its routers";
     if (a.mode != table::MoveMode::normal) return "MOVE-14: a free move is a normal move";
     if (enemy_within(s, a.unit, 12.0)) return "MOVE-14: an enemy is within 12\"";
   }
@@ -116,7 +118,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move) {
   }
   switch (a.mode) {
     case table::MoveMode::charge:
-      return "charges come with close combat (not yet playable)";
+      return "CHARGE-01: a charge is its own action (\"charge\" with a target), not a move mode";
     case table::MoveMode::flee:
       return "MOVE-05: only routing units flee";
     case table::MoveMode::crawl:

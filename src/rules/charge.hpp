@@ -39,10 +39,10 @@ enum class Approach : std::uint8_t { front, flank, rear };
 std::string_view to_string(Approach approach);
 
 struct ChargeBonus {
-  int extra_attacks = 0;       // (i) per Charger, first round only
-  bool rear_to_hit = false;    // (ii) MELEE-06e
-  int charger_crs = 0;         // (iii) MELEE-14a
-  int charged_crs_penalty = 0; // (iv) MELEE-14d, as a positive number to subtract
+  int extra_attacks = 0;        // (i) per Charger, first round only
+  bool rear_to_hit = false;     // (ii) MELEE-06e
+  int charger_crs = 0;          // (iii) MELEE-14a
+  int charged_crs_penalty = 0;  // (iv) MELEE-14d, as a positive number to subtract
 };
 
 // CHARGE-05/06/09/17: `denied` removes the whole set; under ruling.CHARGE-05 = tableOnly the +1

@@ -30,8 +30,9 @@ CombatOutcome decide_round(std::span<const CombatTally> units) {
   }
   std::vector<int> standing;
   for (const int side : sides) {
-    const bool any = std::any_of(units.begin(), units.end(),
-                                 [&](const CombatTally& u) { return u.side == side && !u.destroyed; });
+    const bool any = std::any_of(units.begin(), units.end(), [&](const CombatTally& u) {
+      return u.side == side && !u.destroyed;
+    });
     if (any) standing.push_back(side);
   }
   if (standing.size() <= 1) {

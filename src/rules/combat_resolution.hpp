@@ -23,11 +23,11 @@ int striking_initiative(const InitiativeInputs& inputs);
 
 // MELEE-14: the modifiers to a unit's Combat Resolution Score this round.
 struct CrsInputs {
-  int charge_bonus = 0;          // MELEE-14a: +1 when it charged in (unless denied, CHARGE-05)
+  int charge_bonus = 0;              // MELEE-14a: +1 when it charged in (unless denied, CHARGE-05)
   bool charged_from_uphill = false;  // MELEE-14b (also jumping down)
   bool fights_hated = false;         // MELEE-14c
   int flank_rear_charges = 0;        // MELEE-14d: -1 each, at most 3 (rear, left, right)
-  int enemy_visage = 0;              // MELEE-14e/f: 0 none, 1 some enemies, 2 all or a Greater Daemon
+  int enemy_visage = 0;  // MELEE-14e/f: 0 none, 1 some enemies, 2 all or a Greater Daemon
 };
 int crs_modifier(const CrsInputs& inputs);
 
@@ -44,7 +44,7 @@ struct CombatTally {
 };
 
 struct CombatOutcome {
-  int winning_side = -1;  // the side that wiped out all opponents (MELEE-13), or -1
+  int winning_side = -1;        // the side that wiped out all opponents (MELEE-13), or -1
   std::vector<bool> rout_test;  // per tally (MELEE-15)
   std::vector<bool> lost;       // per tally: lost the round (two units: the lower CRS)
 };

@@ -1,0 +1,443 @@
+// CHARGE-01..19 in play: the Charge action and its legality, the Charged unit's response (hold,
+// Stand and Fire, run), defensive and assault grenades, Fire and Charge, the Chargers' move, a
+// successful Charge's placement, bonuses and lock, and a failed Charge's short move. The numbers
+// come from rules/charge.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "rules/charge.hpp"
+#include "table/cover.hpp"
+#include "table/line_of_sight.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+struct NearestPair {
+  int own = -1;
+  int enemy = -1;
+  double distance = 1e18;
+};
+
+NearestPair nearest_pair(const GameState& s, int unit, int target) {
+  NearestPair best;
+  const auto& iu = s.setup->units[unit];
+  const auto& it = s.setup->units[target];
+  for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
+      if (!s.models[n].pose.alive) continue;
+      const double d = table::distance(s.models[m].pose.position, s.models[n].pose.position);
+      if (d < best.distance) best = {m, n, d};
+    }
+  }
+  return best;
+}
+
+bool all_prone(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive && !s.models[m].prone) return false;
+  return true;
+}
+
+rules::ChargeMove charge_move_of(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  rules::ChargeMove move;
+  move.move = info.move;
+  move.prone = all_prone(s, unit);
+  move.leaping = info.leaping;
+  return move;
+}
+
+double unit_facing(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive) return s.models[m].pose.facing;
+  return 0.0;
+}
+
+table::Quadrant approach_of(const GameState& s, int target, const table::Point& from) {
+  return table::quadrant_of(unit_centre(s, target), unit_facing(s, target), from);
+}
+
+bool can_run(const GameState& s, int target) {
+  const UnitState& t = s.units[target];
+  return !t.pinned && t.locked == 0 && !t.routing && !t.rout_pending && t.pursuing < 0;
+}
+
+bool can_stand_and_fire(const GameState& s, int charger, int target) {
+  const UnitState& t = s.units[target];
+  if (t.pinned || t.routing || t.rout_pending || t.pursuing >= 0) return false;
+  if (!s.setup->units[target].has_ranged) return false;
+  const NearestPair pair = nearest_pair(s, charger, target);
+  if (!rules::firing_during_charge_allowed(pair.distance, s.setup->units[charger].move))
+    return false;
+  // CHARGE-13: not against Chargers coming from behind.
+  return approach_of(s, target, s.models[pair.own].pose.position) != table::Quadrant::rear;
+}
+
+void spend_charge_point(GameState& s) {
+  if (s.phase == Phase::reaction) {
+    --s.reactions[0].action_points;
+  } else {
+    --s.action_points;
+  }
+}
+
+int points_left(const GameState& s) {
+  return s.phase == Phase::reaction ? s.reactions[0].action_points : s.action_points;
+}
+
+// Moves model `m` straight toward `goal` up to `inches`; true when it moved.
+bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const table::Point& goal,
+                 double inches, table::MoveMode mode) {
+  const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, goal, inches, mode);
+  if (!plan) return false;
+  c.state.models[m].pose.position = plan->request.path.back();
+  c.state.models[m].pose.facing = plan->report.final_facing;
+  poses[m] = c.state.models[m].pose;
+  return true;
+}
+
+// CHARGE-03: the rest of the Chargers go for unengaged enemy models first.
+void place_chargers(Context& c, int charger, int target, int lead, double inches) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  const auto& iu = c.setup.units[charger];
+  const auto& it = c.setup.units[target];
+  std::vector<int> order;
+  for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m)
+    if (poses[m].alive && m != lead) order.push_back(m);
+  const table::Point aim = unit_centre(s, target);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return table::distance(poses[a].position, aim) < table::distance(poses[b].position, aim);
+  });
+  for (const int m : order) {
+    int best = -1;
+    double best_d = 1e18;
+    for (const bool unengaged_only : {true, false}) {
+      for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
+        if (!poses[n].alive) continue;
+        if (unengaged_only) {
+          bool taken = false;
+          for (int k = iu.first_model; k < iu.first_model + iu.model_count && !taken; ++k)
+            taken = k != m && poses[k].alive && engaged_pair(poses[k], poses[n]);
+          if (taken) continue;
+        }
+        const double d = table::distance(poses[m].position, poses[n].position);
+        if (d < best_d) {
+          best_d = d;
+          best = n;
+        }
+      }
+      if (best >= 0 && best_d <= inches + poses[m].size) break;
+      if (!unengaged_only) break;
+      best = -1;
+      best_d = 1e18;
+    }
+    if (best >= 0) step_toward(c, poses, m, poses[best].position, inches, table::MoveMode::charge);
+  }
+}
+
+// CHARGE-05: the quadrant most Chargers contacted; a tie goes to the lesser bonus.
+rules::Approach approach(const GameState& s, int charger, int target) {
+  std::array<int, 3> count{};
+  const auto& iu = s.setup->units[charger];
+  const auto& it = s.setup->units[target];
+  for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    bool engaged = false;
+    for (int n = it.first_model; n < it.first_model + it.model_count && !engaged; ++n)
+      engaged = s.models[n].pose.alive && engaged_pair(s.models[m].pose, s.models[n].pose);
+    if (!engaged) continue;
+    ++count[static_cast<int>(approach_of(s, target, s.models[m].pose.position))];
+  }
+  int best = 0;
+  for (int q = 1; q < 3; ++q)
+    if (count[q] > count[best]) best = q;
+  return static_cast<rules::Approach>(best);
+}
+
+void finish_charge(Context& c, int charger) {
+  GameState& s = c.state;
+  s.phase = s.charge_return;
+  const UnitState& u = s.units[charger];
+  const bool stop = !s.unit_alive(charger) || u.locked != 0 || u.rout_pending || u.routing ||
+                    (u.charge_failed && !c.setup.options.recharge_after_failed_charge);
+  if (stop || points_left(s) <= 0) finish_activation(c);
+}
+
+void resolve_charge(Context& c, ActionKind response) {
+  GameState& s = c.state;
+  const int charger = s.charging_unit;
+  int target = s.charge_target;
+  const bool fire = s.fire_and_charge;
+  s.charging_unit = -1;
+  s.charge_target = -1;
+  s.fire_and_charge = false;
+  UnitState& cu = s.units[charger];
+  const auto& ci = c.setup.units[charger];
+  const NearestPair start = nearest_pair(s, charger, target);
+
+  const rules::ChargeMove move = charge_move_of(s, charger);
+  if (move.prone) {
+    for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
+      s.models[m].prone = false;  // CHARGE-02: the prone charge includes standing up
+  }
+  c.dice.start();
+  const rules::ChargeRoll roll = rules::roll_charge(c.dice, move, c.setup.rulings.charge_02());
+  c.roll_event("CHARGE-02", "charge distance", 0, charger,
+               {{"inches", roll.distance}, {"target", target}});
+
+  bool denied = false;
+  bool ran = false;
+  int reaction_wounds_taken = 0;
+  int reaction_wounds_dealt = 0;
+  if (response == ActionKind::run) {
+    // CHARGE-08: 2D6 (or R3D6P2) straight away from the Chargers, before they move.
+    c.dice.start();
+    const int inches = table::roll_flee_distance(c.dice, c.setup.units[target].move);
+    c.roll_event("CHARGE-08", "run from charge", 0, target, {{"inches", inches}});
+    auto poses = s.table_models();
+    const table::Point threat = unit_centre(s, charger);
+    const auto& ti = c.setup.units[target];
+    for (int m = ti.first_model; m < ti.first_model + ti.model_count; ++m) {
+      if (!poses[m].alive) continue;
+      const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, threat, inches,
+                                                  table::MoveMode::normal, true);
+      if (!plan) continue;
+      s.models[m].pose.position = plan->request.path.back();
+      s.models[m].pose.facing = plan->report.final_facing;
+      poses[m] = s.models[m].pose;
+    }
+    ran = true;
+  }
+  if (response == ActionKind::stand_and_fire) {
+    const auto& ti = c.setup.units[target];
+    c.dice.start();
+    const int successes = rules::roll_stand_and_fire(c.dice, ti.activation_value);
+    c.roll_event("CHARGE-14", "stand and fire", ti.activation_value, target,
+                 {{"successes", successes}});
+    if (successes > 0) {
+      reaction_wounds_taken += reaction_fire(c, target, charger, successes, false,
+                                             rules::long_charge(roll.distance), start.distance);
+    }
+  }
+  // CHARGE-17: defensive grenades against a Charge into the fire arc, not from the rear.
+  if (!ran && c.setup.units[target].defensive_grenades && s.units[target].locked == 0 &&
+      s.unit_alive(charger) && start.own >= 0 && start.enemy >= 0) {
+    const auto& from = s.models[start.own].pose.position;
+    if (approach_of(s, target, from) != table::Quadrant::rear &&
+        table::in_arc_after_free_pivot(s.models[start.enemy].pose, from)) {
+      denied = true;
+      if (c.logging())
+        c.event({{"type", "defensive_grenades"}, {"unit", target}, {"rule", "CHARGE-17"}});
+    }
+  }
+  if (fire && s.unit_alive(charger)) {
+    reaction_wounds_dealt += reaction_fire(c, charger, target, 0, true, false, start.distance);
+  }
+
+  // CHARGE-03: the nearest Charger goes first; within its radius of an enemy, the Charge holds.
+  const auto attempt = [&](int goal_unit) -> bool {
+    if (!s.unit_alive(charger) || !s.unit_alive(goal_unit)) return false;
+    const NearestPair pair = nearest_pair(s, charger, goal_unit);
+    auto poses = s.table_models();
+    const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, pair.own,
+                                                poses[pair.enemy].position, roll.distance,
+                                                table::MoveMode::charge);
+    if (!plan) return false;
+    table::TableModel moved = poses[pair.own];
+    moved.position = plan->request.path.back();
+    const auto& gi = c.setup.units[goal_unit];
+    for (int n = gi.first_model; n < gi.first_model + gi.model_count; ++n) {
+      if (!poses[n].alive || !table::within_melee_radius(moved, poses[n])) continue;
+      s.models[pair.own].pose.position = moved.position;
+      s.models[pair.own].pose.facing = plan->report.final_facing;
+      place_chargers(c, charger, goal_unit, pair.own, roll.distance);
+      return true;
+    }
+    return false;
+  };
+  bool success = attempt(target);
+  if (!success && ran && s.unit_alive(charger)) {
+    // CHARGE-08: the Charge may go on to another enemy within reach; otherwise AP may charge again.
+    cu.may_charge_again = true;
+    for (int v = 0; v < static_cast<int>(s.units.size()) && !success; ++v) {
+      if (v == target || c.setup.units[v].side == ci.side || !s.unit_alive(v)) continue;
+      if (s.units[v].routing || s.units[v].rout_pending) continue;
+      if (attempt(v)) {
+        success = true;
+        target = v;
+        ran = false;
+      }
+    }
+    if (!success) {
+      if (c.logging())
+        c.event({{"type", "charge_evaded"}, {"unit", charger}, {"rule", "CHARGE-08"}});
+      finish_charge(c, charger);
+      return;
+    }
+  }
+  if (!success) {
+    // CHARGE-04: the unit moves the highest single die toward the target and stops.
+    if (s.unit_alive(charger) && s.unit_alive(target)) {
+      auto poses = s.table_models();
+      const table::Point aim = unit_centre(s, target);
+      for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
+        if (poses[m].alive)
+          step_toward(c, poses, m, aim, roll.highest_die, table::MoveMode::normal);
+    }
+    cu.charge_failed = true;
+    cu.moved_this_turn = true;
+    if (c.logging())
+      c.event({{"type", "charge_failed"},
+               {"unit", charger},
+               {"inches", roll.highest_die},
+               {"rule", "CHARGE-04"}});
+    finish_charge(c, charger);
+    return;
+  }
+  cu.moved_this_turn = true;
+  if (ran || s.units[target].routing || s.units[target].rout_pending) {
+    // CHARGE-08 ruling / MELEE-22: caught runners rout; routers only take free hacks.
+    free_hacks(c, charger, target, /*one_each=*/false, "MELEE-22");
+    if (ran && s.unit_alive(target)) {
+      if (c.logging())
+        c.event({{"type", "caught_running"}, {"unit", target}, {"rule", "CHARGE-08"}});
+      s.units[target].beaten_by = static_cast<std::int16_t>(charger);
+      start_rout(c, target, "CHARGE-08");
+    }
+    finish_charge(c, charger);
+    return;
+  }
+  // A Charge that re-engages the unit fought last turn gets no bonuses (CHARGE-06).
+  const bool continuing = (cu.recent_foes >> target & 1u) != 0 && s.turn - cu.recent_turn <= 1;
+  const rules::Approach from = approach(s, charger, target);
+  const rules::ChargeBonus bonus =
+      rules::charge_bonus(from, denied || continuing, c.setup.rulings.charge_05());
+  UnitState& tu = s.units[target];
+  cu.first_round = true;
+  cu.bonus_attacks = static_cast<std::int8_t>(bonus.extra_attacks);
+  cu.rear_bonus = bonus.rear_to_hit;
+  cu.charge_crs = static_cast<std::int8_t>(bonus.charger_crs);
+  tu.first_round = true;
+  tu.flank_penalty =
+      static_cast<std::int8_t>(std::min(3, tu.flank_penalty + bonus.charged_crs_penalty));
+  // CHARGE-10: hard cover makes the Chargers strike at I1 in the first round, unless they throw
+  // assault grenades (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).
+  const auto cover = table::unit_cover_against(c.setup.scenario.table, s.table_models(),
+                                               unit_centre(s, charger), target);
+  if (cover.unit == table::Cover::hard && !ci.assault_grenades && !tu.pinned) {
+    if (ci.flesh_hooks) {
+      cu.simultaneous = true;
+    } else {
+      cu.charged_into_cover = true;
+    }
+  }
+  cu.round_inflicted = static_cast<std::int16_t>(cu.round_inflicted + reaction_wounds_dealt);
+  cu.round_taken = static_cast<std::int16_t>(cu.round_taken + reaction_wounds_taken);
+  tu.round_inflicted = static_cast<std::int16_t>(tu.round_inflicted + reaction_wounds_taken);
+  tu.round_taken = static_cast<std::int16_t>(tu.round_taken + reaction_wounds_dealt);
+  lock_units(c, charger, target);
+  if (c.logging())
+    c.event({{"type", "charge"},
+             {"unit", charger},
+             {"target", target},
+             {"approach", rules::to_string(from)},
+             {"bonus_attacks", bonus.extra_attacks},
+             {"into_cover", cu.charged_into_cover},
+             {"rule", "CHARGE-03"}});
+  finish_charge(c, charger);
+}
+
+}  // namespace
+
+std::string charge_illegal(const GameState& s, const Action& a) {
+  const UnitState& u = s.units[a.unit];
+  const auto& info = s.setup->units[a.unit];
+  if (a.target < 0 || a.target >= static_cast<int>(s.units.size()) || !s.unit_alive(a.target))
+    return "CHARGE-01: there is no such enemy unit on the table";
+  if (s.setup->units[a.target].side == info.side)
+    return "CHARGE-01: you cannot charge your own side";
+  if (u.locked != 0) return "CHARGE-03: the unit is already locked in mêlée";
+  const bool again =
+      u.may_charge_again || (u.charge_failed && s.setup->options.recharge_after_failed_charge);
+  if (u.charges > 0 && s.setup->rulings.charge_01() == rules::ChargeLimit::one_per_turn && !again)
+    return "CHARGE-01: one Charge action per turn, unless the last target ran away";
+  if (u.left_combat == a.target)
+    return "MELEE-11: a unit that broke off may not charge the unit it left until its next turn";
+  const NearestPair pair = nearest_pair(s, a.unit, a.target);
+  const auto reach =
+      rules::charge_distance_distribution(charge_move_of(s, a.unit), s.setup->rulings.charge_02());
+  const double longest = reach.highest() + s.models[pair.own].pose.size;
+  if (pair.distance > longest + 1e-9) {
+    return fmt::format("CHARGE-02: {} is {:.1f}\" away; the longest possible charge reaches {}\"",
+                       s.setup->units[a.target].name, pair.distance, longest);
+  }
+  if (a.fire) {
+    if (!rules::firing_during_charge_allowed(pair.distance, info.move))
+      return "CHARGE-11: Fire and Charge needs a start more than the unit's move away";
+    bool armed = false;
+    for (int m = info.first_model; m < info.first_model + info.model_count && !armed; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      for (const auto* weapon : s.setup->models[m].group->weapons)
+        armed = armed || rules::charge_reaction_shots(*weapon, 0, false, true) > 0;
+    }
+    if (!armed) return "CHARGE-12: Fire and Charge needs pistols or assault weapons";
+  }
+  return "";
+}
+
+void apply_charge(Context& c, const Action& a) {
+  GameState& s = c.state;
+  UnitState& u = s.units[a.unit];
+  ++u.charges;
+  u.may_charge_again = false;
+  u.aimed = false;
+  spend_charge_point(s);
+  s.charging_unit = static_cast<std::int16_t>(a.unit);
+  s.charge_target = static_cast<std::int16_t>(a.target);
+  s.fire_and_charge = a.fire;
+  s.charge_return = s.phase;
+  if (c.logging())
+    c.event({{"type", "charge_declared"},
+             {"unit", a.unit},
+             {"target", a.target},
+             {"fire", a.fire},
+             {"rule", "CHARGE-01"}});
+  const UnitState& t = s.units[a.target];
+  const bool routers = t.routing || t.rout_pending;
+  if (!routers && (can_run(s, a.target) || can_stand_and_fire(s, a.unit, a.target))) {
+    s.phase = Phase::charge_response;
+    return;
+  }
+  resolve_charge(c, ActionKind::hold);
+}
+
+std::string response_illegal(const GameState& s, const Action& a) {
+  if (a.unit != s.charge_target) {
+    return fmt::format("CHARGE-08: {} is being charged and must respond first",
+                       s.setup->units[s.charge_target].name);
+  }
+  if (a.kind == ActionKind::run && !can_run(s, a.unit))
+    return "CHARGE-08: pinned, engaged, routing or pursuing units cannot run from a charge";
+  if (a.kind == ActionKind::stand_and_fire && !can_stand_and_fire(s, s.charging_unit, a.unit)) {
+    return "CHARGE-13: Stand and Fire needs ranged weapons, a charge from beyond the chargers' "
+           "move and not from behind, and a unit neither pinned, routing nor pursuing";
+  }
+  return "";
+}
+
+void apply_response(Context& c, const Action& a) {
+  resolve_charge(c, a.kind);
+}
+
+}  // namespace arap::game::detail

@@ -1,0 +1,717 @@
+// MELEE-01..29 in play: locks between units, the fight-or-break-off choice at the end of each
+// activation phase, rounds fought in Initiative steps with tiered wound allocation, combat
+// resolution, rout tests, flinches, routs and the pursuit decision, break-offs, Hit and Run and
+// free hacks. The arithmetic lives in rules/ (melee_goal, combat_resolution, wound_save).
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "rules/attack_resolution.hpp"
+#include "rules/combat_resolution.hpp"
+#include "rules/leadership.hpp"
+#include "rules/melee_goal.hpp"
+#include "table/line_of_sight.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+std::uint64_t bit(int unit) {
+  return std::uint64_t{1} << unit;
+}
+
+// The mêlée weapon a model fights with, or null (MELEE-06i/j decide how it fights without one).
+const data::WeaponProfile* melee_weapon(const ModelInfo& model) {
+  for (const auto* weapon : model.group->weapons)
+    if (weapon->is_melee()) return weapon;
+  return nullptr;
+}
+
+bool has_long_arm(const ModelInfo& model) {
+  for (const auto* weapon : model.group->weapons) {
+    if (!weapon->is_melee() && weapon->type != data::WeaponType::pistol &&
+        weapon->type != data::WeaponType::grenade && weapon->type != data::WeaponType::bomb)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool engaged_pair(const table::TableModel& a, const table::TableModel& b) {
+  return table::within_melee_radius(a, b) || table::within_melee_radius(b, a);
+}
+
+bool units_engaged(const GameState& s, int a, int b) {
+  const auto& ia = s.setup->units[a];
+  const auto& ib = s.setup->units[b];
+  for (int m = ia.first_model; m < ia.first_model + ia.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (int n = ib.first_model; n < ib.first_model + ib.model_count; ++n) {
+      if (s.models[n].pose.alive && engaged_pair(s.models[m].pose, s.models[n].pose)) return true;
+    }
+  }
+  return false;
+}
+
+void lock_units(Context& c, int a, int b) {
+  c.state.units[a].locked |= bit(b);
+  c.state.units[b].locked |= bit(a);
+  if (c.logging()) c.event({{"type", "locked"}, {"units", {a, b}}, {"rule", "CHARGE-03"}});
+}
+
+void unlock_unit(Context& c, int unit) {
+  GameState& s = c.state;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) s.units[v].locked &= ~bit(unit);
+  s.units[unit].locked = 0;
+}
+
+void clean_locks(Context& c) {
+  GameState& s = c.state;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (s.units[u].locked == 0) continue;
+    if (!s.unit_alive(u) || s.units[u].routing || s.units[u].rout_pending) unlock_unit(c, u);
+  }
+}
+
+// One mêlée attack (or free hack) on `target`: to-hit at `goal`, then wound, save and Damage
+// (MELEE-05/07). The damage stays on the model; the caller removes the fallen. Returns whether the
+// wound went unsaved.
+bool strike(Context& c, int attacker, int target, int goal, bool& hit) {
+  GameState& s = c.state;
+  const ModelInfo& model = c.setup.models[attacker];
+  const auto& profile = *c.setup.models[target].profile;
+  hit = dice::roll_low(c.dice, goal);
+  if (!hit) return false;
+  const data::WeaponProfile* weapon = melee_weapon(model);
+  const int strength =
+      weapon ? weapon->strength.resolve(model.profile->strength) : model.profile->strength;
+  rules::WoundingProfile wounding;
+  wounding.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);
+  if (weapon) wounding.damage = weapon->damage;
+  wounding.save = rules::save_goal(
+      {profile.save, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
+       weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon)});
+  if (!rules::roll_wound(c.dice, wounding)) return false;
+  if (wounding.save && dice::roll_high(c.dice, *wounding.save)) return false;
+  const int damage = rules::roll_damage(c.dice, wounding);
+  s.models[target].wounds_left = static_cast<std::int16_t>(s.models[target].wounds_left - damage);
+  return true;
+}
+
+void remove_fallen(Context& c, int unit) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive || s.models[m].wounds_left > 0) continue;
+    s.models[m].pose.alive = false;
+    s.models[m].wounds_left = 0;
+    if (c.logging()) c.event({{"type", "casualty"}, {"unit", unit}, {"model", m}});
+  }
+}
+
+int free_hacks(Context& c, int attacker, int target, bool one_each, const char* rule) {
+  GameState& s = c.state;
+  const auto& ia = c.setup.units[attacker];
+  const auto& it = c.setup.units[target];
+  rules::MeleeSituation hack;
+  hack.free_hack = true;
+  const int goal = rules::melee_hit_goal(hack).goal;  // MELEE-22: 4 whatever the skill
+  int unsaved = 0;
+  int attacks = 0;
+  c.dice.start();
+  for (int m = ia.first_model; m < ia.first_model + ia.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    // The nearest enemy model within this model's reach takes its hacks.
+    int victim = -1;
+    double best = 1e18;
+    for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
+      if (!s.models[n].pose.alive || s.models[n].wounds_left <= 0) continue;
+      if (!engaged_pair(s.models[m].pose, s.models[n].pose)) continue;
+      const double d = table::distance(s.models[m].pose.position, s.models[n].pose.position);
+      if (d < best) {
+        best = d;
+        victim = n;
+      }
+    }
+    if (victim < 0) continue;
+    const int count = one_each ? 1 : c.setup.models[m].profile->attacks;
+    for (int k = 0; k < count; ++k) {
+      if (s.models[victim].wounds_left <= 0) break;
+      bool hit = false;
+      ++attacks;
+      unsaved += strike(c, m, victim, goal, hit) ? 1 : 0;
+    }
+  }
+  c.roll_event(rule, "free hacks", goal, attacker,
+               {{"target", target}, {"attacks", attacks}, {"unsaved", unsaved}});
+  remove_fallen(c, target);
+  return unsaved;
+}
+
+namespace {
+
+// MELEE-08: the order in which `striker`'s wounds find enemy models: contact in arc, then contact
+// outside the arc or radius in arc, then radius outside the arc; nearest first within a tier.
+// Tier 4 (the nearest members of locked enemy units) is appended for when the first three fall.
+void allocation_order(const GameState& s, int striker, std::uint64_t enemies,
+                      std::vector<std::pair<double, int>>& order) {
+  order.clear();
+  const auto& me = s.models[striker].pose;
+  for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
+    const auto& pose = s.models[n].pose;
+    if (!pose.alive || s.models[n].wounds_left <= 0) continue;
+    if (!(enemies & bit(s.setup->models[n].unit))) continue;
+    const double d = table::distance(me.position, pose.position);
+    const bool contact = d <= me.base_radius + pose.base_radius + 0.05;
+    const bool in_arc = table::in_attack_arc(me, pose.position, table::AttackArc::front);
+    const bool in_radius = d <= me.size + 1e-9;
+    int tier = 4;
+    if (contact && in_arc) {
+      tier = 1;
+    } else if (contact || (in_arc && in_radius)) {
+      tier = 2;
+    } else if (in_radius) {
+      tier = 3;
+    }
+    order.push_back({tier * 1000.0 + d, n});
+  }
+  std::sort(order.begin(), order.end());
+}
+
+// The models that can strike now: alive, and an enemy of a locked unit within reach and arc.
+bool can_strike(const GameState& s, int m, std::uint64_t enemies) {
+  const auto& me = s.models[m].pose;
+  for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
+    const auto& pose = s.models[n].pose;
+    if (!pose.alive || !(enemies & bit(s.setup->models[n].unit))) continue;
+    if (table::within_melee_radius(me, pose) &&
+        table::in_attack_arc(me, pose.position, table::AttackArc::front))
+      return true;
+  }
+  return false;
+}
+
+int striking_initiative(const GameState& s, int m) {
+  const ModelInfo& model = s.setup->models[m];
+  const UnitState& u = s.units[model.unit];
+  const auto* weapon = melee_weapon(model);
+  rules::InitiativeInputs in;
+  in.initiative = model.profile->initiative;
+  in.charged_into_cover = u.first_round && u.charged_into_cover;
+  in.power_fist = weapon != nullptr && weapon->has(data::WeaponProperty::power_fist);
+  in.strike_last = weapon != nullptr && weapon->has(data::WeaponProperty::strike_last);
+  return rules::striking_initiative(in);
+}
+
+// MELEE-09: after a step, unengaged models whose step is still to come close in (up to M).
+void close_in(Context& c, const std::vector<int>& units, int next_step) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  for (const int u : units) {
+    const auto& info = c.setup.units[u];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!poses[m].alive || striking_initiative(s, m) > next_step) continue;
+      if (can_strike(s, m, s.units[u].locked)) continue;
+      int nearest = -1;
+      double best = 1e18;
+      for (int n = 0; n < static_cast<int>(poses.size()); ++n) {
+        if (!poses[n].alive || !(s.units[u].locked & bit(c.setup.models[n].unit))) continue;
+        const double d = table::distance(poses[m].position, poses[n].position);
+        if (d < best) {
+          best = d;
+          nearest = n;
+        }
+      }
+      if (nearest < 0) continue;
+      const auto plan =
+          table::plan_straight_move(c.setup.scenario.table, poses, m, poses[nearest].position,
+                                    c.setup.models[m].profile->move, table::MoveMode::charge);
+      if (!plan || plan->report.distance <= 0.0) continue;
+      s.models[m].pose.position = plan->request.path.back();
+      s.models[m].pose.facing = plan->report.final_facing;
+      poses[m] = s.models[m].pose;
+    }
+  }
+}
+
+struct StepTally {
+  int attacks = 0;
+  int hits = 0;
+  int unsaved = 0;
+};
+
+// One Initiative step: every model at `step` that can reach an enemy strikes; the fallen are
+// removed only when the whole step is over (MELEE-04: equal Initiatives are simultaneous).
+// `everyone`: CHARGE-19's simultaneous first round, whatever the Initiatives.
+void fight_step(Context& c, const std::vector<int>& units, int step, bool everyone,
+                std::vector<int>& inflicted, std::vector<int>& taken) {
+  GameState& s = c.state;
+  std::vector<std::pair<double, int>> order;
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const int u = units[k];
+    const UnitState& us = s.units[u];
+    const auto& info = c.setup.units[u];
+    StepTally tally;
+    c.dice.start();
+    int logged_goal = 0;
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive || (!everyone && striking_initiative(s, m) != step)) continue;
+      if (!can_strike(s, m, us.locked)) continue;
+      const ModelInfo& model = c.setup.models[m];
+      const auto* weapon = melee_weapon(model);
+      rules::MeleeSituation sit;
+      sit.weapon_skill = model.profile->weapon_skill;
+      sit.attacker_prone = s.models[m].prone;
+      sit.rear_charge = us.first_round && us.rear_bonus;
+      sit.improvised_weapon = weapon == nullptr && has_long_arm(model);
+      sit.unarmed = weapon == nullptr && !sit.improvised_weapon;
+      allocation_order(s, m, us.locked, order);
+      const int attacks = model.profile->attacks + (us.first_round ? us.bonus_attacks : 0);
+      std::size_t next = 0;
+      for (int a = 0; a < attacks; ++a) {
+        while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
+        if (next >= order.size()) break;  // MELEE-08: nowhere to go, the wound is lost
+        const int target = order[next].second;
+        sit.target_prone = s.models[target].prone;  // MELEE-27
+        const int goal = rules::melee_hit_goal(sit).goal;
+        logged_goal = goal;
+        bool hit = false;
+        ++tally.attacks;
+        if (strike(c, m, target, goal, hit)) {
+          ++tally.unsaved;
+          ++inflicted[k];
+          const int victim = c.setup.models[target].unit;
+          for (std::size_t j = 0; j < units.size(); ++j)
+            if (units[j] == victim) ++taken[j];
+        }
+        tally.hits += hit ? 1 : 0;
+      }
+    }
+    if (tally.attacks > 0) {
+      c.roll_event("MELEE-05", "mêlée attacks", logged_goal, u,
+                   {{"step", step},
+                    {"attacks", tally.attacks},
+                    {"hits", tally.hits},
+                    {"unsaved", tally.unsaved}});
+    } else {
+      c.dice.stop();
+    }
+  }
+  for (const int u : units) remove_fallen(c, u);
+}
+
+table::Point centre_of_units(const GameState& s, const std::vector<int>& units) {
+  table::Point sum;
+  int n = 0;
+  for (const int u : units) {
+    if (!s.unit_alive(u)) continue;
+    sum = sum + unit_centre(s, u);
+    ++n;
+  }
+  return n > 0 ? sum * (1.0 / n) : sum;
+}
+
+// Moves every living model of `unit` up to `inches` straight away from `threat` (MELEE-18/20).
+void move_away(Context& c, int unit, const table::Point& threat, double inches) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  auto poses = s.table_models();
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, threat, inches,
+                                                table::MoveMode::normal, /*away=*/true);
+    if (!plan) continue;
+    s.models[m].pose.position = plan->request.path.back();
+    s.models[m].pose.facing = plan->report.final_facing;
+    poses[m] = s.models[m].pose;
+  }
+}
+
+// Winners' models within reach of a flinched unit close to base contact (MELEE-18).
+void close_to_contact(Context& c, int unit, int flinched) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  const auto& fi = c.setup.units[flinched];
+  auto poses = s.table_models();
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    int nearest = -1;
+    double best = 1e18;
+    for (int n = fi.first_model; n < fi.first_model + fi.model_count; ++n) {
+      if (!poses[n].alive || !engaged_pair(poses[m], poses[n])) continue;
+      const double d = table::distance(poses[m].position, poses[n].position);
+      if (d < best) {
+        best = d;
+        nearest = n;
+      }
+    }
+    if (nearest < 0) continue;
+    const auto plan = table::plan_straight_move(
+        c.setup.scenario.table, poses, m, poses[nearest].position, best, table::MoveMode::charge);
+    if (!plan) continue;
+    s.models[m].pose.position = plan->request.path.back();
+    poses[m] = s.models[m].pose;
+  }
+}
+
+int enemy_visage(const GameState& s, int unit) {
+  int with = 0;
+  int without = 0;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (!(s.units[unit].locked & bit(v))) continue;
+    const auto& info = s.setup->units[v];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      const auto& profile = *s.setup->models[m].profile;
+      if (profile.has_rule("greater_daemon")) return 2;  // MELEE-14f
+      (profile.has_rule("daemonic_visage") ? with : without) += 1;
+    }
+  }
+  if (with == 0) return 0;
+  return without == 0 ? 2 : 1;
+}
+
+// MELEE-24: the winners of a round in which `router` broke decide whether to pursue.
+void decide_pursuit(Context& c, int winner, int router) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[winner];
+  if (!s.unit_alive(winner) || s.units[winner].routing || s.units[winner].rout_pending) return;
+  rules::PursuitInputs in;
+  in.frenzied = info.frenzy;
+  in.basic_move = info.need_not_pursue ? 0 : info.move;
+  in.still_locked = (s.units[winner].locked & ~bit(router)) != 0;
+  const auto decision = rules::pursuit_decision(in);
+  bool pursue = decision == rules::PursuitDecision::must_pursue;
+  if (decision == rules::PursuitDecision::test) {
+    const int target = rules::pursuit_control_target(info.leadership, false);
+    c.dice.start();
+    const auto roll = rules::roll_leadership_test(c.dice, target);
+    c.roll_event("MELEE-24", "test not to pursue", target, winner, {{"passed", roll.passed}});
+    pursue = !roll.passed;
+  }
+  if (pursue) {
+    s.units[winner].pursuing = static_cast<std::int16_t>(router);
+    if (c.logging())
+      c.event({{"type", "pursuing"}, {"unit", winner}, {"target", router}, {"rule", "MELEE-23"}});
+  }
+}
+
+// A unit that lost the round (or failed to break off) routs: D6" away now, flee rate from the next
+// compulsory phase (MELEE-19); it leaves the combat and its victors decide on pursuit.
+void rout_from_combat(Context& c, int unit, std::uint64_t victors, const char* rule) {
+  GameState& s = c.state;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (victors & bit(v)) s.units[unit].beaten_by = static_cast<std::int16_t>(v);
+  }
+  unlock_unit(c, unit);
+  start_rout(c, unit, rule);
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (victors & bit(v)) decide_pursuit(c, v, unit);
+  }
+}
+
+// MELEE-29 steps 2-5 for one combat (a set of mutually locked units).
+void fight_round(Context& c, std::vector<int> units) {
+  GameState& s = c.state;
+  bool simultaneous = false;
+  std::vector<int> steps;
+  for (const int u : units) {
+    simultaneous = simultaneous || (s.units[u].first_round && s.units[u].simultaneous);
+  }
+  for (const int u : units) {
+    const auto& info = c.setup.units[u];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      steps.push_back(simultaneous ? 1 : striking_initiative(s, m));
+    }
+  }
+  std::sort(steps.begin(), steps.end(), std::greater<>());
+  steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+  if (c.logging()) c.event({{"type", "melee_round"}, {"units", units}, {"rule", "MELEE-29"}});
+  std::vector<int> inflicted(units.size(), 0);
+  std::vector<int> taken(units.size(), 0);
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    fight_step(c, units, steps[i], simultaneous, inflicted, taken);
+    const bool sides_left = [&] {
+      std::vector<int> alive_sides;
+      for (const int u : units)
+        if (s.unit_alive(u)) alive_sides.push_back(c.setup.units[u].side);
+      std::sort(alive_sides.begin(), alive_sides.end());
+      return std::unique(alive_sides.begin(), alive_sides.end()) - alive_sides.begin() > 1;
+    }();
+    if (!sides_left) break;
+    if (i + 1 < steps.size()) close_in(c, units, steps[i + 1]);
+  }
+  // MELEE-13/14: tallies, including first-round reaction fire.
+  std::vector<rules::CombatTally> tallies;
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const int u = units[k];
+    const UnitState& us = s.units[u];
+    rules::CombatTally t;
+    t.side = c.setup.units[u].side;
+    t.inflicted = inflicted[k] + us.round_inflicted;
+    t.taken = taken[k] + us.round_taken;
+    rules::CrsInputs crs;
+    if (us.first_round) {
+      crs.charge_bonus = us.charge_crs;
+      crs.flank_rear_charges = us.flank_penalty;
+    }
+    crs.enemy_visage = enemy_visage(s, u);
+    t.modifiers = rules::crs_modifier(crs);
+    t.destroyed = !s.unit_alive(u);
+    tallies.push_back(t);
+  }
+  const rules::CombatOutcome outcome = rules::decide_round(tallies);
+  if (c.logging()) {
+    Event e{{"type", "combat_result"}, {"rule", "MELEE-13"}, {"units", units}};
+    std::vector<int> wd, crs;
+    for (const auto& t : tallies) {
+      wd.push_back(t.wound_difference());
+      crs.push_back(t.score());
+    }
+    e["wound_difference"] = wd;
+    e["score"] = crs;
+    e["winning_side"] = outcome.winning_side;
+    c.event(std::move(e));
+  }
+  for (const int u : units) {
+    UnitState& us = s.units[u];
+    us.recent_foes = us.locked;  // CHARGE-06: a new Charge between them next turn continues this
+    us.recent_turn = s.turn;
+    us.first_round = false;
+    us.round_inflicted = 0;
+    us.round_taken = 0;
+    us.bonus_attacks = 0;
+    us.rear_bonus = false;
+    us.charge_crs = 0;
+    us.flank_penalty = 0;
+    us.charged_into_cover = false;
+    us.simultaneous = false;
+  }
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const int u = units[k];
+    if (!outcome.rout_test[k] || !s.unit_alive(u)) continue;
+    const auto& info = c.setup.units[u];
+    std::uint64_t victors = 0;
+    for (std::size_t j = 0; j < units.size(); ++j) {
+      if (tallies[j].side != tallies[k].side && !outcome.lost[j] && s.unit_alive(units[j]) &&
+          (s.units[u].locked & bit(units[j])))
+        victors |= bit(units[j]);
+    }
+    bool passed = info.fearless;  // MORALE-02 / ADV-66
+    if (!passed) {
+      const int target = rules::rout_test_target(info.leadership, tallies[k].wound_difference(),
+                                                 c.setup.rulings.melee_16());
+      c.dice.start();
+      const auto roll = rules::roll_leadership_test(c.dice, target, info.no_fear);
+      c.roll_event("MELEE-16", "rout test", target, u, {{"passed", roll.passed}});
+      passed = roll.passed;
+    }
+    if (!passed) {
+      rout_from_combat(c, u, victors, "MELEE-19");
+      continue;
+    }
+    // MELEE-18: flinch D6" away from the victors; still within reach, the fight goes on.
+    std::vector<int> victor_list;
+    for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
+      if (victors & bit(v)) victor_list.push_back(v);
+    c.dice.start();
+    const int inches = c.dice.roll(6);
+    c.roll_event("MELEE-18", "flinch", 0, u, {{"inches", inches}});
+    move_away(c, u, centre_of_units(s, victor_list.empty() ? units : victor_list), inches);
+    for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+      if (!(s.units[u].locked & bit(v))) continue;
+      if (units_engaged(s, u, v)) {
+        if (victors & bit(v)) close_to_contact(c, v, u);
+      } else {
+        s.units[u].locked &= ~bit(v);
+        s.units[v].locked &= ~bit(u);
+      }
+    }
+  }
+  clean_locks(c);
+}
+
+// MELEE-10/12: break-offs and Hit and Run attempts, before any round is fought.
+void leave_combat(Context& c, int unit) {
+  GameState& s = c.state;
+  UnitState& us = s.units[unit];
+  const auto& info = c.setup.units[unit];
+  const std::uint64_t enemies = us.locked;
+  std::vector<int> enemy_list;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
+    if (enemies & bit(v)) enemy_list.push_back(v);
+  const table::Point threat = centre_of_units(s, enemy_list);
+  if (us.melee_choice == 3) {
+    // MELEE-12 / DICE-13: an Initiative test; pass = 3D6" away with no attacks.
+    c.dice.start();
+    const bool passed = dice::roll_low(c.dice, info.initiative);
+    c.roll_event("MELEE-12", "hit and run", info.initiative, unit, {{"passed", passed}});
+    if (!passed) {
+      us.no_break_off = true;
+      us.melee_choice = 1;
+      return;
+    }
+    c.dice.start();
+    const int inches = c.dice.roll(6) + c.dice.roll(6) + c.dice.roll(6);
+    c.roll_event("MELEE-12", "hit and run move", 0, unit, {{"inches", inches}});
+    unlock_unit(c, unit);
+    move_away(c, unit, threat, inches);
+    us.left_combat = enemy_list.empty() ? -1 : static_cast<std::int16_t>(enemy_list.front());
+    us.left_combat_fresh = c.setup.units[unit].side == s.phasing;
+    return;
+  }
+  // MELEE-10: a Ld control test.
+  c.dice.start();
+  const auto roll = rules::roll_leadership_test(c.dice, info.leadership);
+  c.roll_event("MELEE-10", "break off", info.leadership, unit, {{"passed", roll.passed}});
+  if (!roll.passed) {
+    rout_from_combat(c, unit, enemies, "MELEE-10");
+    return;
+  }
+  // Each enemy model engaged with the unit gets one free hack before it goes.
+  for (const int v : enemy_list) {
+    const int unsaved = free_hacks(c, v, unit, /*one_each=*/true, "MELEE-10");
+    (void)unsaved;
+  }
+  unlock_unit(c, unit);
+  if (!s.unit_alive(unit)) return;
+  c.dice.start();
+  const int inches = table::roll_flee_distance(c.dice, info.move);
+  c.roll_event("MELEE-10", "break-off move", 0, unit, {{"inches", inches}});
+  move_away(c, unit, threat, inches);
+  us.left_combat = enemy_list.empty() ? -1 : static_cast<std::int16_t>(enemy_list.front());
+  us.left_combat_fresh = c.setup.units[unit].side == s.phasing;
+}
+
+void fight_all(Context& c) {
+  GameState& s = c.state;
+  clean_locks(c);
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (s.units[u].locked != 0 && s.unit_alive(u) &&
+        (s.units[u].melee_choice == 2 || s.units[u].melee_choice == 3))
+      leave_combat(c, u);
+  }
+  clean_locks(c);
+  std::uint64_t done = 0;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (s.units[u].locked == 0 || (done & bit(u))) continue;
+    // The combat: every unit reachable through locks.
+    std::vector<int> combat{u};
+    done |= bit(u);
+    for (std::size_t i = 0; i < combat.size(); ++i) {
+      for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+        if ((s.units[combat[i]].locked & bit(v)) && !(done & bit(v))) {
+          done |= bit(v);
+          combat.push_back(v);
+        }
+      }
+    }
+    std::sort(combat.begin(), combat.end());
+    fight_round(c, combat);
+  }
+  for (auto& unit : s.units) unit.melee_choice = 0;
+}
+
+}  // namespace
+
+void end_activation_phase(Context& c) {
+  GameState& s = c.state;
+  clean_locks(c);
+  for (auto& unit : s.units) unit.melee_choice = 0;
+  if (s.melee_chooser() >= 0) {
+    s.phase = Phase::melee_choice;
+    s.active_unit = -1;
+    s.action_points = 0;
+    return;
+  }
+  end_player_turn(c);
+}
+
+std::string melee_choice_illegal(const GameState& s, const Action& a) {
+  const int unit = s.melee_chooser();
+  if (a.unit != unit) {
+    return fmt::format("MELEE-29: {} chooses first: fight, break off or hit and run",
+                       unit >= 0 ? s.setup->units[unit].name : std::string("nobody"));
+  }
+  if (a.kind == ActionKind::break_off && s.units[unit].no_break_off)
+    return "MELEE-12: after a failed Hit and Run the unit cannot break off this round";
+  if (a.kind == ActionKind::hit_and_run && !s.setup->units[unit].hit_and_run)
+    return "MELEE-12: only units with the Hit and Run rule may hit and run";
+  return "";
+}
+
+void apply_melee_choice(Context& c, const Action& a) {
+  GameState& s = c.state;
+  UnitState& us = s.units[a.unit];
+  us.melee_choice = a.kind == ActionKind::fight ? 1 : a.kind == ActionKind::break_off ? 2 : 3;
+  if (a.kind != ActionKind::hit_and_run) us.no_break_off = false;
+  if (s.melee_chooser() >= 0) return;
+  fight_all(c);
+  end_player_turn(c);
+}
+
+// MELEE-23/25 in the compulsory phase, after `router` moved (and, by default, tested to rally).
+void pursue(Context& c, int router) {
+  GameState& s = c.state;
+  for (int p = 0; p < static_cast<int>(s.units.size()); ++p) {
+    UnitState& pu = s.units[p];
+    if (pu.pursuing != router) continue;
+    const auto& info = c.setup.units[p];
+    if (!s.unit_alive(p) || !s.unit_alive(router) || pu.locked != 0) {
+      pu.pursuing = -1;  // routers gone, or the pursuers were caught by another enemy
+      continue;
+    }
+    const int target = rules::pursuit_control_target(info.leadership, false);
+    c.dice.start();
+    const auto halt = rules::roll_leadership_test(c.dice, target);
+    c.roll_event("MELEE-25", "halt pursuit", target, p, {{"passed", halt.passed}});
+    if (halt.passed) {
+      pu.pursuing = -1;
+      continue;
+    }
+    c.dice.start();
+    const int inches = table::roll_flee_distance(c.dice, info.move);
+    c.roll_event("MELEE-23", "pursuit move", 0, p, {{"inches", inches}});
+    auto poses = s.table_models();
+    const auto& ri = c.setup.units[router];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!poses[m].alive) continue;
+      int nearest = -1;
+      double best = 1e18;
+      for (int n = ri.first_model; n < ri.first_model + ri.model_count; ++n) {
+        if (!poses[n].alive) continue;
+        const double d = table::distance(poses[m].position, poses[n].position);
+        if (d < best) {
+          best = d;
+          nearest = n;
+        }
+      }
+      if (nearest < 0) break;
+      const auto plan =
+          table::plan_straight_move(c.setup.scenario.table, poses, m, poses[nearest].position,
+                                    inches, table::MoveMode::charge);
+      if (!plan) continue;
+      s.models[m].pose.position = plan->request.path.back();
+      s.models[m].pose.facing = plan->report.final_facing;
+      poses[m] = s.models[m].pose;
+    }
+    if (!units_engaged(s, p, router)) continue;
+    if (s.units[router].routing) {
+      free_hacks(c, p, router, /*one_each=*/true, "MELEE-22");  // one per pursuer in reach
+    } else {
+      // The routers rallied: meeting them is a new Charge, fought normally.
+      pu.pursuing = -1;
+      lock_units(c, p, router);
+      s.units[p].first_round = true;
+      s.units[router].first_round = true;
+    }
+  }
+}
+
+}  // namespace arap::game::detail
