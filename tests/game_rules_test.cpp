@@ -5,45 +5,13 @@
 #include "game/context.hpp"
 #include "game/engine.hpp"
 #include "support/game_fixture.hpp"
+#include "support/scripted_game.hpp"
 
 namespace arap::game {
 namespace {
 
 using test::act;
-
-// A battle whose dice are scripted, with helpers to apply actions and read the log.
-class ScriptedGame : public ::testing::Test {
- protected:
-  void begin(std::shared_ptr<const GameSetup> setup, std::uint64_t seed) {
-    setup_ = std::move(setup);
-    state_ = initial_state(*setup_, seed);
-    state_.scripted_dice = &dice_;
-  }
-
-  void script(std::initializer_list<int> faces) {
-    for (const int f : faces) dice_.push(f);
-  }
-
-  Action activate(int unit, int dice) {
-    Action a = act(ActionKind::activate, unit);
-    a.dice = dice;
-    return a;
-  }
-
-  void must(const Action& a) { ASSERT_EQ(apply(state_, a, &log_), "") << describe(a); }
-
-  bool logged(const std::string& type) const {
-    for (const auto& e : log_) {
-      if (e.value("type", "") == type) return true;
-    }
-    return false;
-  }
-
-  std::shared_ptr<const GameSetup> setup_;
-  GameState state_;
-  dice::ScriptedDice dice_;
-  EventLog log_;
-};
+using test::ScriptedGame;
 
 // Red: Guard infantry (unit 0, value 3, Ld 8) and a lascannon team (unit 1); Blue: a Tactical
 // squad (unit 2, value 4) and a veteran-sized Assault squad (unit 3), 24" away.

@@ -63,8 +63,28 @@ double unit_facing(const GameState& s, int unit) {
   return 0.0;
 }
 
+// CHARGE-05: the quadrant of the target unit's footprint (a box in its own frame) that `from`
+// faces: ahead of the front edge (front corners included) is front, straight behind the rear
+// edge is rear, anything else (rear corners included) is flank.
 table::Quadrant approach_of(const GameState& s, int target, const table::Point& from) {
-  return table::quadrant_of(unit_centre(s, target), unit_facing(s, target), from);
+  const auto& info = s.setup->units[target];
+  const table::Point centre = unit_centre(s, target);
+  const table::Point ahead = table::heading_vector(unit_facing(s, target));
+  const table::Point right{ahead.y, -ahead.x};
+  double half_width = 0.0;
+  double half_depth = 0.0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    const table::Point d = s.models[m].pose.position - centre;
+    half_width = std::max(half_width, std::abs(table::dot(d, right)));
+    half_depth = std::max(half_depth, std::abs(table::dot(d, ahead)));
+  }
+  const table::Point d = from - centre;
+  const double across = std::abs(table::dot(d, right)) - half_width;
+  const double along = table::dot(d, ahead);
+  if (along > half_depth && along - half_depth >= across) return table::Quadrant::front;
+  if (along < -half_depth && across <= 0.0) return table::Quadrant::rear;
+  return table::Quadrant::flank;
 }
 
 bool can_run(const GameState& s, int target) {

@@ -1,0 +1,55 @@
+// A battle whose dice are scripted, for game rule tests.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "dice/scripted_dice.hpp"
+#include "game/engine.hpp"
+#include "support/game_fixture.hpp"
+
+namespace arap::test {
+
+using game::Action;
+using game::ActionKind;
+using game::apply;
+using game::describe;
+using game::EventLog;
+using game::GameSetup;
+using game::GameState;
+using game::initial_state;
+
+// A battle whose dice are scripted, with helpers to apply actions and read the log.
+class ScriptedGame : public ::testing::Test {
+ protected:
+  void begin(std::shared_ptr<const GameSetup> setup, std::uint64_t seed) {
+    setup_ = std::move(setup);
+    state_ = initial_state(*setup_, seed);
+    state_.scripted_dice = &dice_;
+  }
+
+  void script(std::initializer_list<int> faces) {
+    for (const int f : faces) dice_.push(f);
+  }
+
+  Action activate(int unit, int dice) {
+    Action a = act(ActionKind::activate, unit);
+    a.dice = dice;
+    return a;
+  }
+
+  void must(const Action& a) { ASSERT_EQ(apply(state_, a, &log_), "") << describe(a); }
+
+  bool logged(const std::string& type) const {
+    for (const auto& e : log_) {
+      if (e.value("type", "") == type) return true;
+    }
+    return false;
+  }
+
+  std::shared_ptr<const GameSetup> setup_;
+  GameState state_;
+  dice::ScriptedDice dice_;
+  EventLog log_;
+};
+
+}  // namespace arap::test
