@@ -165,6 +165,127 @@ TEST_F(Melee, CHARGE_14_two_successes_also_fire_heavy_weapons) {
   EXPECT_EQ(last("stand_and_fire")->at("shots"), 9);
 }
 
+// Every die shows the same face: the outcome of a whole round is then fixed and checkable.
+class ConstantDice final : public dice::DiceSource {
+ public:
+  explicit ConstantDice(int face) : face_(face) {}
+  int roll(int sides) override { return std::min(face_, sides); }
+
+ private:
+  int face_;
+};
+
+class MeleeRound : public Melee {
+ protected:
+  // Blue charges (10" roll) and is locked with the Guard; then Blue's phase ends.
+  void locked_then_end_phase(int face) {
+    blue_charges();
+    script({3, 3});
+    must(act(ActionKind::hold, 0));
+    ASSERT_TRUE(state_.units[1].locked & 1u);
+    constant_ = ConstantDice(face);
+    state_.scripted_dice = &constant_;
+    must(act(ActionKind::end_phase));
+    // MELEE-29: Blue (the phasing side) chooses first, then Red.
+    ASSERT_EQ(state_.phase, Phase::melee_choice);
+    EXPECT_EQ(pending(state_).unit, 1);
+  }
+
+  std::vector<Event> rolls(const std::string& rule) const {
+    std::vector<Event> out;
+    for (const auto& e : log_)
+      if (e.value("type", "") == "roll" && e.value("rule", "") == rule) out.push_back(e);
+    return out;
+  }
+
+  ConstantDice constant_{6};
+};
+
+TEST_F(MeleeRound, MELEE_29_all_misses_the_charger_wins_on_its_charge_bonus) {
+  locked_then_end_phase(6);  // every attack misses, every Ld test fails
+  must(act(ActionKind::fight, 1));
+  must(act(ActionKind::fight, 0));
+  const Event* result = last("combat_result");
+  ASSERT_NE(result, nullptr);
+  EXPECT_EQ(result->at("wound_difference"), nlohmann::json({0, 0}));
+  EXPECT_EQ(result->at("score"), nlohmann::json({0, 1}));  // MELEE-14a: +1 for charging
+  const auto rout = rolls("MELEE-16");
+  ASSERT_EQ(rout.size(), 1u);
+  EXPECT_EQ(rout[0].at("unit"), 0);
+  EXPECT_EQ(rout[0].at("goal"), 8);  // Ld 8 + WD 0
+  // MELEE-19: the Guard rout (and, all sixes, flee off the table in the next compulsory phase).
+  EXPECT_TRUE(logged("rout"));
+  EXPECT_EQ(state_.units[0].locked, 0u);
+  // MELEE-24: the winners failed their test not to pursue.
+  EXPECT_TRUE(logged("pursuing"));
+  EXPECT_EQ(rolls("MELEE-24").size(), 1u);
+  // The first round's bonus attacks: the sergeant 2 + 1, marines 1 + 1.
+  int blue_attacks = 0;
+  for (const auto& e : rolls("MELEE-05"))
+    if (e.at("unit") == 1) blue_attacks += e.at("attacks").get<int>();
+  EXPECT_GT(blue_attacks, 0);
+  EXPECT_EQ(blue_attacks % 2, 1);  // 3 for the sergeant plus 2 per marine in reach
+}
+
+TEST_F(MeleeRound, MELEE_04_higher_initiative_strikes_first_and_the_dead_do_not_strike) {
+  // Fours: the marines (WS4, I4) hit and kill with every attack; the Guard (WS3, I3) would miss.
+  locked_then_end_phase(4);
+  must(act(ActionKind::fight, 1));
+  must(act(ActionKind::fight, 0));
+  const auto attacks = rolls("MELEE-05");
+  ASSERT_FALSE(attacks.empty());
+  EXPECT_EQ(attacks.front().at("unit"), 1);
+  EXPECT_EQ(attacks.front().at("step"), 4);
+  // MELEE-08 tier 4: with nobody left in reach, the wounds go on to the nearest of the unit.
+  int killed = 0;
+  for (int m = 0; m < 10; ++m) killed += state_.models[m].pose.alive ? 0 : 1;
+  EXPECT_EQ(killed, 10);
+  EXPECT_EQ(attacks.front().at("unsaved"), 10);
+  EXPECT_EQ(attacks.size(), 1u);  // the dead Guard never strike at step 3
+  // MELEE-13: a side that wipes out its opponents wins outright; nobody tests.
+  const Event* result = last("combat_result");
+  EXPECT_EQ(result->at("winning_side"), 1);
+  EXPECT_TRUE(rolls("MELEE-16").empty());
+}
+
+TEST_F(MeleeRound, MELEE_18_snake_eyes_pass_and_the_loser_flinches) {
+  locked_then_end_phase(1);  // every attack hits, no wound roll succeeds; rout test 1+1 passes
+  must(act(ActionKind::fight, 1));
+  must(act(ActionKind::fight, 0));
+  EXPECT_TRUE(logged("combat_result"));
+  const auto flinch = rolls("MELEE-18");
+  ASSERT_EQ(flinch.size(), 1u);
+  EXPECT_EQ(flinch[0].at("inches"), 1);
+  EXPECT_FALSE(state_.units[0].rout_pending);
+  // A 1" flinch from contact stays within the 2" radius: the fight goes on next turn.
+  EXPECT_TRUE(state_.units[0].locked & 2u);
+}
+
+TEST_F(MeleeRound, MELEE_10_break_off_takes_one_free_hack_per_engaged_enemy) {
+  locked_then_end_phase(1);
+  must(act(ActionKind::fight, 1));
+  must(act(ActionKind::break_off, 0));  // Ld test 1+1 passes
+  const auto hacks = [&] {
+    for (const auto& e : log_)
+      if (e.value("what", "") == "free hacks") return e;
+    return Event{};
+  }();
+  ASSERT_FALSE(hacks.is_null());
+  EXPECT_EQ(hacks.at("goal"), 4);
+  EXPECT_EQ(state_.units[0].locked, 0u);
+  EXPECT_EQ(state_.units[1].locked, 0u);
+  EXPECT_EQ(state_.units[0].left_combat, 1);
+  EXPECT_FALSE(logged("combat_result"));  // nobody left to fight
+}
+
+TEST_F(MeleeRound, MELEE_12_hit_and_run_needs_the_rule) {
+  locked_then_end_phase(1);
+  const GameState before = state_;
+  const std::string reason = apply(state_, act(ActionKind::hit_and_run, 1), &log_);
+  EXPECT_NE(reason.find("MELEE-12"), std::string::npos);
+  EXPECT_TRUE(state_ == before);
+}
+
 TEST_F(Melee, illegal_responses_change_nothing) {
   blue_charges();
   const GameState before = state_;
