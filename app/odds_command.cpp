@@ -11,6 +11,7 @@
 #include "data/data_error.hpp"
 #include "data/library.hpp"
 #include "odds/attack_request.hpp"
+#include "odds/melee_odds.hpp"
 #include "odds/test_odds.hpp"
 #include "report_table.hpp"
 
@@ -68,6 +69,31 @@ int run_attack(const OddsOptions& options) {
   return 0;
 }
 
+int run_melee(const OddsOptions& options) {
+  const bool json = !options.json_file.empty();
+  const std::string path = json ? options.json_file : options.file;
+  if (path.empty()) throw std::runtime_error("odds melee: give a request file (or - for stdin)");
+  const odds::MeleeRequest request =
+      odds::parse_melee_request(read_input(path), path == "-" ? "<stdin>" : path);
+  const odds::MeleeReport report = odds::evaluate_melee(request);
+  if (json) {
+    std::cout << odds::to_json(report).dump(2) << '\n';
+    return 0;
+  }
+  std::cout << fmt::format(
+      "One mêlée round (MELEE-04..16), every model fighting\n"
+      "  attacker wins  {:8.4f}\n  defender wins  {:8.4f}\n  draw           {:8.4f}\n"
+      "  attacker routs {:8.4f}\n  defender routs {:8.4f}\n  mean WD        {:+8.4f}\n",
+      report.attacker_wins, report.defender_wins, report.draw, report.attacker_routs,
+      report.defender_routs, report.wound_difference.mean());
+  std::cout << "  attacker's wound difference:\n";
+  for (int v = report.wound_difference.lowest(); v <= report.wound_difference.highest(); ++v) {
+    if (report.wound_difference[v] > 0.0)
+      std::cout << fmt::format("    {:+3d}  {:8.4f}\n", v, report.wound_difference[v]);
+  }
+  return 0;
+}
+
 }  // namespace
 
 void add_odds_commands(CLI::App& app, Action& action) {
@@ -83,6 +109,14 @@ void add_odds_commands(CLI::App& app, Action& action) {
   attack->add_option("--data", options->data, "Data folder for weapons named by id");
   attack->footer("Request format: docs/odds.md\n\n" + odds::modifier_help());
   attack->callback([options, &action] { action = [options] { return run_attack(*options); }; });
+
+  auto* melee = odds->add_subcommand(
+      "melee", "Exact odds of one mêlée round between two units: wound difference, winner, routs");
+  melee->add_option("file", options->file, "Request file (JSON), - for stdin; prints a table");
+  melee->add_option("--json", options->json_file,
+                    "Request file (JSON), - for stdin; prints the report as JSON");
+  melee->footer("Request format: docs/odds.md (\"arap odds melee\")");
+  melee->callback([options, &action] { action = [options] { return run_melee(*options); }; });
 
   auto* activation =
       odds->add_subcommand("activation", "Exact odds of an activation roll (ACT-05..07)");

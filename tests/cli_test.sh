@@ -97,8 +97,14 @@ check "sim summary has wins" contains "$one" '"wins"'
 out=$("$arap" bench --games 5 --data "$root/data")
 check "bench prints a signature" contains "$out" "signature:"
 
+out=$("$arap" odds melee --json "$root/examples/melee_rear_charge.json")
+check "odds melee prints the winner's odds" contains "$out" '"attacker_wins"'
+err=$(echo '{"attacker": {"models": 0}, "defender": {"models": 1}}' | "$arap" odds melee - 2>&1 >/dev/null)
+check "odds melee names the bad field" contains "$err" "attacker.models"
+
 out=$("$arap" rulings)
 check "rulings listed" contains "$out" "ruling.SHOOT-38.fallbackOnSuccess"
+check "mêlée rulings listed" contains "$out" "ruling.MELEE-23"
 
 echo "cli: $passes passed, $failures failed"
 exit $((failures > 0))

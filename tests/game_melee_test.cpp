@@ -289,7 +289,7 @@ TEST_F(MeleeRound, MELEE_12_hit_and_run_needs_the_rule) {
 TEST_F(Melee, illegal_responses_change_nothing) {
   blue_charges();
   const GameState before = state_;
-  EXPECT_NE(apply(state_, act(ActionKind::hold, 1), &log_), "");  // not the charged unit
+  EXPECT_NE(apply(state_, act(ActionKind::hold, 1), &log_), "");   // not the charged unit
   EXPECT_NE(apply(state_, act(ActionKind::fight, 0), &log_), "");  // not a mêlée choice now
   EXPECT_TRUE(state_ == before);
 }

@@ -1,0 +1,379 @@
+#include "odds/melee_odds.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+
+#include "data/weapon.hpp"
+#include "data/yaml_reader.hpp"
+#include "dice/probability.hpp"
+#include "rules/attack_resolution.hpp"
+#include "rules/combat_resolution.hpp"
+#include "rules/leadership.hpp"
+#include "rules/melee_goal.hpp"
+#include "rules/wound_save.hpp"
+
+namespace arap::odds {
+
+namespace {
+
+// The goals of one side's attacks on the other, from the one goal function per test.
+struct Striking {
+  int attacks_per_model = 1;
+  int hit_goal = 0;
+  rules::WoundingProfile wounding;
+  double p_unsaved = 0.0;
+  dice::Distribution damage;
+};
+
+Striking striking(const MeleeSide& by, const MeleeSide& on, const rules::MeleeSituation& sit) {
+  Striking out;
+  out.attacks_per_model = by.attacks + by.bonus_attacks;
+  out.hit_goal = rules::melee_hit_goal(sit).goal;
+  out.wounding.wound = rules::wound_goal(on.toughness, by.strength, /*close=*/true);
+  out.wounding.save = rules::save_goal({on.save, on.invulnerable, by.ap, false, by.power_weapon});
+  out.wounding.damage = by.damage;
+  out.p_unsaved = dice::p_low(out.hit_goal) * rules::p_wound(out.wounding.wound) *
+                  (1.0 - rules::p_save(out.wounding.save));
+  out.damage = dice::expression_distribution(by.damage);
+  return out;
+}
+
+// (models left, damage on the model in line, wounds inflicted) -> probability.
+using Chain = std::map<std::tuple<int, int, int>, double>;
+
+// MELEE-08 sequential: `attacks` one at a time on the model in line until the unit is gone.
+Chain strike_chain(int attacks, int left, int damage_on, int wounds, const Striking& s) {
+  Chain now{{{left, damage_on, 0}, 1.0}};
+  for (int a = 0; a < attacks; ++a) {
+    Chain next;
+    for (const auto& [key, p] : now) {
+      const auto [l, d, k] = key;
+      if (l == 0) {
+        next[key] += p;
+        continue;
+      }
+      next[key] += p * (1.0 - s.p_unsaved);
+      for (int dmg = std::max(1, s.damage.lowest()); dmg <= s.damage.highest(); ++dmg) {
+        const double q = s.damage[dmg];
+        if (q <= 0.0) continue;
+        const bool falls = d + dmg >= wounds;  // SHOOT-23: the excess is lost
+        next[{falls ? l - 1 : l, falls ? 0 : d + dmg, k + 1}] += p * s.p_unsaved * q;
+      }
+      if (s.damage.lowest() <= 0) next[{l, d, k + 1}] += p * s.p_unsaved * s.damage[0];
+    }
+    now = std::move(next);
+    if (now.size() > 200000) throw std::length_error("the round is too big to stay exact");
+  }
+  return now;
+}
+
+// (a left, a damage, b left, b damage, dealt by a, dealt by b) -> probability.
+using Joint = std::map<std::tuple<int, int, int, int, int, int>, double>;
+
+Joint strike(const Joint& in, bool a_strikes, bool b_strikes, const MeleeRequest& r,
+             const Striking& a_on_b, const Striking& b_on_a) {
+  Joint out;
+  for (const auto& [key, p] : in) {
+    const auto [al, ad, bl, bd, ka, kb] = key;
+    Chain on_b{{{bl, bd, 0}, 1.0}};
+    Chain on_a{{{al, ad, 0}, 1.0}};
+    if (a_strikes)
+      on_b = strike_chain(al * a_on_b.attacks_per_model, bl, bd, r.defender.wounds, a_on_b);
+    if (b_strikes)
+      on_a = strike_chain(bl * b_on_a.attacks_per_model, al, ad, r.attacker.wounds, b_on_a);
+    for (const auto& [kb_key, pb] : on_b) {
+      for (const auto& [ka_key, pa] : on_a) {
+        out[{std::get<0>(ka_key), std::get<1>(ka_key), std::get<0>(kb_key), std::get<1>(kb_key),
+             ka + std::get<2>(kb_key), kb + std::get<2>(ka_key)}] += p * pa * pb;
+      }
+    }
+  }
+  return out;
+}
+
+struct Verdict {
+  int winner = 0;       // 1 attacker, -1 defender, 0 draw
+  int rout_target = 0;  // the loser's rout test Ld
+  bool loser_tests = false;
+};
+
+Verdict judge(const MeleeRequest& r, int a_left, int b_left, int wd) {
+  Verdict v;
+  if (a_left == 0 && b_left == 0) return v;  // nobody left: nothing to decide
+  rules::CombatTally a;
+  a.side = 0;
+  a.inflicted = wd > 0 ? wd : 0;
+  a.taken = wd < 0 ? -wd : 0;
+  a.modifiers = r.attacker.crs_modifier;
+  a.destroyed = a_left == 0;
+  rules::CombatTally b;
+  b.side = 1;
+  b.inflicted = a.taken;
+  b.taken = a.inflicted;
+  b.modifiers = r.defender.crs_modifier;
+  b.destroyed = b_left == 0;
+  const rules::CombatTally both[] = {a, b};
+  const rules::CombatOutcome out = rules::decide_round(both);
+  if (out.winning_side >= 0) {
+    v.winner = out.winning_side == 0 ? 1 : -1;
+    return v;
+  }
+  if (out.lost[0]) v.winner = -1;
+  if (out.lost[1]) v.winner = 1;
+  if (v.winner != 0) {
+    const MeleeSide& loser = v.winner == 1 ? r.defender : r.attacker;
+    const int loser_wd = v.winner == 1 ? -wd : wd;
+    v.loser_tests = !loser.fearless;
+    v.rout_target = rules::rout_test_target(loser.leadership, loser_wd, r.rout_cap);
+  }
+  return v;
+}
+
+// The MELEE-06 rows named in the request, as the goal function's situation.
+rules::MeleeSituation situation_of(const MeleeSide& side) {
+  rules::MeleeSituation sit;
+  sit.weapon_skill = side.weapon_skill;
+  for (const auto id : side.modifiers) {
+    switch (id) {
+      case rules::MeleeModifier::two_weapons:
+        sit.two_weapons = true;
+        break;
+      case rules::MeleeModifier::uphill:
+        sit.uphill = true;
+        break;
+      case rules::MeleeModifier::barricade:
+        sit.barricade = true;
+        break;
+      case rules::MeleeModifier::planting_charges:
+        sit.planting_charges = true;
+        break;
+      case rules::MeleeModifier::rear_charge:
+        sit.rear_charge = true;
+        break;
+      case rules::MeleeModifier::ambush:
+        sit.ambush = true;
+        break;
+      case rules::MeleeModifier::jumping_down:
+        sit.jumping_down = true;
+        break;
+      case rules::MeleeModifier::blocking:
+        sit.blocking = true;
+        break;
+      case rules::MeleeModifier::improvised_weapon:
+        sit.improvised_weapon = true;
+        break;
+      case rules::MeleeModifier::unarmed:
+        sit.unarmed = true;
+        break;
+      case rules::MeleeModifier::count_:
+        break;
+    }
+  }
+  return sit;
+}
+
+}  // namespace
+
+MeleeReport evaluate_melee(const MeleeRequest& r) {
+  const Striking a_on_b = striking(r.attacker, r.defender, situation_of(r.attacker));
+  const Striking b_on_a = striking(r.defender, r.attacker, situation_of(r.defender));
+  Joint joint{{{r.attacker.models, 0, r.defender.models, 0, 0, 0}, 1.0}};
+  if (r.attacker.initiative == r.defender.initiative) {
+    joint = strike(joint, true, true, r, a_on_b, b_on_a);  // MELEE-04: simultaneous
+  } else if (r.attacker.initiative > r.defender.initiative) {
+    joint = strike(joint, true, false, r, a_on_b, b_on_a);
+    joint = strike(joint, false, true, r, a_on_b, b_on_a);
+  } else {
+    joint = strike(joint, false, true, r, a_on_b, b_on_a);
+    joint = strike(joint, true, false, r, a_on_b, b_on_a);
+  }
+  MeleeReport report;
+  report.wound_difference = dice::Distribution(0, {0.0});
+  report.attacker_slain = dice::Distribution(0, {0.0});
+  report.defender_slain = dice::Distribution(0, {0.0});
+  for (const auto& [key, p] : joint) {
+    const auto [al, ad, bl, bd, ka, kb] = key;
+    const int wd = (ka + r.attacker.wounds_already_dealt) - (kb + r.defender.wounds_already_dealt);
+    report.wound_difference.add(wd, p);
+    report.attacker_slain.add(r.defender.models - bl, p);
+    report.defender_slain.add(r.attacker.models - al, p);
+    if (al == 0) report.attacker_wiped_out += p;
+    if (bl == 0) report.defender_wiped_out += p;
+    const Verdict v = judge(r, al, bl, wd);
+    if (v.winner == 1) report.attacker_wins += p;
+    if (v.winner == -1) report.defender_wins += p;
+    if (v.winner == 0) report.draw += p;
+    if (v.loser_tests) {
+      const MeleeSide& loser = v.winner == 1 ? r.defender : r.attacker;
+      const double rout = 1.0 - rules::leadership_odds(v.rout_target, loser.reroll_morale).p_pass;
+      (v.winner == 1 ? report.defender_routs : report.attacker_routs) += p * rout;
+    }
+  }
+  return report;
+}
+
+namespace {
+
+int live_strikes(dice::DiceSource& dice, int attacks, int goal, const rules::WoundingProfile& w,
+                 rules::CasualtyState& target) {
+  int dealt = 0;
+  for (int a = 0; a < attacks && target.models_left() > 0; ++a) {
+    if (!dice::roll_low(dice, goal)) continue;
+    if (!rules::roll_wound(dice, w)) continue;
+    if (w.save && dice::roll_high(dice, *w.save)) continue;
+    target.apply_damage(rules::roll_damage(dice, w));
+    ++dealt;
+  }
+  return dealt;
+}
+
+}  // namespace
+
+MeleeOutcome simulate_melee(dice::DiceSource& dice, const MeleeRequest& r) {
+  const Striking a_on_b = striking(r.attacker, r.defender, situation_of(r.attacker));
+  const Striking b_on_a = striking(r.defender, r.attacker, situation_of(r.defender));
+  rules::CasualtyState a(r.attacker.models, r.attacker.wounds, rules::Allocation::sequential);
+  rules::CasualtyState b(r.defender.models, r.defender.wounds, rules::Allocation::sequential);
+  int ka = 0;
+  int kb = 0;
+  const auto a_strikes = [&] {
+    ka += live_strikes(dice, a.models_left() * a_on_b.attacks_per_model, a_on_b.hit_goal,
+                       a_on_b.wounding, b);
+  };
+  const auto b_strikes = [&] {
+    kb += live_strikes(dice, b.models_left() * b_on_a.attacks_per_model, b_on_a.hit_goal,
+                       b_on_a.wounding, a);
+  };
+  if (r.attacker.initiative == r.defender.initiative) {
+    const int a_models = a.models_left();
+    rules::CasualtyState b_copy = b;
+    kb += live_strikes(dice, b.models_left() * b_on_a.attacks_per_model, b_on_a.hit_goal,
+                       b_on_a.wounding, a);
+    ka += live_strikes(dice, a_models * a_on_b.attacks_per_model, a_on_b.hit_goal, a_on_b.wounding,
+                       b_copy);
+    b = b_copy;
+  } else if (r.attacker.initiative > r.defender.initiative) {
+    a_strikes();
+    b_strikes();
+  } else {
+    b_strikes();
+    a_strikes();
+  }
+  MeleeOutcome out;
+  out.wound_difference =
+      (ka + r.attacker.wounds_already_dealt) - (kb + r.defender.wounds_already_dealt);
+  out.attacker_slain = b.slain();
+  out.defender_slain = a.slain();
+  const Verdict v = judge(r, a.models_left(), b.models_left(), out.wound_difference);
+  out.winner = v.winner;
+  if (v.loser_tests) {
+    const MeleeSide& loser = v.winner == 1 ? r.defender : r.attacker;
+    const bool passed =
+        rules::roll_leadership_test(dice, v.rout_target, loser.reroll_morale).passed;
+    (v.winner == 1 ? out.defender_routs : out.attacker_routs) = !passed;
+  }
+  return out;
+}
+
+namespace {
+
+using data::Field;
+
+std::optional<int> optional_roll(const Field& parent, std::string_view key, int lo, int hi) {
+  if (!parent.has(key)) return std::nullopt;
+  const Field field = parent[key];
+  if (field.is_null()) return std::nullopt;
+  return field.as_int(lo, hi);
+}
+
+MeleeSide parse_side(const Field& f) {
+  f.expect_map();
+  f.allow_only({"models", "ws", "s", "t", "w", "i", "a", "bonus_attacks", "ld", "save",
+                "invulnerable", "ap", "power_weapon", "damage", "modifiers", "crs",
+                "wounds_dealt_before", "reroll_morale", "fearless"});
+  MeleeSide side;
+  side.models = f["models"].as_int(1, 40);
+  side.weapon_skill = f.has("ws") ? f["ws"].as_int(0, 10) : 3;
+  side.strength = f.has("s") ? f["s"].as_int(1, 10) : 3;
+  side.toughness = f.has("t") ? f["t"].as_int(1, 10) : 3;
+  side.wounds = f.has("w") ? f["w"].as_int(1, 20) : 1;
+  side.initiative = f.has("i") ? f["i"].as_int(0, 10) : 3;
+  side.attacks = f.has("a") ? f["a"].as_int(0, 10) : 1;
+  side.bonus_attacks = f.has("bonus_attacks") ? f["bonus_attacks"].as_int(0, 2) : 0;
+  side.leadership = f.has("ld") ? f["ld"].as_int(2, 12) : 7;
+  side.save = optional_roll(f, "save", 2, 6);
+  side.invulnerable = optional_roll(f, "invulnerable", 2, 6);
+  side.ap = optional_roll(f, "ap", 1, 6);
+  side.power_weapon = f.has("power_weapon") && f["power_weapon"].as_bool();
+  if (f.has("damage")) {
+    const auto damage = data::parse_dice_expression(f["damage"].as_string());
+    if (!damage) f["damage"].fail("a Damage is a number or dice such as D3 or D6+1");
+    side.damage = *damage;
+  }
+  if (f.has("modifiers")) {
+    const Field list = f["modifiers"];
+    list.expect_sequence();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string name = list.at(i).as_string();
+      const auto id = rules::melee_modifier_from_name(name);
+      if (!id) list.at(i).fail("unknown mêlée modifier \"" + name + "\" (see --help)");
+      side.modifiers.push_back(*id);
+    }
+  }
+  side.crs_modifier = f.has("crs") ? f["crs"].as_int(-10, 10) : 0;
+  side.wounds_already_dealt =
+      f.has("wounds_dealt_before") ? f["wounds_dealt_before"].as_int(0, 100) : 0;
+  side.reroll_morale = f.has("reroll_morale") && f["reroll_morale"].as_bool();
+  side.fearless = f.has("fearless") && f["fearless"].as_bool();
+  return side;
+}
+
+nlohmann::json distribution_json(const dice::Distribution& d) {
+  nlohmann::json out = nlohmann::json::object();
+  for (int v = d.lowest(); v <= d.highest(); ++v)
+    if (d[v] > 0.0) out[std::to_string(v)] = d[v];
+  return out;
+}
+
+}  // namespace
+
+MeleeRequest parse_melee_request(const std::string& text, const std::string& source_name) {
+  const Field root = Field::load_text(text, source_name);
+  root.expect_map();
+  root.allow_only({"attacker", "defender", "rulings"});
+  MeleeRequest request;
+  request.attacker = parse_side(root["attacker"]);
+  request.defender = parse_side(root["defender"]);
+  if (root.has("rulings")) {
+    const Field rulings = root["rulings"];
+    rulings.allow_only({"ruling.MELEE-16"});
+    if (rulings.has("ruling.MELEE-16")) {
+      rules::Rulings set;
+      try {
+        set.set("ruling.MELEE-16", rulings["ruling.MELEE-16"].as_string());
+      } catch (const std::invalid_argument& error) {
+        rulings["ruling.MELEE-16"].fail(error.what());
+      }
+      request.rout_cap = set.melee_16();
+    }
+  }
+  return request;
+}
+
+nlohmann::json to_json(const MeleeReport& r) {
+  return {{"wound_difference", distribution_json(r.wound_difference)},
+          {"mean_wound_difference", r.wound_difference.mean()},
+          {"defender_models_slain", distribution_json(r.attacker_slain)},
+          {"attacker_models_slain", distribution_json(r.defender_slain)},
+          {"attacker_wins", r.attacker_wins},
+          {"defender_wins", r.defender_wins},
+          {"draw", r.draw},
+          {"attacker_routs", r.attacker_routs},
+          {"defender_routs", r.defender_routs},
+          {"attacker_wiped_out", r.attacker_wiped_out},
+          {"defender_wiped_out", r.defender_wiped_out}};
+}
+
+}  // namespace arap::odds

@@ -1,0 +1,78 @@
+// MELEE-04/05/07/08/13..17 exactly: one mêlée round between two units of identical models, every
+// model fighting (all engaged), wounds applied one at a time to whole models (MELEE-08
+// sequential), then combat resolution and the loser's rout test. `arap odds melee` (docs/odds.md).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "dice/dice_source.hpp"
+#include "dice/distribution.hpp"
+#include "dice/rolls.hpp"
+#include "rules/melee_goal.hpp"
+#include "rules/rulings.hpp"
+
+namespace arap::odds {
+
+struct MeleeSide {
+  int models = 1;
+  int weapon_skill = 3;
+  int strength = 3;  // the attack's Strength (weapon applied)
+  int toughness = 3;
+  int wounds = 1;
+  int initiative = 3;  // the Initiative it strikes at (I1 when charging into cover, etc.)
+  int attacks = 1;
+  int bonus_attacks = 0;                        // CHARGE-05 (i) first-round attacks per model
+  std::vector<rules::MeleeModifier> modifiers;  // MELEE-06 rows (e.g. rear_charge)
+  int leadership = 7;
+  std::optional<int> save;
+  std::optional<int> invulnerable;
+  std::optional<int> ap;
+  bool power_weapon = false;
+  dice::DiceExpression damage{0, 6, 1};
+  int crs_modifier = 0;          // MELEE-14 total
+  int wounds_already_dealt = 0;  // CHARGE-12/15 reaction fire counted toward this round's WD
+  bool reroll_morale = false;    // MORALE-05
+  bool fearless = false;         // never takes the rout test
+};
+
+struct MeleeRequest {
+  MeleeSide attacker;
+  MeleeSide defender;
+  rules::RoutCap rout_cap = rules::RoutCap::negative_only;
+};
+
+struct MeleeReport {
+  dice::Distribution wound_difference;  // the attacker's WD (MELEE-13)
+  dice::Distribution attacker_slain;    // defender models the attacker removed
+  dice::Distribution defender_slain;    // attacker models the defender removed
+  double attacker_wins = 0.0;           // the defender lost the round (or was wiped out)
+  double defender_wins = 0.0;
+  double draw = 0.0;            // equal scores (or both wiped out): fight on
+  double attacker_routs = 0.0;  // lost and failed the rout test
+  double defender_routs = 0.0;
+  double attacker_wiped_out = 0.0;
+  double defender_wiped_out = 0.0;
+};
+
+// Throws std::length_error when the round is too big to stay exact.
+MeleeReport evaluate_melee(const MeleeRequest& request);
+
+// One live round with the same rules, for the statistical cross-check and `--simulate`.
+struct MeleeOutcome {
+  int wound_difference = 0;  // attacker's
+  int attacker_slain = 0;
+  int defender_slain = 0;
+  int winner = 0;  // 1 attacker, -1 defender, 0 draw
+  bool attacker_routs = false;
+  bool defender_routs = false;
+};
+MeleeOutcome simulate_melee(dice::DiceSource& dice, const MeleeRequest& request);
+
+MeleeRequest parse_melee_request(const std::string& text, const std::string& source_name);
+nlohmann::json to_json(const MeleeReport& report);
+
+}  // namespace arap::odds

@@ -1,0 +1,119 @@
+// MELEE-04/05/08/13..16: exact odds of one mêlée round (`arap odds melee`), hand-checked, and the
+// live round checked against them statistically.
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "dice/random_dice.hpp"
+#include "odds/melee_odds.hpp"
+#include "support/expect.hpp"
+
+namespace arap::odds {
+namespace {
+
+using test::frac;
+
+MeleeSide side(int models, int ws, int s, int t, int i, int a) {
+  MeleeSide out;
+  out.models = models;
+  out.weapon_skill = ws;
+  out.strength = s;
+  out.toughness = t;
+  out.initiative = i;
+  out.attacks = a;
+  return out;
+}
+
+TEST(MeleeOdds, MELEE_04_the_faster_fighter_may_kill_before_the_slower_strikes) {
+  MeleeRequest r;
+  r.attacker = side(1, 4, 4, 4, 4, 1);  // hits 2/3, wounds T4 on 4+ (1/2): 1/3 unsaved
+  r.defender = side(1, 3, 3, 4, 3, 1);  // hits 1/2, wounds T4 on 5+ (1/3): 1/6 unsaved
+  const MeleeReport report = evaluate_melee(r);
+  EXPECT_PROB(report.attacker_wins, frac(1, 3));  // wiped out before it strikes back
+  EXPECT_PROB(report.defender_wins, frac(1, 9));  // 2/3 x 1/6
+  EXPECT_PROB(report.draw, frac(5, 9));
+  EXPECT_PROB(report.wound_difference[1], frac(1, 3));
+  EXPECT_PROB(report.wound_difference[-1], frac(1, 9));
+  EXPECT_PROB(report.wound_difference[0], frac(5, 9));
+  // Equal Initiatives strike together: both may fall (MELEE-04).
+  r.defender.initiative = 4;
+  const MeleeReport together = evaluate_melee(r);
+  EXPECT_PROB(together.attacker_wiped_out, frac(1, 6));
+  EXPECT_PROB(together.defender_wiped_out, frac(1, 3));
+  EXPECT_PROB(together.draw, frac(1, 18) + frac(2, 3) * frac(5, 6));  // both fall, or neither
+}
+
+TEST(MeleeOdds, MELEE_16_the_loser_rout_test_uses_its_wound_difference) {
+  MeleeRequest r;
+  r.attacker = side(1, 4, 4, 4, 4, 2);
+  r.attacker.crs_modifier = 1;  // MELEE-14a: it charged
+  r.defender = side(2, 3, 3, 4, 3, 0);
+  r.defender.leadership = 8;
+  const MeleeReport report = evaluate_melee(r);
+  // No wound (4/9): tests at Ld 8 (fails 5/18); one wound (4/9): Ld 7 (fails 5/12); two: wiped.
+  EXPECT_PROB(report.defender_routs, frac(4, 9) * frac(5, 18) + frac(4, 9) * frac(5, 12));
+  EXPECT_PROB(report.attacker_wins, 1.0);
+  // MORALE-05: a re-roll.
+  r.defender.reroll_morale = true;
+  EXPECT_PROB(evaluate_melee(r).defender_routs,
+              frac(4, 9) * frac(5, 18) * frac(5, 18) + frac(4, 9) * frac(5, 12) * frac(5, 12));
+}
+
+TEST(MeleeOdds, MELEE_13_reaction_fire_counts_in_the_wound_difference) {
+  MeleeRequest r;
+  r.attacker = side(1, 4, 4, 4, 4, 0);
+  r.defender = side(1, 3, 3, 4, 3, 0);
+  r.defender.wounds_already_dealt = 2;  // Stand and Fire
+  const MeleeReport report = evaluate_melee(r);
+  EXPECT_PROB(report.wound_difference[-2], 1.0);
+  EXPECT_PROB(report.defender_wins, 1.0);
+}
+
+TEST(MeleeOdds, parse_names_the_field) {
+  try {
+    parse_melee_request(
+        "{\"attacker\": {\"models\": 5, \"wss\": 3}, \"defender\": {\"models\": 1}}", "req.json");
+    FAIL() << "a misspelt key must be refused";
+  } catch (const std::exception& error) {
+    EXPECT_NE(std::string(error.what()).find("wss"), std::string::npos) << error.what();
+  }
+  const MeleeRequest r = parse_melee_request(
+      "{\"attacker\": {\"models\": 5, \"ws\": 4, \"modifiers\": [\"rear_charge\"]},"
+      " \"defender\": {\"models\": 3}, \"rulings\": {\"ruling.MELEE-16\": \"symmetric\"}}",
+      "req.json");
+  EXPECT_EQ(r.attacker.models, 5);
+  EXPECT_EQ(r.attacker.modifiers.size(), 1u);
+  EXPECT_EQ(r.rout_cap, rules::RoutCap::symmetric);
+}
+
+TEST(MeleeOdds, live_rounds_fit_the_exact_odds) {
+  // Five charging marines (the sergeant's extra attack ignored) in the rear of ten Guardsmen.
+  MeleeRequest r;
+  r.attacker = side(5, 4, 4, 4, 4, 1);
+  r.attacker.bonus_attacks = 2;
+  r.attacker.modifiers = {rules::MeleeModifier::rear_charge};
+  r.attacker.save = 3;
+  r.attacker.leadership = 8;
+  r.attacker.crs_modifier = 1;
+  r.defender = side(10, 3, 3, 3, 3, 1);
+  r.defender.save = 5;
+  r.defender.leadership = 8;
+  r.defender.crs_modifier = -1;
+  const MeleeReport exact = evaluate_melee(r);
+  dice::RandomDice dice(2024);
+  constexpr long kRounds = 40000;
+  std::map<int, long> wd;
+  long routs = 0;
+  for (long i = 0; i < kRounds; ++i) {
+    const MeleeOutcome out = simulate_melee(dice, r);
+    ++wd[out.wound_difference];
+    routs += out.defender_routs ? 1 : 0;
+  }
+  test::expect_fits(wd, exact.wound_difference, kRounds);
+  const double p = exact.defender_routs;
+  const double sigma = std::sqrt(p * (1 - p) / kRounds);
+  EXPECT_NEAR(static_cast<double>(routs) / kRounds, p, 4.5 * sigma);
+}
+
+}  // namespace
+}  // namespace arap::odds
