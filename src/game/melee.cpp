@@ -227,10 +227,11 @@ void close_in(Context& c, const std::vector<int>& units, int next_step) {
           nearest = n;
         }
       }
-      if (nearest < 0) continue;
-      const auto plan =
-          table::plan_straight_move(c.setup.scenario.table, poses, m, poses[nearest].position,
-                                    c.setup.models[m].profile->move, table::MoveMode::charge);
+      // The move is optional: only worth making when it can bring the model into reach.
+      const int move = c.setup.models[m].profile->move;
+      if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) continue;
+      const auto plan = table::plan_straight_move(
+          c.setup.scenario.table, poses, m, poses[nearest].position, move, table::MoveMode::charge);
       if (!plan || plan->report.distance <= 0.0) continue;
       s.models[m].pose.position = plan->request.path.back();
       s.models[m].pose.facing = plan->report.final_facing;
