@@ -225,18 +225,7 @@ void resolve_charge(Context& c, ActionKind response) {
     c.dice.start();
     const int inches = table::roll_flee_distance(c.dice, c.setup.units[target].move);
     c.roll_event("CHARGE-08", "run from charge", 0, target, {{"inches", inches}});
-    auto poses = s.table_models();
-    const table::Point threat = unit_centre(s, charger);
-    const auto& ti = c.setup.units[target];
-    for (int m = ti.first_model; m < ti.first_model + ti.model_count; ++m) {
-      if (!poses[m].alive) continue;
-      const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, threat, inches,
-                                                  table::MoveMode::normal, true);
-      if (!plan) continue;
-      s.models[m].pose.position = plan->request.path.back();
-      s.models[m].pose.facing = plan->report.final_facing;
-      poses[m] = s.models[m].pose;
-    }
+    move_away(c, target, unit_centre(s, charger), inches);
     ran = true;
   }
   if (response == ActionKind::stand_and_fire) {

@@ -92,6 +92,8 @@ void apply_response(Context& c, const Action& action);
 bool engaged_pair(const table::TableModel& a, const table::TableModel& b);
 bool units_engaged(const GameState& state, int a, int b);
 void lock_units(Context& c, int a, int b);
+// Every living model of `unit` moves up to `inches` straight away from `threat` (flinches, runs).
+void move_away(Context& c, int unit, const table::Point& threat, double inches);
 void unlock_unit(Context& c, int unit);
 void clean_locks(Context& c);
 // MELEE-22: free hacks at goal 4 by `attacker`'s models within reach of `target` (one each, or

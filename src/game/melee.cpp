@@ -4,6 +4,7 @@
 // free hacks. The arithmetic lives in rules/ (melee_goal, combat_resolution, wound_save).
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -38,6 +39,24 @@ bool has_long_arm(const ModelInfo& model) {
       return true;
   }
   return false;
+}
+
+// The nearest model to `from` among models [first, last) that pass `eligible`, or -1; ties go to
+// the lower index.
+template <typename Eligible>
+int nearest_model(std::span<const table::TableModel> poses, int from, int first, int last,
+                  double& best, Eligible eligible) {
+  int nearest = -1;
+  best = 1e18;
+  for (int n = first; n < last; ++n) {
+    if (!eligible(n)) continue;
+    const double d = table::distance(poses[from].position, poses[n].position);
+    if (d < best) {
+      best = d;
+      nearest = n;
+    }
+  }
+  return nearest;
 }
 
 }  // namespace
@@ -123,21 +142,17 @@ int free_hacks(Context& c, int attacker, int target, bool one_each, const char* 
   const int goal = rules::melee_hit_goal(hack).goal;  // MELEE-22: 4 whatever the skill
   int unsaved = 0;
   int attacks = 0;
+  const auto poses = s.table_models();  // positions do not change during the hacks
   c.dice.start();
   for (int m = ia.first_model; m < ia.first_model + ia.model_count; ++m) {
     if (!s.models[m].pose.alive) continue;
     // The nearest enemy model within this model's reach takes its hacks.
-    int victim = -1;
-    double best = 1e18;
-    for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
-      if (!s.models[n].pose.alive || s.models[n].wounds_left <= 0) continue;
-      if (!engaged_pair(s.models[m].pose, s.models[n].pose)) continue;
-      const double d = table::distance(s.models[m].pose.position, s.models[n].pose.position);
-      if (d < best) {
-        best = d;
-        victim = n;
-      }
-    }
+    double best = 0.0;
+    const int victim =
+        nearest_model(poses, m, it.first_model, it.first_model + it.model_count, best, [&](int n) {
+          return s.models[n].pose.alive && s.models[n].wounds_left > 0 &&
+                 engaged_pair(s.models[m].pose, s.models[n].pose);
+        });
     if (victim < 0) continue;
     const int count = one_each ? 1 : c.setup.models[m].profile->attacks;
     for (int k = 0; k < count; ++k) {
@@ -217,16 +232,11 @@ void close_in(Context& c, const std::vector<int>& units, int next_step) {
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!poses[m].alive || striking_initiative(s, m) > next_step) continue;
       if (can_strike(s, m, s.units[u].locked)) continue;
-      int nearest = -1;
-      double best = 1e18;
-      for (int n = 0; n < static_cast<int>(poses.size()); ++n) {
-        if (!poses[n].alive || !(s.units[u].locked & bit(c.setup.models[n].unit))) continue;
-        const double d = table::distance(poses[m].position, poses[n].position);
-        if (d < best) {
-          best = d;
-          nearest = n;
-        }
-      }
+      double best = 0.0;
+      const int nearest =
+          nearest_model(poses, m, 0, static_cast<int>(poses.size()), best, [&](int n) {
+            return poses[n].alive && (s.units[u].locked & bit(c.setup.models[n].unit)) != 0;
+          });
       // The move is optional: only worth making when it can bring the model into reach.
       const int move = c.setup.models[m].profile->move;
       if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) continue;
@@ -317,6 +327,8 @@ table::Point centre_of_units(const GameState& s, const std::vector<int>& units) 
   return n > 0 ? sum * (1.0 / n) : sum;
 }
 
+}  // namespace
+
 // Moves every living model of `unit` up to `inches` straight away from `threat` (MELEE-18/20).
 void move_away(Context& c, int unit, const table::Point& threat, double inches) {
   GameState& s = c.state;
@@ -333,6 +345,8 @@ void move_away(Context& c, int unit, const table::Point& threat, double inches) 
   }
 }
 
+namespace {
+
 // Winners' models within reach of a flinched unit close to base contact (MELEE-18).
 void close_to_contact(Context& c, int unit, int flinched) {
   GameState& s = c.state;
@@ -341,16 +355,10 @@ void close_to_contact(Context& c, int unit, int flinched) {
   auto poses = s.table_models();
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive) continue;
-    int nearest = -1;
-    double best = 1e18;
-    for (int n = fi.first_model; n < fi.first_model + fi.model_count; ++n) {
-      if (!poses[n].alive || !engaged_pair(poses[m], poses[n])) continue;
-      const double d = table::distance(poses[m].position, poses[n].position);
-      if (d < best) {
-        best = d;
-        nearest = n;
-      }
-    }
+    double best = 0.0;
+    const int nearest =
+        nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count, best,
+                      [&](int n) { return poses[n].alive && engaged_pair(poses[m], poses[n]); });
     if (nearest < 0) continue;
     const auto plan = table::plan_straight_move(
         c.setup.scenario.table, poses, m, poses[nearest].position, best, table::MoveMode::charge);
@@ -683,16 +691,9 @@ void pursue(Context& c, int router) {
     const auto& ri = c.setup.units[router];
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!poses[m].alive) continue;
-      int nearest = -1;
-      double best = 1e18;
-      for (int n = ri.first_model; n < ri.first_model + ri.model_count; ++n) {
-        if (!poses[n].alive) continue;
-        const double d = table::distance(poses[m].position, poses[n].position);
-        if (d < best) {
-          best = d;
-          nearest = n;
-        }
-      }
+      double best = 0.0;
+      const int nearest = nearest_model(poses, m, ri.first_model, ri.first_model + ri.model_count,
+                                        best, [&](int n) { return poses[n].alive; });
       if (nearest < 0) break;
       const auto plan =
           table::plan_straight_move(c.setup.scenario.table, poses, m, poses[nearest].position,
