@@ -1,5 +1,7 @@
 // The data library: the shipped files load, the movement table is right (MOVE-02), strength and
 // damage notations parse (GEN-10, SHOOT-23), and every kind of bad input names file, line, field.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -140,7 +142,8 @@ TEST(DataLibrary, SHOOT_23_damage_notation) {
 class BadData : public ::testing::Test {
  protected:
   std::string write(const std::string& name, const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() / "arap_data_test";
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("arap_data_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto path = (dir / name).string();
     std::ofstream(path) << text;

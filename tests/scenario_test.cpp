@@ -1,4 +1,6 @@
 // Scenarios: the shipped ones load and render; bad ones name file, line and field.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -61,7 +63,8 @@ TEST(ScenarioData, town_has_about_thirty_terrain_pieces) {
 class BadScenario : public ::testing::Test {
  protected:
   data::DataError error_of(const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() / "arap_scenario_test";
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("arap_scenario_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto path =
         (dir / (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +

@@ -1,6 +1,8 @@
 // Small battles for game tests: a scenario written on the fly, loaded against the shipped data.
 #pragma once
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -22,7 +24,8 @@ inline std::shared_ptr<const data::Library> shipped_library() {
 inline std::shared_ptr<const game::GameSetup> battle(
     const std::string& name, const std::string& red_army, const std::string& red_units,
     const std::string& blue_army, const std::string& blue_units, const std::string& extra = "") {
-  const auto dir = std::filesystem::temp_directory_path() / "arap_game_test";
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("arap_game_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto path = (dir / (name + ".yaml")).string();
   std::ofstream(path) << "name: " << name << "\n"
