@@ -7,6 +7,7 @@
 
 #include "dice/dice_source.hpp"
 #include "game/engine.hpp"
+#include "table/movement.hpp"
 
 namespace arap::game::detail {
 
@@ -70,8 +71,15 @@ table::Point unit_centre(const GameState& state, int unit);
 int nearest_enemy_unit(const GameState& state, int unit, double* range = nullptr);
 
 // Unit actions (unit_actions.cpp) and fire (fire.cpp): legality and effect.
-std::string move_illegal(const GameState& state, const Action& action, bool free_move);
-void apply_move(Context& c, const Action& action, bool free_move);
+// A unit move checked model by model: the legality check hands it to the move so it is measured
+// once.
+struct UnitMove {
+  std::string reason;  // empty when every model may move
+  std::vector<std::pair<int, table::MoveReport>> reports;
+};
+std::string move_illegal(const GameState& state, const Action& action, bool free_move,
+                         UnitMove* checked = nullptr);
+void apply_move(Context& c, const Action& action, bool free_move, UnitMove* checked = nullptr);
 std::string shoot_illegal(const GameState& state, const Action& action);
 void apply_shoot(Context& c, const Action& action);
 std::string throw_illegal(const GameState& state, const Action& action);

@@ -69,7 +69,10 @@ Decision pending(const GameState& s) {
   return d;
 }
 
-std::string illegal_reason(const GameState& s, const Action& a) {
+namespace {
+
+std::string illegal_reason_checked(const GameState& s, const Action& a,
+                                   detail::UnitMove* checked_move) {
   if (s.phase == Phase::game_over) return "the game is over";
   const auto wrong_phase = [&] {
     return fmt::format("{} is not a decision open now (waiting for side {} to {})", describe(a),
@@ -83,7 +86,7 @@ std::string illegal_reason(const GameState& s, const Action& a) {
   switch (s.phase) {
     case Phase::activation:
       if (a.kind == ActionKind::end_phase) return "";
-      if (a.kind == ActionKind::free_move) return detail::move_illegal(s, a, true);
+      if (a.kind == ActionKind::free_move) return detail::move_illegal(s, a, true, checked_move);
       if (a.kind != ActionKind::activate) return wrong_phase();
       if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
       if (s.setup->units[a.unit].side != s.phasing)
@@ -147,7 +150,7 @@ std::string illegal_reason(const GameState& s, const Action& a) {
       switch (a.kind) {
         case ActionKind::move:
           if (auto p = needs(1); !p.empty()) return p;
-          return detail::move_illegal(s, a, false);
+          return detail::move_illegal(s, a, false, checked_move);
         case ActionKind::go_prone: {
           const auto& info = s.setup->units[unit];
           for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
@@ -194,6 +197,12 @@ std::string illegal_reason(const GameState& s, const Action& a) {
   return "the game is over";
 }
 
+}  // namespace
+
+std::string illegal_reason(const GameState& s, const Action& a) {
+  return illegal_reason_checked(s, a, nullptr);
+}
+
 namespace {
 
 void spend(Context& c, int points) {
@@ -228,7 +237,8 @@ void pick_up(Context& c, const Action& a);
 }  // namespace
 
 std::string apply(GameState& s, const Action& a, EventLog* log) {
-  std::string reason = illegal_reason(s, a);
+  detail::UnitMove checked_move;
+  std::string reason = illegal_reason_checked(s, a, &checked_move);
   if (!reason.empty()) return reason;
   Context c(s, log);
   if (c.logging())
@@ -239,7 +249,7 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       activate(c, a.unit, a.dice);
       break;
     case ActionKind::free_move:
-      detail::apply_move(c, a, true);
+      detail::apply_move(c, a, true, &checked_move);
       break;
     case ActionKind::end_phase:
       detail::end_activation_phase(c);
@@ -256,7 +266,7 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       }
       break;
     case ActionKind::move:
-      detail::apply_move(c, a, false);
+      detail::apply_move(c, a, false, &checked_move);
       s.units[unit].aimed = false;
       spend(c, 1);
       break;

@@ -13,11 +13,6 @@ namespace arap::game::detail {
 
 namespace {
 
-struct UnitMove {
-  std::string reason;  // empty when every model may move
-  std::vector<std::pair<int, table::MoveReport>> reports;
-};
-
 double allowance_of(const GameState& s, int unit) {
   return s.setup->units[unit].move;
 }
@@ -68,7 +63,8 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
     request.allowance = allowance;
     request.final_facing = a.facing;
     request.path = {s.models[m].pose.position + shift};
-    table::MoveReport report = table::check_move(s.setup->scenario.table, nearby, request);
+    table::MoveReport report =
+        table::check_move(s.setup->scenario.table, nearby, request, result.reason.empty());
     nearby[local].alive = false;
     if (!report.legal && result.reason.empty()) {
       result.reason = fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason);
@@ -94,7 +90,7 @@ bool enemy_within(const GameState& s, int unit, double inches) {
 
 }  // namespace
 
-std::string move_illegal(const GameState& s, const Action& a, bool free_move) {
+std::string move_illegal(const GameState& s, const Action& a, bool free_move, UnitMove* checked) {
   if (a.unit < 0 || a.unit >= static_cast<int>(s.units.size()) || !s.unit_alive(a.unit)) {
     return "there is no such unit on the table";
   }
@@ -131,7 +127,12 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move) {
   }
   // A tactical move is checked against its best roll; the roll itself may cut it short.
   const double allowance = a.mode == table::MoveMode::tactical ? 6.0 : allowance_of(s, a.unit);
-  return check_unit_move(s, a, allowance, 1.0).reason;
+  UnitMove move = check_unit_move(s, a, allowance, 1.0);
+  std::string reason = std::move(move.reason);
+  if (checked != nullptr && reason.empty() && a.mode != table::MoveMode::tactical) {
+    *checked = std::move(move);
+  }
+  return reason;
 }
 
 void note_fleeting(GameState& s, int unit, const std::vector<table::Point>& from);
@@ -142,7 +143,7 @@ const UnitInfo& info_of(const GameState& s, int unit) {
 }
 }  // namespace
 
-void apply_move(Context& c, const Action& a, bool free_move) {
+void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) {
   GameState& s = c.state;
   double allowance = allowance_of(s, a.unit);
   double fraction = 1.0;
@@ -160,7 +161,10 @@ void apply_move(Context& c, const Action& a, bool free_move) {
       fraction = lo;
     }
   }
-  const UnitMove move = check_unit_move(s, a, allowance, fraction);
+  // The legality check already measured an untimed move; only a rolled one needs a new check.
+  const UnitMove move = checked != nullptr && !checked->reports.empty()
+                            ? std::move(*checked)
+                            : check_unit_move(s, a, allowance, fraction);
   std::vector<table::Point> from;
   for (int m = info_of(s, a.unit).first_model;
        m < info_of(s, a.unit).first_model + info_of(s, a.unit).model_count; ++m) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include <fmt/format.h>
 
@@ -114,14 +115,14 @@ double turning_cost(double total_degrees) {
 }
 
 MoveReport check_move(const Table& table, std::span<const TableModel> models,
-                      const MoveRequest& request) {
+                      const MoveRequest& request, bool explain) {
   MoveReport report;
   // Only the first reason is kept, so later ones are never formatted.
-  const auto refuse = [&report](auto&& why, bool blocks_path = false) {
+  const auto refuse = [&report, explain](auto&& why, bool blocks_path = false) {
     report.path_blocked = report.path_blocked || blocks_path;
     if (report.legal) {
       report.legal = false;
-      report.reason = why();
+      if (explain) report.reason = why();
     }
   };
   if (request.model < 0 || request.model >= static_cast<int>(models.size())) {
@@ -225,62 +226,121 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
   return report;
 }
 
+namespace {
+
+// The largest d in (0, limit] at which the mover's base, carried `d` along `direction`, overlaps
+// no other base; 0 when there is none. Each other base rules out an open interval of d.
+double furthest_clear_end(std::span<const TableModel> models, int model, const Point& direction,
+                          double limit) {
+  const TableModel& mover = models[model];
+  double d = limit;
+  for (bool moved = true; moved && d > 0.0;) {
+    moved = false;
+    for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+      const TableModel& other = models[i];
+      if (i == model || !other.alive) continue;
+      const double contact = other.base_radius + mover.base_radius - 1e-6;
+      const Point offset = other.position - mover.position;
+      const double along = dot(offset, direction);
+      const double across_sq = dot(offset, offset) - along * along;
+      if (across_sq >= contact * contact) continue;
+      const double half = std::sqrt(contact * contact - across_sq);
+      if (d > along - half && d < along + half) {
+        d = along - half - 1e-4;
+        moved = true;
+      }
+    }
+  }
+  return std::max(d, 0.0);
+}
+
+}  // namespace
+
 std::optional<PlannedMove> plan_straight_move(const Table& table,
                                               std::span<const TableModel> models, int model,
                                               const Point& goal, double allowance, MoveMode mode,
                                               bool away) {
+  const double to_goal = distance(models[model].position, goal);
+  const double reach = away ? allowance : std::min(allowance, to_goal);
+  // Only bases within reach of the mover's start can block or crowd it: the many trial moves
+  // below check just those.
+  std::vector<TableModel> nearby;
+  int local = 0;
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    const TableModel& other = models[i];
+    if (i == model) {
+      local = static_cast<int>(nearby.size());
+    } else if (!other.alive || distance(other.position, models[model].position) >
+                                   reach + other.base_radius + models[model].base_radius + 0.1) {
+      continue;
+    }
+    nearby.push_back(other);
+  }
+  const int original_model = model;
+  models = nearby;
+  model = local;
   const TableModel& mover = models[model];
-  const double to_goal = distance(mover.position, goal);
   const double base_bearing = away ? bearing(goal, mover.position)
                                    : (to_goal > 0 ? bearing(mover.position, goal) : mover.facing);
   std::optional<PlannedMove> best;
   double best_score = 0.0;
+  MoveRequest request;
+  request.model = model;
+  request.mode = mode;
+  request.allowance = allowance;
+  request.path.resize(1);
   for (const double offset :
        {0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0, 60.0, -60.0, 75.0, -75.0, 90.0, -90.0}) {
+    // The best score any end on this bearing could reach; it only worsens as the bearing turns
+    // further from the goal, so once it cannot beat the best found, no later bearing can.
+    const double cos_offset = std::cos(offset * std::numbers::pi / 180.0);
+    double bound = 0.0;
+    if (away) {
+      bound = std::sqrt(to_goal * to_goal + reach * reach + 2.0 * to_goal * reach * cos_offset);
+    } else {
+      const double t = std::clamp(to_goal * cos_offset, 0.0, reach);
+      bound = -std::sqrt(std::max(0.0, to_goal * to_goal + t * t - 2.0 * t * to_goal * cos_offset));
+    }
+    if (best && bound <= best_score + 1e-9) break;
     const Point direction = heading_vector(base_bearing + offset);
-    const double reach = away ? allowance : std::min(allowance, to_goal);
     const auto attempt = [&](double d) {
-      MoveRequest request;
-      request.model = model;
-      request.mode = mode;
-      request.allowance = allowance;
-      request.path = {mover.position + direction * d};
-      return PlannedMove{request, check_move(table, models, request)};
+      request.path[0] = mover.position + direction * d;
+      return check_move(table, models, request, false);
     };
-    // Cost grows with distance along a straight line, so bisect for the furthest affordable
-    // point, then step back until the end is clear of other bases.
-    double lo = 0.0;
-    double hi = reach;
-    const PlannedMove full = attempt(reach);
-    if (full.report.legal) {  // the whole way is open: nothing nearer the goal can beat it
-      const double score = away ? distance(full.request.path.back(), goal)
-                                : -distance(full.request.path.back(), goal);
+    const auto consider = [&](double d, MoveReport report) {
+      const Point end = mover.position + direction * d;
+      const double score = away ? distance(end, goal) : -distance(end, goal);
       if (!best || score > best_score + 1e-9) {
-        best = full;
+        request.path[0] = end;
+        best = PlannedMove{request, std::move(report)};
         best_score = score;
       }
+    };
+    MoveReport full = attempt(reach);
+    if (full.legal) {  // the whole way is open: nothing nearer the goal can beat it
+      consider(reach, std::move(full));
       if (offset == 0.0) break;
       continue;
     }
-    for (int i = 0; i < 14; ++i) {
+    // Cost grows with distance along a straight line, so bisect for the furthest affordable
+    // unblocked point, then back off to the furthest end clear of other bases.
+    double lo = 0.0;
+    double hi = reach;
+    for (int i = 0; i < 12; ++i) {
       const double mid = 0.5 * (lo + hi);
-      const PlannedMove plan = attempt(mid);
-      const bool affordable =
-          plan.report.total_cost() <= allowance + 1e-6 && !plan.report.path_blocked;
+      const MoveReport report = attempt(mid);
+      const bool affordable = report.total_cost() <= allowance + 1e-6 && !report.path_blocked;
       (affordable ? lo : hi) = mid;
     }
-    for (double d = lo; d > 0.05; d -= 0.05) {
-      PlannedMove plan = attempt(d);
-      if (!plan.report.legal) continue;
-      const Point end = plan.request.path.back();
-      const double score = away ? distance(end, goal) : -distance(end, goal);
-      if (!best || score > best_score + 1e-9) {
-        best = std::move(plan);
-        best_score = score;
-      }
+    for (double d = furthest_clear_end(models, model, direction, lo); d > 0.05;
+         d = furthest_clear_end(models, model, direction, d - 0.05)) {
+      MoveReport report = attempt(d);
+      if (!report.legal) continue;
+      consider(d, std::move(report));
       break;
     }
   }
+  if (best) best->request.model = original_model;
   return best;
 }
 

@@ -50,9 +50,10 @@ struct MoveReport {
   double total_cost() const { return terrain_cost + turning_cost + sidestep_cost + obstacle_cost; }
 };
 
-// Checks one movement action of `request.model`; never changes anything.
+// Checks one movement action of `request.model`; never changes anything. Without `explain` an
+// illegal move's reason is left empty (searches that try many moves skip the formatting).
 MoveReport check_move(const Table& table, std::span<const TableModel> models,
-                      const MoveRequest& request);
+                      const MoveRequest& request, bool explain = true);
 
 // MOVE-07: the cost of turning through `total_degrees` in one action (first 90 free, then 1/2"
 // for each further 90 or part of it).
