@@ -294,5 +294,95 @@ TEST_F(Melee, illegal_responses_change_nothing) {
   EXPECT_TRUE(state_ == before);
 }
 
+// CHARGE-09: Red's Guard squad (unit 0) and a Commissar (unit 1, model 10, Size 2) near the path
+// of Blue's Assault squad (unit 2, models 11-15) charging the Guard.
+class Interception : public test::ScriptedGame {
+ protected:
+  void start(double offset) {
+    begin(test::battle("intercept", "imperial_guard",
+                       "[{unit: infantry_squad, at: [24, 14]}, {unit: commissar, at: [44, 44]}]",
+                       "space_marines",
+                       "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]"),
+          3);
+    // The lead Charger is the Assault model nearest the Guard; the Commissar stands `offset`
+    // inches to the side of the middle of its path.
+    int lead = -1;
+    int foe = -1;
+    double best = 1e9;
+    for (int m = 11; m < 16; ++m)
+      for (int n = 0; n < 10; ++n) {
+        const double d =
+            table::distance(state_.models[m].pose.position, state_.models[n].pose.position);
+        if (d < best) {
+          best = d;
+          lead = m;
+          foe = n;
+        }
+      }
+    const table::Point a = state_.models[lead].pose.position;
+    const table::Point b = state_.models[foe].pose.position;
+    const table::Point along = (b - a) * (1.0 / table::distance(a, b));
+    state_.models[10].pose.position = (a + b) * 0.5 + table::Point{-along.y, along.x} * offset;
+  }
+
+  void blue_charges() {
+    must(act(ActionKind::end_phase));
+    script({1});
+    must(activate(2, 1));
+    Action a = act(ActionKind::charge, 2);
+    a.target = 0;
+    must(a);
+    script({3, 3});  // 4 + 6 = 10": enough to reach the Guard
+    must(act(ActionKind::hold, 0));
+  }
+};
+
+TEST_F(Interception, CHARGE_09_offered_within_the_interceptors_radius) {
+  start(1.8);
+  blue_charges();
+  ASSERT_EQ(state_.phase, Phase::interception);
+  EXPECT_EQ(pending(state_).side, 0);
+  EXPECT_EQ(pending(state_).unit, 1);
+  EXPECT_EQ(state_.units[2].locked, 0u) << "the Chargers wait for the answer";
+  EXPECT_TRUE(logged("interception_offered"));
+  // Only the interceptor answers, and only with intercept or let_pass.
+  const GameState before = state_;
+  EXPECT_NE(apply(state_, act(ActionKind::intercept, 0), &log_), "");
+  EXPECT_NE(apply(state_, act(ActionKind::hold, 1), &log_), "");
+  EXPECT_EQ(state_, before);
+}
+
+TEST_F(Interception, CHARGE_09_not_offered_outside_the_radius) {
+  start(2.2);
+  blue_charges();
+  EXPECT_FALSE(logged("interception_offered"));
+  EXPECT_TRUE(state_.units[2].locked & 1u);
+  EXPECT_FALSE(state_.units[2].locked & 2u);
+}
+
+TEST_F(Interception, CHARGE_09_interceptors_fight_the_chargers_without_any_bonus) {
+  start(1.8);
+  blue_charges();
+  must(act(ActionKind::intercept, 1));
+  EXPECT_TRUE(logged("intercepted"));
+  EXPECT_TRUE(state_.units[2].locked & 2u) << "locked with the Commissar";
+  EXPECT_FALSE(state_.units[2].locked & 1u) << "the Guard was never reached";
+  EXPECT_TRUE(detail::units_engaged(state_, 1, 2));
+  EXPECT_EQ(state_.units[2].bonus_attacks, 0);
+  EXPECT_EQ(state_.units[2].charge_crs, 0);
+  EXPECT_FALSE(state_.units[2].rear_bonus);
+  EXPECT_EQ(state_.units[1].flank_penalty, 0);
+  EXPECT_EQ(state_.phase, Phase::activation);  // the charge spent the Assault squad's only AP
+}
+
+TEST_F(Interception, CHARGE_09_letting_them_pass_lets_the_charge_go_on) {
+  start(1.8);
+  blue_charges();
+  must(act(ActionKind::let_pass, 1));
+  EXPECT_TRUE(state_.units[2].locked & 1u);
+  EXPECT_FALSE(state_.units[2].locked & 2u);
+  EXPECT_EQ(state_.units[2].bonus_attacks, 1);  // CHARGE-05: a frontal charge, as usual
+}
+
 }  // namespace
 }  // namespace arap::game

@@ -146,6 +146,10 @@ std::vector<Action> proposals(const GameState& s) {
       for (const auto kind : {ActionKind::fight, ActionKind::break_off, ActionKind::hit_and_run})
         out.push_back(game::make_action(kind, s.melee_chooser()));
       break;
+    case Phase::interception:
+      for (const auto kind : {ActionKind::intercept, ActionKind::let_pass})
+        out.push_back(game::make_action(kind, s.charge_progress.interceptor));
+      break;
     case Phase::game_over:
       break;
   }
@@ -214,6 +218,11 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       return *first_of(ActionKind::hold);
     case Phase::melee_choice:
       return *first_of(ActionKind::fight);
+    case Phase::interception:
+      // Intercept only Chargers it outfights.
+      if (melee_power(s, s.charge_progress.interceptor) > melee_power(s, s.charging_unit))
+        return *first_of(ActionKind::intercept);
+      return *first_of(ActionKind::let_pass);
     case Phase::active:
     case Phase::reaction: {
       // Charge a unit it outfights; otherwise shoot.

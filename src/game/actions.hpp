@@ -32,6 +32,8 @@ enum class ActionKind : std::uint8_t {
   fight,           // a locked unit fights this round (MELEE-29)
   break_off,       // a locked unit tries to break off (MELEE-10)
   hit_and_run,     // a locked unit with Hit and Run tries to leave (MELEE-12)
+  intercept,       // a unit the Chargers pass engages them instead (CHARGE-09)
+  let_pass,        // it lets them pass (CHARGE-09)
 };
 
 struct Action {

@@ -194,15 +194,18 @@ void finish_charge(Context& c, int charger) {
   if (stop || points_left(s) <= 0) finish_activation(c);
 }
 
+void continue_charge(Context& c);
+void engage(Context& c, int charger, int target);
+void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& roll);
+
+// A charge's first part: the distance, the charged unit's response, defensive grenades and Fire
+// and Charge; the Chargers then move (continue_charge).
 void resolve_charge(Context& c, ActionKind response) {
   GameState& s = c.state;
   const int charger = s.charging_unit;
   int target = s.charge_target;
   const bool fire = s.fire_and_charge;
-  s.charging_unit = -1;
-  s.charge_target = -1;
   s.fire_and_charge = false;
-  UnitState& cu = s.units[charger];
   const auto& ci = c.setup.units[charger];
   const NearestPair start = nearest_pair(s, charger, target);
 
@@ -217,7 +220,6 @@ void resolve_charge(Context& c, ActionKind response) {
                {{"inches", roll.distance}, {"target", target}});
 
   bool denied = false;
-  bool ran = false;
   int reaction_wounds_taken = 0;
   int reaction_wounds_dealt = 0;
   if (response == ActionKind::run) {
@@ -226,7 +228,10 @@ void resolve_charge(Context& c, ActionKind response) {
     const int inches = table::roll_flee_distance(c.dice, c.setup.units[target].move);
     c.roll_event("CHARGE-08", "run from charge", 0, target, {{"inches", inches}});
     move_away(c, target, unit_centre(s, charger), inches);
-    ran = true;
+    s.charging_unit = -1;
+    s.charge_target = -1;
+    resolve_run(c, charger, target, roll);
+    return;
   }
   if (response == ActionKind::stand_and_fire) {
     const auto& ti = c.setup.units[target];
@@ -240,7 +245,7 @@ void resolve_charge(Context& c, ActionKind response) {
     }
   }
   // CHARGE-17: defensive grenades against a Charge into the fire arc, not from the rear.
-  if (!ran && c.setup.units[target].defensive_grenades && s.units[target].locked == 0 &&
+  if (c.setup.units[target].defensive_grenades && s.units[target].locked == 0 &&
       s.unit_alive(charger) && start.own >= 0 && start.enemy >= 0) {
     const auto& from = s.models[start.own].pose.position;
     if (approach_of(s, target, from) != table::Quadrant::rear &&
@@ -253,72 +258,68 @@ void resolve_charge(Context& c, ActionKind response) {
   if (fire && s.unit_alive(charger)) {
     reaction_wounds_dealt += reaction_fire(c, charger, target, 0, true, false, start.distance);
   }
+  auto& progress = s.charge_progress;
+  progress = {};
+  progress.distance = static_cast<float>(roll.distance);
+  progress.highest_die = static_cast<std::int8_t>(roll.highest_die);
+  progress.denied = denied;
+  progress.wounds_taken = static_cast<std::int16_t>(reaction_wounds_taken);
+  progress.wounds_dealt = static_cast<std::int16_t>(reaction_wounds_dealt);
+  continue_charge(c);
+}
+// CHARGE-03: the nearest Charger goes first; within its radius of an enemy of `goal_unit`, the
+// Charge holds and the rest are placed.
+bool make_contact(Context& c, int charger, int goal_unit, double inches) {
+  GameState& s = c.state;
+  if (!s.unit_alive(charger) || !s.unit_alive(goal_unit)) return false;
+  const NearestPair pair = nearest_pair(s, charger, goal_unit);
+  auto poses = s.table_models();
+  const auto plan =
+      table::plan_straight_move(c.setup.scenario.table, poses, pair.own, poses[pair.enemy].position,
+                                inches, table::MoveMode::charge);
+  if (!plan) return false;
+  table::TableModel moved = poses[pair.own];
+  moved.position = plan->request.path.back();
+  const auto& gi = c.setup.units[goal_unit];
+  for (int n = gi.first_model; n < gi.first_model + gi.model_count; ++n) {
+    if (!poses[n].alive || !table::within_melee_radius(moved, poses[n])) continue;
+    s.models[pair.own].pose.position = moved.position;
+    s.models[pair.own].pose.facing = plan->report.final_facing;
+    place_chargers(c, charger, goal_unit, pair.own, inches);
+    return true;
+  }
+  return false;
+}
 
-  // CHARGE-03: the nearest Charger goes first; within its radius of an enemy, the Charge holds.
-  const auto attempt = [&](int goal_unit) -> bool {
-    if (!s.unit_alive(charger) || !s.unit_alive(goal_unit)) return false;
-    const NearestPair pair = nearest_pair(s, charger, goal_unit);
+// CHARGE-04: the unit moves the highest single die toward the target and stops.
+void fail_charge(Context& c, int charger, int target, int highest_die) {
+  GameState& s = c.state;
+  const auto& ci = c.setup.units[charger];
+  if (s.unit_alive(charger) && s.unit_alive(target)) {
     auto poses = s.table_models();
-    const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, pair.own,
-                                                poses[pair.enemy].position, roll.distance,
-                                                table::MoveMode::charge);
-    if (!plan) return false;
-    table::TableModel moved = poses[pair.own];
-    moved.position = plan->request.path.back();
-    const auto& gi = c.setup.units[goal_unit];
-    for (int n = gi.first_model; n < gi.first_model + gi.model_count; ++n) {
-      if (!poses[n].alive || !table::within_melee_radius(moved, poses[n])) continue;
-      s.models[pair.own].pose.position = moved.position;
-      s.models[pair.own].pose.facing = plan->report.final_facing;
-      place_chargers(c, charger, goal_unit, pair.own, roll.distance);
-      return true;
-    }
-    return false;
-  };
-  bool success = attempt(target);
-  if (!success && ran && s.unit_alive(charger)) {
-    // CHARGE-08: the Charge may go on to another enemy within reach; otherwise AP may charge again.
-    cu.may_charge_again = true;
-    for (int v = 0; v < static_cast<int>(s.units.size()) && !success; ++v) {
-      if (v == target || c.setup.units[v].side == ci.side || !s.unit_alive(v)) continue;
-      if (s.units[v].routing || s.units[v].rout_pending) continue;
-      if (attempt(v)) {
-        success = true;
-        target = v;
-        ran = false;
-      }
-    }
-    if (!success) {
-      if (c.logging())
-        c.event({{"type", "charge_evaded"}, {"unit", charger}, {"rule", "CHARGE-08"}});
-      finish_charge(c, charger);
-      return;
-    }
+    const table::Point aim = unit_centre(s, target);
+    for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
+      if (poses[m].alive) step_toward(c, poses, m, aim, highest_die, table::MoveMode::normal);
   }
-  if (!success) {
-    // CHARGE-04: the unit moves the highest single die toward the target and stops.
-    if (s.unit_alive(charger) && s.unit_alive(target)) {
-      auto poses = s.table_models();
-      const table::Point aim = unit_centre(s, target);
-      for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
-        if (poses[m].alive)
-          step_toward(c, poses, m, aim, roll.highest_die, table::MoveMode::normal);
-    }
-    cu.charge_failed = true;
-    cu.moved_this_turn = true;
-    if (c.logging())
-      c.event({{"type", "charge_failed"},
-               {"unit", charger},
-               {"inches", roll.highest_die},
-               {"rule", "CHARGE-04"}});
-    finish_charge(c, charger);
-    return;
-  }
-  cu.moved_this_turn = true;
-  if (ran || s.units[target].routing || s.units[target].rout_pending) {
-    // CHARGE-08 ruling / MELEE-22: caught runners rout; routers only take free hacks.
+  s.units[charger].charge_failed = true;
+  s.units[charger].moved_this_turn = true;
+  if (c.logging())
+    c.event({{"type", "charge_failed"},
+             {"unit", charger},
+             {"inches", highest_die},
+             {"rule", "CHARGE-04"}});
+  finish_charge(c, charger);
+}
+
+// CHARGE-08: the target ran. Catching it routs it (with free hacks, by the catalogue's ruling);
+// otherwise the Charge may go on to another enemy within reach, or the AP left may charge again.
+void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& roll) {
+  GameState& s = c.state;
+  const auto& ci = c.setup.units[charger];
+  if (make_contact(c, charger, target, roll.distance)) {
+    s.units[charger].moved_this_turn = true;
     free_hacks(c, charger, target, /*one_each=*/false, "MELEE-22");
-    if (ran && s.unit_alive(target)) {
+    if (s.unit_alive(target)) {
       if (c.logging())
         c.event({{"type", "caught_running"}, {"unit", target}, {"rule", "CHARGE-08"}});
       s.units[target].beaten_by = static_cast<std::int16_t>(charger);
@@ -327,11 +328,43 @@ void resolve_charge(Context& c, ActionKind response) {
     finish_charge(c, charger);
     return;
   }
+  if (!s.unit_alive(charger)) {
+    fail_charge(c, charger, target, roll.highest_die);
+    return;
+  }
+  s.units[charger].may_charge_again = true;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (v == target || c.setup.units[v].side == ci.side || !s.unit_alive(v)) continue;
+    if (s.units[v].routing || s.units[v].rout_pending) continue;
+    if (make_contact(c, charger, v, roll.distance)) {
+      s.charge_progress = {};
+      s.charge_progress.highest_die = static_cast<std::int8_t>(roll.highest_die);
+      engage(c, charger, v);
+      return;
+    }
+  }
+  if (c.logging()) c.event({{"type", "charge_evaded"}, {"unit", charger}, {"rule", "CHARGE-08"}});
+  finish_charge(c, charger);
+}
+
+// CHARGE-05/06/10: a Charge that reached `target` locks the units with its bonuses.
+void engage(Context& c, int charger, int target) {
+  GameState& s = c.state;
+  UnitState& cu = s.units[charger];
+  const auto& ci = c.setup.units[charger];
+  const auto& progress = s.charge_progress;
+  cu.moved_this_turn = true;
+  if (s.units[target].routing || s.units[target].rout_pending) {
+    // MELEE-22: routers only take free hacks.
+    free_hacks(c, charger, target, /*one_each=*/false, "MELEE-22");
+    finish_charge(c, charger);
+    return;
+  }
   // A Charge that re-engages the unit fought last turn gets no bonuses (CHARGE-06).
   const bool continuing = (cu.recent_foes >> target & 1u) != 0 && s.turn - cu.recent_turn <= 1;
   const rules::Approach from = approach(s, charger, target);
   const rules::ChargeBonus bonus =
-      rules::charge_bonus(from, denied || continuing, c.setup.rulings.charge_05());
+      rules::charge_bonus(from, progress.denied || continuing, c.setup.rulings.charge_05());
   UnitState& tu = s.units[target];
   cu.first_round = true;
   cu.bonus_attacks = static_cast<std::int8_t>(bonus.extra_attacks);
@@ -351,10 +384,10 @@ void resolve_charge(Context& c, ActionKind response) {
       cu.charged_into_cover = true;
     }
   }
-  cu.round_inflicted = static_cast<std::int16_t>(cu.round_inflicted + reaction_wounds_dealt);
-  cu.round_taken = static_cast<std::int16_t>(cu.round_taken + reaction_wounds_taken);
-  tu.round_inflicted = static_cast<std::int16_t>(tu.round_inflicted + reaction_wounds_taken);
-  tu.round_taken = static_cast<std::int16_t>(tu.round_taken + reaction_wounds_dealt);
+  cu.round_inflicted = static_cast<std::int16_t>(cu.round_inflicted + progress.wounds_dealt);
+  cu.round_taken = static_cast<std::int16_t>(cu.round_taken + progress.wounds_taken);
+  tu.round_inflicted = static_cast<std::int16_t>(tu.round_inflicted + progress.wounds_taken);
+  tu.round_taken = static_cast<std::int16_t>(tu.round_taken + progress.wounds_dealt);
   lock_units(c, charger, target);
   if (c.logging())
     c.event({{"type", "charge"},
@@ -367,7 +400,151 @@ void resolve_charge(Context& c, ActionKind response) {
   finish_charge(c, charger);
 }
 
+bool can_intercept(const GameState& s, int unit, int charger, int target) {
+  const UnitState& u = s.units[unit];
+  return unit != target && s.setup->units[unit].side != s.setup->units[charger].side &&
+         s.unit_alive(unit) && !u.pinned && u.locked == 0 && !u.routing && !u.rout_pending &&
+         u.pursuing < 0 && (s.charge_progress.passed_by >> unit & 1u) == 0;
+}
+
+struct Interception {
+  int unit = -1;
+  int lead = -1;
+  table::Point from;
+  table::Point at;  // where the lead Charger first comes within the interceptor's radius
+};
+
+// CHARGE-09: the first unit along the lead Charger's path whose mêlée radius the path enters
+// (bases touching count too), among those still free to intercept.
+Interception first_interceptor(const Context& c) {
+  const GameState& s = c.state;
+  const int charger = s.charging_unit;
+  const int target = s.charge_target;
+  Interception found;
+  if (!s.unit_alive(charger) || !s.unit_alive(target)) return found;
+  const NearestPair pair = nearest_pair(s, charger, target);
+  auto poses = s.table_models();
+  const auto plan =
+      table::plan_straight_move(c.setup.scenario.table, poses, pair.own, poses[pair.enemy].position,
+                                s.charge_progress.distance, table::MoveMode::charge);
+  if (!plan) return found;
+  const table::Point from = poses[pair.own].position;
+  const table::Point to = plan->request.path.back();
+  const double length = table::distance(from, to);
+  double first = 1e18;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (!can_intercept(s, v, charger, target)) continue;
+    const auto& vi = c.setup.units[v];
+    for (int n = vi.first_model; n < vi.first_model + vi.model_count; ++n) {
+      if (!poses[n].alive) continue;
+      const double reach = std::max(static_cast<double>(poses[n].size),
+                                    poses[n].base_radius + poses[pair.own].base_radius) +
+                           1e-9;
+      double t = 0.0;
+      const double gap = table::distance_to_segment(poses[n].position, from, to, &t);
+      if (gap > reach) continue;
+      const double along = std::max(0.0, t * length - std::sqrt(reach * reach - gap * gap));
+      if (along < first) {
+        first = along;
+        found = {v, pair.own, from, length > 0.0 ? from + (to - from) * (along / length) : from};
+      }
+    }
+  }
+  return found;
+}
+
+// The Chargers move: an interception offer pauses them (CHARGE-09); otherwise they reach the
+// target (CHARGE-03) or fail (CHARGE-04).
+void continue_charge(Context& c) {
+  GameState& s = c.state;
+  const int charger = s.charging_unit;
+  const int target = s.charge_target;
+  if (const Interception offer = first_interceptor(c); offer.unit >= 0) {
+    s.charge_progress.interceptor = static_cast<std::int16_t>(offer.unit);
+    s.phase = Phase::interception;
+    if (c.logging())
+      c.event({{"type", "interception_offered"},
+               {"unit", offer.unit},
+               {"chargers", charger},
+               {"rule", "CHARGE-09"}});
+    return;
+  }
+  s.charging_unit = -1;
+  s.charge_target = -1;
+  if (make_contact(c, charger, target, s.charge_progress.distance)) {
+    engage(c, charger, target);
+  } else {
+    fail_charge(c, charger, target, s.charge_progress.highest_die);
+  }
+}
+
+// CHARGE-09: the interceptors meet the Chargers where their path entered the interceptors' reach;
+// neither side has any Charge bonus.
+void intercept(Context& c, int interceptor) {
+  GameState& s = c.state;
+  const int charger = s.charging_unit;
+  const Interception at = first_interceptor(c);
+  s.charging_unit = -1;
+  s.charge_target = -1;
+  s.charge_progress.interceptor = -1;
+  auto poses = s.table_models();
+  step_toward(c, poses, at.lead, at.at, table::distance(at.from, at.at) + 1e-6,
+              table::MoveMode::charge);
+  place_chargers(c, charger, interceptor, at.lead, s.charge_progress.distance);
+  // The interceptors close in with their move (their automatic activation, CHARGE-09).
+  poses = s.table_models();
+  const auto& vi = c.setup.units[interceptor];
+  const auto& ci = c.setup.units[charger];
+  for (int m = vi.first_model; m < vi.first_model + vi.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    double best = 0.0;
+    const int nearest = nearest_model(poses, m, ci.first_model, ci.first_model + ci.model_count,
+                                      best, [&](int n) { return poses[n].alive; });
+    if (nearest < 0 || engaged_pair(poses[m], poses[nearest])) continue;
+    step_toward(c, poses, m, poses[nearest].position, vi.move, table::MoveMode::charge);
+  }
+  UnitState& cu = s.units[charger];
+  UnitState& vu = s.units[interceptor];
+  cu.moved_this_turn = true;
+  cu.first_round = true;
+  vu.first_round = true;
+  cu.round_inflicted =
+      static_cast<std::int16_t>(cu.round_inflicted + s.charge_progress.wounds_dealt);
+  cu.round_taken = static_cast<std::int16_t>(cu.round_taken + s.charge_progress.wounds_taken);
+  lock_units(c, charger, interceptor);
+  if (c.logging())
+    c.event({{"type", "intercepted"},
+             {"unit", interceptor},
+             {"chargers", charger},
+             {"engaged", units_engaged(s, charger, interceptor)},
+             {"rule", "CHARGE-09"}});
+  finish_charge(c, charger);
+}
+
 }  // namespace
+
+std::string interception_illegal(const GameState& s, const Action& a) {
+  if (a.unit != s.charge_progress.interceptor) {
+    return fmt::format("CHARGE-09: {} decides first whether to intercept",
+                       s.setup->units[s.charge_progress.interceptor].name);
+  }
+  return "";
+}
+
+void apply_interception(Context& c, const Action& a) {
+  GameState& s = c.state;
+  if (a.kind == ActionKind::intercept) {
+    intercept(c, a.unit);
+    return;
+  }
+  s.charge_progress.passed_by |= std::uint64_t{1} << a.unit;
+  s.charge_progress.interceptor = -1;
+  s.phase = s.charge_return;
+  if (c.logging()) c.event({{"type", "let_pass"}, {"unit", a.unit}, {"rule", "CHARGE-09"}});
+  continue_charge(c);
+}
+
+namespace {}  // namespace
 
 std::string charge_illegal(const GameState& s, const Action& a) {
   const UnitState& u = s.units[a.unit];

@@ -95,8 +95,28 @@ std::string charge_illegal(const GameState& state, const Action& action);
 void apply_charge(Context& c, const Action& action);
 std::string response_illegal(const GameState& state, const Action& action);
 void apply_response(Context& c, const Action& action);
+std::string interception_illegal(const GameState& state, const Action& action);
+void apply_interception(Context& c, const Action& action);
 
 // Close combat (melee.cpp).
+// The nearest model to `from` among models [first, last) that pass `eligible`, or -1; ties go to
+// the lower index.
+template <typename Eligible>
+inline int nearest_model(std::span<const table::TableModel> poses, int from, int first, int last,
+                         double& best, Eligible eligible) {
+  int nearest = -1;
+  best = 1e18;
+  for (int n = first; n < last; ++n) {
+    if (!eligible(n)) continue;
+    const double d = table::distance(poses[from].position, poses[n].position);
+    if (d < best) {
+      best = d;
+      nearest = n;
+    }
+  }
+  return nearest;
+}
+
 bool engaged_pair(const table::TableModel& a, const table::TableModel& b);
 bool units_engaged(const GameState& state, int a, int b);
 void lock_units(Context& c, int a, int b);
@@ -111,7 +131,11 @@ int free_hacks(Context& c, int attacker, int target, bool one_each, const char* 
 void end_activation_phase(Context& c);
 std::string melee_choice_illegal(const GameState& state, const Action& action);
 void apply_melee_choice(Context& c, const Action& action);
-// MELEE-23/25: the pursuers of `router` test to halt and move after it.
+// Pursuit (pursuit.cpp).
+// MELEE-23/25: the pursuers of `router` test to halt and move after it (or off the table).
 void pursue(Context& c, int router);
+// MELEE-23: pursuers that left the table with their routers come back on 4+ in their side's
+// compulsory phase.
+void return_pursuers(Context& c);
 
 }  // namespace arap::game::detail

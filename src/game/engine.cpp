@@ -35,6 +35,7 @@ int acting_unit(const GameState& s) {
   if (s.phase == Phase::active) return s.active_unit;
   if (s.phase == Phase::charge_response) return s.charge_target;
   if (s.phase == Phase::melee_choice) return s.melee_chooser();
+  if (s.phase == Phase::interception) return s.charge_progress.interceptor;
   return -1;
 }
 
@@ -81,6 +82,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
                        : s.phase == Phase::pick_up         ? "pick up failed dice or decline"
                        : s.phase == Phase::charge_response ? "hold, stand and fire or run"
                        : s.phase == Phase::melee_choice    ? "fight, break off or hit and run"
+                       : s.phase == Phase::interception ? "intercept the chargers or let them pass"
                                                         : "spend the acting unit's action points");
   };
   switch (s.phase) {
@@ -191,6 +193,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           a.kind != ActionKind::hit_and_run)
         return wrong_phase();
       return detail::melee_choice_illegal(s, a);
+    case Phase::interception:
+      if (a.kind != ActionKind::intercept && a.kind != ActionKind::let_pass) return wrong_phase();
+      return detail::interception_illegal(s, a);
     case Phase::game_over:
       break;
   }
@@ -310,6 +315,10 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
     case ActionKind::break_off:
     case ActionKind::hit_and_run:
       detail::apply_melee_choice(c, a);
+      break;
+    case ActionKind::intercept:
+    case ActionKind::let_pass:
+      detail::apply_interception(c, a);
       break;
   }
   ++s.actions_applied;

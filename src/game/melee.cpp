@@ -41,24 +41,6 @@ bool has_long_arm(const ModelInfo& model) {
   return false;
 }
 
-// The nearest model to `from` among models [first, last) that pass `eligible`, or -1; ties go to
-// the lower index.
-template <typename Eligible>
-int nearest_model(std::span<const table::TableModel> poses, int from, int first, int last,
-                  double& best, Eligible eligible) {
-  int nearest = -1;
-  best = 1e18;
-  for (int n = first; n < last; ++n) {
-    if (!eligible(n)) continue;
-    const double d = table::distance(poses[from].position, poses[n].position);
-    if (d < best) {
-      best = d;
-      nearest = n;
-    }
-  }
-  return nearest;
-}
-
 }  // namespace
 
 bool engaged_pair(const table::TableModel& a, const table::TableModel& b) {
@@ -663,57 +645,6 @@ void apply_melee_choice(Context& c, const Action& a) {
   if (s.melee_chooser() >= 0) return;
   fight_all(c);
   end_player_turn(c);
-}
-
-// MELEE-23/25 in the compulsory phase, after `router` moved (and, by default, tested to rally).
-void pursue(Context& c, int router) {
-  GameState& s = c.state;
-  for (int p = 0; p < static_cast<int>(s.units.size()); ++p) {
-    UnitState& pu = s.units[p];
-    if (pu.pursuing != router) continue;
-    const auto& info = c.setup.units[p];
-    if (!s.unit_alive(p) || !s.unit_alive(router) || pu.locked != 0) {
-      pu.pursuing = -1;  // routers gone, or the pursuers were caught by another enemy
-      continue;
-    }
-    const int target = rules::pursuit_control_target(info.leadership, false);
-    c.dice.start();
-    const auto halt = rules::roll_leadership_test(c.dice, target);
-    c.roll_event("MELEE-25", "halt pursuit", target, p, {{"passed", halt.passed}});
-    if (halt.passed) {
-      pu.pursuing = -1;
-      continue;
-    }
-    c.dice.start();
-    const int inches = table::roll_flee_distance(c.dice, info.move);
-    c.roll_event("MELEE-23", "pursuit move", 0, p, {{"inches", inches}});
-    auto poses = s.table_models();
-    const auto& ri = c.setup.units[router];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-      if (!poses[m].alive) continue;
-      double best = 0.0;
-      const int nearest = nearest_model(poses, m, ri.first_model, ri.first_model + ri.model_count,
-                                        best, [&](int n) { return poses[n].alive; });
-      if (nearest < 0) break;
-      const auto plan =
-          table::plan_straight_move(c.setup.scenario.table, poses, m, poses[nearest].position,
-                                    inches, table::MoveMode::charge);
-      if (!plan) continue;
-      s.models[m].pose.position = plan->request.path.back();
-      s.models[m].pose.facing = plan->report.final_facing;
-      poses[m] = s.models[m].pose;
-    }
-    if (!units_engaged(s, p, router)) continue;
-    if (s.units[router].routing) {
-      free_hacks(c, p, router, /*one_each=*/true, "MELEE-22");  // one per pursuer in reach
-    } else {
-      // The routers rallied: meeting them is a new Charge, fought normally.
-      pu.pursuing = -1;
-      lock_units(c, p, router);
-      s.units[p].first_round = true;
-      s.units[router].first_round = true;
-    }
-  }
 }
 
 }  // namespace arap::game::detail

@@ -171,7 +171,7 @@ std::uint64_t state_digest(const GameState& s) {
   for (const auto& u : s.units) {
     const bool flags[] = {u.attempted,  u.picked_up,   u.free_moved,   u.pinned,
                           u.suppressed, u.routing,     u.rout_pending, u.tactical,
-                          u.aimed,      u.heavy_fired, u.fled};
+                          u.aimed,      u.heavy_fired, u.fled,         u.away};
     mix(flags, sizeof(flags));
     mix(&u.casualties_taken, sizeof(u.casualties_taken));
     mix(&u.hits_taken, sizeof(u.hits_taken));

@@ -9,6 +9,8 @@ int GameState::side_deciding() const {
       return (phasing + 1) % setup->sides;
     case Phase::charge_response:
       return setup->units[charge_target].side;
+    case Phase::interception:
+      return setup->units[charge_progress.interceptor].side;
     case Phase::melee_choice: {
       const int unit = melee_chooser();
       return unit >= 0 ? setup->units[unit].side : phasing;

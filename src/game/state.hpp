@@ -33,6 +33,7 @@ struct UnitState {
   bool pinning_failed = false;     // SHOOT-31: no heavy-casualty test after a failed pinning test
   bool morale_checked = false;     // SHOOT-31/33, MORALE-04: one such test per turn
   bool fled = false;               // left the table while routing
+  bool away = false;               // MELEE-23: off the table after its routers, may come back
   bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
   bool fleeting = false;           // SHOOT-18: its last move went from one cover to another
   bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
@@ -78,6 +79,7 @@ enum class Phase : std::uint8_t {
   active,           // the activated unit spends its action points
   charge_response,  // the charged unit holds, stands and fires or runs (CHARGE-08/13)
   melee_choice,     // each locked unit fights, breaks off or hits and runs (MELEE-29)
+  interception,     // a unit the Chargers pass may intercept them (CHARGE-09)
   game_over,
 };
 
@@ -109,7 +111,18 @@ struct GameState {
   std::int16_t charge_target = -1;
   bool fire_and_charge = false;
   Phase charge_return = Phase::active;  // whose AP the charge spent (active or reaction)
-  std::int8_t winner = -1;              // -1 while playing or after a draw
+  // CHARGE-09: a Charge paused where its path passed an enemy that may intercept it.
+  struct ChargeInProgress {
+    float distance = 0.0f;  // the rolled Charge distance
+    std::int8_t highest_die = 0;
+    bool denied = false;  // CHARGE-17: defensive grenades took the bonuses
+    std::int16_t wounds_taken = 0;
+    std::int16_t wounds_dealt = 0;
+    std::int16_t interceptor = -1;  // the unit deciding now
+    std::uint64_t passed_by = 0;    // units that let the Chargers pass
+    friend bool operator==(const ChargeInProgress&, const ChargeInProgress&) = default;
+  } charge_progress;
+  std::int8_t winner = -1;  // -1 while playing or after a draw
   std::array<std::int16_t, 4> score{};
   std::uint32_t actions_applied = 0;
 

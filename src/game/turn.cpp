@@ -1,6 +1,8 @@
 // ACT-01/02/04/07 and the compulsory phase (MELEE-19/21 for routers): the turn machine between
 // activations, the end of a player turn, and the end of the game.
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
@@ -14,7 +16,15 @@ namespace {
 
 void compulsory_phase(Context& c);
 
-bool flee_move(Context& c, int unit);
+struct Flight {
+  bool at_edge = false;
+  // MELEE-21: how far the flight had gone when one of its models first entered an area of cover
+  // (infinite when none did), and where each model started.
+  double cover_entry = std::numeric_limits<double>::infinity();
+  std::vector<std::pair<int, table::Point>> starts;
+};
+Flight flee_move(Context& c, int unit);
+bool rally_in_cover(Context& c, int unit, const Flight& flight);
 void rally_after_flee(Context& c, int unit, bool at_edge);
 
 }  // namespace
@@ -112,15 +122,16 @@ void check_game_end(Context& c) {
   GameState& s = c.state;
   std::vector<int> standing(c.setup.sides, 0);
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-    if (s.unit_alive(u)) ++standing[c.setup.units[u].side];
+    if (s.unit_alive(u) || s.units[u].away) ++standing[c.setup.units[u].side];
   }
   const bool wiped_out = std::count(standing.begin(), standing.end(), 0) > 0;
   if (s.phase != Phase::game_over && !wiped_out) return;
   s.phase = Phase::game_over;
-  // Kill points: a unit destroyed or fled is worth one point to every other side.
+  // Kill points: a unit destroyed or fled is worth one point to every other side (pursuers still
+  // off the table after their routers are neither).
   s.score.fill(0);
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-    if (s.unit_alive(u)) continue;
+    if (s.unit_alive(u) || s.units[u].away) continue;
     for (int side = 0; side < c.setup.sides; ++side) {
       if (side != c.setup.units[u].side) ++s.score[side];
     }
@@ -170,6 +181,7 @@ namespace {
 
 void compulsory_phase(Context& c) {
   GameState& s = c.state;
+  return_pursuers(c);
   // ACT-02 ruling everyPlayerTurn: the phasing player's routers first, then the others'.
   std::vector<int> order;
   for (int pass = 0; pass < c.setup.sides; ++pass) {
@@ -182,7 +194,10 @@ void compulsory_phase(Context& c) {
   }
   for (const int u : order) {
     UnitState& unit = s.units[u];
-    if (!s.unit_alive(u)) continue;
+    if (!s.unit_alive(u)) {
+      pursue(c, u);  // MELEE-23: destroyed routers end the pursuit, fled ones draw it off-table
+      continue;
+    }
     if (unit.rout_pending) {
       unit.rout_pending = false;
       unit.routing = true;
@@ -190,7 +205,12 @@ void compulsory_phase(Context& c) {
     if (!unit.routing) continue;
     // MELEE-23 ruling: rallyFirst moves, rallies, then lets pursuers halt or follow; pursueFirst
     // lets the pursuers follow before the rally test.
-    const bool at_edge = flee_move(c, u);
+    const Flight flight = flee_move(c, u);
+    const bool at_edge = flight.at_edge;
+    if (rally_in_cover(c, u, flight)) {
+      pursue(c, u);
+      continue;
+    }
     if (c.setup.rulings.melee_23() == rules::PursuitOrder::rally_first) {
       rally_after_flee(c, u, at_edge);
       pursue(c, u);
@@ -214,8 +234,25 @@ bool rally_test(Context& c, int unit, const char* what) {
   return roll.passed;
 }
 
-// MELEE-19: the router's flee move; true when it reached the table edge.
-bool flee_move(Context& c, int unit) {
+// How far along the straight move a-b it first enters an area of cover it did not start in, or
+// infinity when it enters none.
+double cover_entry(const table::Table& table, const table::Point& a, const table::Point& b) {
+  double first = std::numeric_limits<double>::infinity();
+  for (const auto& feature : table.features()) {
+    if (feature.cover == table::Cover::none || !table::segment_touches_box(a, b, feature.bounds) ||
+        table::in_feature(feature, a)) {
+      continue;
+    }
+    for (const auto& piece : table::feature_intervals(feature, a, b)) {
+      first = std::min(first, std::max(piece.from, 1e-6) * table::distance(a, b));
+    }
+  }
+  return first;
+}
+
+// MELEE-19: the router's flee move straight away from the unit that beat it (or the nearest
+// enemy).
+Flight flee_move(Context& c, int unit) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
   const int enemy = s.units[unit].beaten_by >= 0 && s.unit_alive(s.units[unit].beaten_by)
@@ -224,7 +261,7 @@ bool flee_move(Context& c, int unit) {
   c.dice.start();
   const int distance = table::roll_flee_distance(c.dice, info.move);
   c.roll_event("MOVE-05", "flee distance", 0, unit, {{"inches", distance}});
-  bool at_edge = false;
+  Flight flight;
   if (enemy >= 0) {
     const table::Point threat = unit_centre(s, enemy);
     auto models = s.table_models();
@@ -234,17 +271,64 @@ bool flee_move(Context& c, int unit) {
                                                   distance, table::MoveMode::flee, /*away=*/true);
       if (!plan) continue;
       if (plan->report.left_table) {
-        at_edge = true;  // it halts at the edge for its last chance
+        flight.at_edge = true;  // it halts at the edge for its last chance
         continue;
       }
-      s.models[m].pose.position = plan->request.path.back();
+      const table::Point start = s.models[m].pose.position;
+      const table::Point end = plan->request.path.back();
+      flight.starts.emplace_back(m, start);
+      flight.cover_entry =
+          std::min(flight.cover_entry, cover_entry(c.setup.scenario.table, start, end));
+      s.models[m].pose.position = end;
       s.models[m].pose.facing = plan->report.final_facing;
       models[m] = s.models[m].pose;
     }
   }
   if (c.logging())
     c.event({{"type", "rout_move"}, {"unit", unit}, {"inches", distance}, {"rule", "MELEE-19"}});
-  return at_edge;
+  return flight;
+}
+
+bool rally_test(Context& c, int unit, const char* what);
+
+void rally(Context& c, int unit) {
+  c.state.units[unit].routing = false;
+  c.state.units[unit].beaten_by = -1;
+  if (c.logging()) c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "MELEE-21"}});
+}
+
+// MELEE-21: a flight through an area of cover earns an extra rally test, taken on entering it;
+// by ruling coverStop the rallied unit halts at the entry point (entryPoint) or where its move
+// ended (fullMove).
+bool rally_in_cover(Context& c, int unit, const Flight& flight) {
+  if (!std::isfinite(flight.cover_entry)) return false;
+  GameState& s = c.state;
+  // The test is taken where the flight entered the cover (the +1 for no enemy within 8" is
+  // judged there).
+  std::vector<table::Point> ends;
+  for (const auto& [m, start] : flight.starts) {
+    const table::Point end = s.models[m].pose.position;
+    ends.push_back(end);
+    // Every model stops as far along its own path as the unit had come when it entered.
+    const double length = table::distance(start, end);
+    const table::Point at =
+        length <= flight.cover_entry ? end : start + (end - start) * (flight.cover_entry / length);
+    bool clear = true;
+    for (int n = 0; n < static_cast<int>(s.models.size()) && clear; ++n) {
+      const auto& other = s.models[n].pose;
+      clear = n == m || !other.alive ||
+              table::distance(other.position, at) >=
+                  other.base_radius + s.models[m].pose.base_radius - 1e-6;
+    }
+    if (clear) s.models[m].pose.position = at;  // else it keeps the end it reached
+  }
+  const bool passed = rally_test(c, unit, "rally test on entering cover");
+  if (!passed || c.setup.rulings.melee_21_cover_stop() == rules::RallyCoverStop::full_move) {
+    for (std::size_t k = 0; k < ends.size(); ++k)
+      s.models[flight.starts[k].first].pose.position = ends[k];
+  }
+  if (passed) rally(c, unit);
+  return passed;
 }
 
 // MELEE-21: the rally test(s) after a flee move; at the table edge a failed last attempt takes
@@ -252,20 +336,15 @@ bool flee_move(Context& c, int unit) {
 void rally_after_flee(Context& c, int unit, bool at_edge) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
-  const auto rally = [&] {
-    s.units[unit].routing = false;
-    s.units[unit].beaten_by = -1;
-    if (c.logging()) c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "MELEE-21"}});
-  };
   if (rally_test(c, unit, "rally test")) {
-    rally();
+    rally(c, unit);
     return;
   }
   if (!at_edge) return;
   // MELEE-21 ruling testCount: separateEdge gives a final attempt after the failed test.
   if (c.setup.rulings.melee_21_test_count() == rules::RallyTestCount::separate_edge &&
       rally_test(c, unit, "final rally at the table edge")) {
-    rally();
+    rally(c, unit);
     return;
   }
   s.units[unit].fled = true;

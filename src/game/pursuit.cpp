@@ -1,0 +1,139 @@
+// MELEE-23/25 in play: in the compulsory phase pursuers test to halt, follow their routers (free
+// hacks on contact, a new fight if the routers rallied), leave the table with routers that fled
+// off it, and come back where they left on 4+ in a later turn of their own side.
+#include <span>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "rules/combat_resolution.hpp"
+#include "rules/leadership.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+// MELEE-23: routers gone off the table take their pursuers with them; the models wait off the
+// table (alive, not on it) until the unit returns.
+void leave_with_routers(Context& c, int pursuer, int router) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[pursuer];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    s.models[m].pose.alive = false;
+  s.units[pursuer].away = true;
+  s.units[pursuer].pursuing = -1;
+  if (c.logging())
+    c.event({{"type", "pursuers_left_table"},
+             {"unit", pursuer},
+             {"routers", router},
+             {"rule", "MELEE-23"}});
+}
+
+bool overlaps_a_base(const GameState& s, int model, const table::Point& at) {
+  const auto& mover = s.models[model].pose;
+  for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
+    const auto& other = s.models[n].pose;
+    if (n == model || !other.alive) continue;
+    if (table::distance(other.position, at) < other.base_radius + mover.base_radius - 1e-6)
+      return true;
+  }
+  return false;
+}
+
+// Where a returning model stands: where it left, or the nearest clear spot on the table around it
+// if another base took that place meanwhile.
+table::Point return_point(const GameState& s, int model) {
+  const table::Point left_at = s.models[model].pose.position;
+  const auto& table = s.setup->scenario.table;
+  if (!overlaps_a_base(s, model, left_at)) return left_at;
+  for (double ring = 0.5; ring <= 12.0; ring += 0.5) {
+    for (int step = 0; step < 24; ++step) {
+      const table::Point at = left_at + table::heading_vector(step * 15.0) * ring;
+      if (table.on_table(at) && !overlaps_a_base(s, model, at)) return at;
+    }
+  }
+  return left_at;
+}
+
+}  // namespace
+
+// MELEE-23/25 in the compulsory phase, after `router` moved (and, by default, tested to rally).
+void pursue(Context& c, int router) {
+  GameState& s = c.state;
+  for (int p = 0; p < static_cast<int>(s.units.size()); ++p) {
+    UnitState& pu = s.units[p];
+    if (pu.pursuing != router) continue;
+    const auto& info = c.setup.units[p];
+    const bool routers_fled = s.units[router].fled;
+    if (!s.unit_alive(p) || (!s.unit_alive(router) && !routers_fled) || pu.locked != 0) {
+      pu.pursuing = -1;  // routers destroyed, or the pursuers were caught by another enemy
+      continue;
+    }
+    const int target = rules::pursuit_control_target(info.leadership, false);
+    c.dice.start();
+    const auto halt = rules::roll_leadership_test(c.dice, target);
+    c.roll_event("MELEE-25", "halt pursuit", target, p, {{"passed", halt.passed}});
+    if (halt.passed) {
+      pu.pursuing = -1;
+      continue;
+    }
+    if (routers_fled) {
+      leave_with_routers(c, p, router);
+      continue;
+    }
+    c.dice.start();
+    const int inches = table::roll_flee_distance(c.dice, info.move);
+    c.roll_event("MELEE-23", "pursuit move", 0, p, {{"inches", inches}});
+    auto poses = s.table_models();
+    const auto& ri = c.setup.units[router];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!poses[m].alive) continue;
+      double best = 0.0;
+      const int nearest = nearest_model(poses, m, ri.first_model, ri.first_model + ri.model_count,
+                                        best, [&](int n) { return poses[n].alive; });
+      if (nearest < 0) break;
+      const auto plan =
+          table::plan_straight_move(c.setup.scenario.table, poses, m, poses[nearest].position,
+                                    inches, table::MoveMode::charge);
+      if (!plan) continue;
+      s.models[m].pose.position = plan->request.path.back();
+      s.models[m].pose.facing = plan->report.final_facing;
+      poses[m] = s.models[m].pose;
+    }
+    if (!units_engaged(s, p, router)) {
+      if (!s.units[router].routing) pu.pursuing = -1;  // rallied and out of reach: it is over
+      continue;
+    }
+    if (s.units[router].routing) {
+      free_hacks(c, p, router, /*one_each=*/true, "MELEE-22");  // one per pursuer in reach
+    } else {
+      // The routers rallied: meeting them is a new Charge, fought normally.
+      pu.pursuing = -1;
+      lock_units(c, p, router);
+      s.units[p].first_round = true;
+      s.units[router].first_round = true;
+    }
+  }
+}
+
+void return_pursuers(Context& c) {
+  GameState& s = c.state;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (!s.units[u].away || c.setup.units[u].side != s.phasing) continue;
+    c.dice.start();
+    const int face = c.dice.roll(6);
+    const bool back = face >= 4;
+    c.roll_event("MELEE-23", "pursuers return", 4, u, {{"returned", back}});
+    if (!back) continue;
+    s.units[u].away = false;
+    const auto& info = c.setup.units[u];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (s.models[m].wounds_left <= 0) continue;  // fell before the unit left
+      s.models[m].pose.position = return_point(s, m);
+      s.models[m].pose.alive = true;
+    }
+    if (c.logging()) c.event({{"type", "pursuers_returned"}, {"unit", u}, {"rule", "MELEE-23"}});
+  }
+}
+
+}  // namespace arap::game::detail
