@@ -384,5 +384,79 @@ TEST_F(Interception, CHARGE_09_letting_them_pass_lets_the_charge_go_on) {
   EXPECT_EQ(state_.units[2].bonus_attacks, 1);  // CHARGE-05: a frontal charge, as usual
 }
 
+// CHARGE-07: the Assault squad (unit 1, I4, M4, 1.5" tall) charges the Guard (unit 0) over a
+// wall 2" high between them: taller than the models, lower than their move, so one Initiative
+// test gets the unit over it.
+class ChargeOverWall : public test::ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(test::battle("wall", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                       "space_marines",
+                       "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
+                       "obstacles:\n  - {id: wall, kind: wall, height: 2, points: [[4, 19.5], "
+                       "[44, 19.5]]}\n"),
+          3);
+    must(act(ActionKind::end_phase));
+    script({1});
+    must(activate(1, 1));
+    Action a = act(ActionKind::charge, 1);
+    a.target = 0;
+    must(a);
+    script({6, 6});  // 4 + 12 = 16": enough to reach the Guard over the wall
+  }
+
+  double lowest_y() const {
+    double y = 1e9;
+    for (int m = 10; m < 15; ++m) y = std::min(y, state_.models[m].pose.position.y);
+    return y;
+  }
+};
+
+TEST_F(ChargeOverWall, CHARGE_07_a_passed_initiative_test_crosses_and_fights_at_I1) {
+  script({4});  // I4: passed
+  must(act(ActionKind::hold, 0));
+  EXPECT_TRUE(state_.units[1].locked & 1u);
+  EXPECT_LT(lowest_y(), 19.5);
+  // CHARGE-10: the obstacle needed a test, so the Guard count as in cover; the squad's assault
+  // grenades (CHARGE-16) cancel the I1 it would otherwise fight at.
+  EXPECT_TRUE(state_.charge_progress.climbed);
+  ASSERT_TRUE(setup_->units[1].assault_grenades);
+  EXPECT_FALSE(state_.units[1].charged_into_cover);
+}
+
+TEST_F(ChargeOverWall, CHARGE_07_a_failed_test_halts_at_the_wall_and_fails_the_charge) {
+  script({5});  // I4: failed
+  must(act(ActionKind::hold, 0));
+  EXPECT_EQ(state_.units[1].locked, 0u);
+  EXPECT_TRUE(state_.units[1].charge_failed);
+  EXPECT_TRUE(logged("charge_halted"));
+  EXPECT_GT(lowest_y(), 19.5) << "still on the chargers' side of the wall";
+  EXPECT_EQ(state_.phase, Phase::activation);
+}
+
+TEST_F(ChargeOverWall, CHARGE_07_an_obstacle_above_the_move_is_impassable_to_charges) {
+  // Rebuild with a 5" wall: more than one climb (M4), so no charge crosses it.
+  begin(test::battle("high_wall", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                     "space_marines",
+                     "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
+                     "obstacles:\n  - {id: wall, kind: wall, height: 5, points: [[4, 19.5], "
+                     "[44, 19.5]]}\n"),
+        3);
+  dice_ = {};
+  log_.clear();
+  must(act(ActionKind::end_phase));
+  script({1});
+  must(activate(1, 1));
+  Action a = act(ActionKind::charge, 1);
+  a.target = 0;
+  must(a);
+  script({3, 3});
+  must(act(ActionKind::hold, 0));
+  EXPECT_EQ(state_.units[1].locked, 0u);
+  EXPECT_FALSE(logged("charge_halted"));
+  EXPECT_TRUE(logged("charge_failed"));  // CHARGE-04: no way over, a failed charge
+  EXPECT_GT(lowest_y(), 19.5);
+}
+
 }  // namespace
 }  // namespace arap::game

@@ -117,8 +117,9 @@ int points_left(const GameState& s) {
 
 // Moves model `m` straight toward `goal` up to `inches`; true when it moved.
 bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const table::Point& goal,
-                 double inches, table::MoveMode mode) {
-  const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, goal, inches, mode);
+                 double inches, table::MoveMode mode, double climb_limit = 0.0) {
+  const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, goal, inches, mode,
+                                              false, climb_limit);
   if (!plan) return false;
   c.state.models[m].pose.position = plan->request.path.back();
   c.state.models[m].pose.facing = plan->report.final_facing;
@@ -127,7 +128,8 @@ bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const
 }
 
 // CHARGE-03: the rest of the Chargers go for unengaged enemy models first.
-void place_chargers(Context& c, int charger, int target, int lead, double inches) {
+void place_chargers(Context& c, int charger, int target, int lead, double inches,
+                    double climb_limit = 0.0) {
   GameState& s = c.state;
   auto poses = s.table_models();
   const auto& iu = c.setup.units[charger];
@@ -162,7 +164,8 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
       best = -1;
       best_d = 1e18;
     }
-    if (best >= 0) step_toward(c, poses, m, poses[best].position, inches, table::MoveMode::charge);
+    if (best >= 0)
+      step_toward(c, poses, m, poses[best].position, inches, table::MoveMode::charge, climb_limit);
   }
 }
 
@@ -219,6 +222,7 @@ void resolve_charge(Context& c, ActionKind response) {
   c.roll_event("CHARGE-02", "charge distance", 0, charger,
                {{"inches", roll.distance}, {"target", target}});
 
+  s.charge_progress = {};
   bool denied = false;
   int reaction_wounds_taken = 0;
   int reaction_wounds_dealt = 0;
@@ -259,7 +263,6 @@ void resolve_charge(Context& c, ActionKind response) {
     reaction_wounds_dealt += reaction_fire(c, charger, target, 0, true, false, start.distance);
   }
   auto& progress = s.charge_progress;
-  progress = {};
   progress.distance = static_cast<float>(roll.distance);
   progress.highest_die = static_cast<std::int8_t>(roll.highest_die);
   progress.denied = denied;
@@ -267,28 +270,61 @@ void resolve_charge(Context& c, ActionKind response) {
   progress.wounds_dealt = static_cast<std::int16_t>(reaction_wounds_dealt);
   continue_charge(c);
 }
+enum class Contact : std::uint8_t { made, missed, halted };
+
 // CHARGE-03: the nearest Charger goes first; within its radius of an enemy of `goal_unit`, the
-// Charge holds and the rest are placed.
-bool make_contact(Context& c, int charger, int goal_unit, double inches) {
+// Charge holds and the rest are placed. CHARGE-07: an obstacle one climb gets over (at most the
+// unit's move high) costs the unit one Initiative test; failing it halts the lead at the obstacle.
+Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
   GameState& s = c.state;
-  if (!s.unit_alive(charger) || !s.unit_alive(goal_unit)) return false;
+  if (!s.unit_alive(charger) || !s.unit_alive(goal_unit)) return Contact::missed;
+  const auto& ci = c.setup.units[charger];
   const NearestPair pair = nearest_pair(s, charger, goal_unit);
   auto poses = s.table_models();
+  const double climb = ci.move;
   const auto plan =
       table::plan_straight_move(c.setup.scenario.table, poses, pair.own, poses[pair.enemy].position,
-                                inches, table::MoveMode::charge);
-  if (!plan) return false;
+                                inches, table::MoveMode::charge, false, climb);
+  if (!plan) return Contact::missed;
   table::TableModel moved = poses[pair.own];
   moved.position = plan->request.path.back();
   const auto& gi = c.setup.units[goal_unit];
   for (int n = gi.first_model; n < gi.first_model + gi.model_count; ++n) {
     if (!poses[n].alive || !table::within_melee_radius(moved, poses[n])) continue;
+    if (plan->report.climb_at >= 0.0) {
+      c.dice.start();
+      const bool passed = dice::roll_low(c.dice, ci.initiative);
+      c.roll_event("CHARGE-07", "initiative test to cross an obstacle", ci.initiative, charger,
+                   {{"passed", passed}});
+      if (!passed) {
+        const table::Point from = poses[pair.own].position;
+        const double short_of = std::max(0.0, plan->report.climb_at - moved.base_radius - 0.05);
+        const double length = table::distance(from, moved.position);
+        if (length > 0.0) {
+          step_toward(c, poses, pair.own, from + (moved.position - from) * (short_of / length),
+                      short_of + 1e-6, table::MoveMode::normal);
+        }
+        return Contact::halted;
+      }
+      s.charge_progress.climbed = true;
+    }
     s.models[pair.own].pose.position = moved.position;
     s.models[pair.own].pose.facing = plan->report.final_facing;
-    place_chargers(c, charger, goal_unit, pair.own, inches);
-    return true;
+    place_chargers(c, charger, goal_unit, pair.own, inches,
+                   s.charge_progress.climbed ? climb : 0.0);
+    return Contact::made;
   }
-  return false;
+  return Contact::missed;
+}
+
+// CHARGE-07: a failed Initiative test at an obstacle is a failed Charge that ends the activation.
+void halt_charge(Context& c, int charger) {
+  GameState& s = c.state;
+  s.units[charger].charge_failed = true;
+  s.units[charger].moved_this_turn = true;
+  if (c.logging()) c.event({{"type", "charge_halted"}, {"unit", charger}, {"rule", "CHARGE-07"}});
+  s.phase = s.charge_return;
+  finish_activation(c);
 }
 
 // CHARGE-04: the unit moves the highest single die toward the target and stops.
@@ -316,7 +352,12 @@ void fail_charge(Context& c, int charger, int target, int highest_die) {
 void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& roll) {
   GameState& s = c.state;
   const auto& ci = c.setup.units[charger];
-  if (make_contact(c, charger, target, roll.distance)) {
+  const Contact caught = make_contact(c, charger, target, roll.distance);
+  if (caught == Contact::halted) {
+    halt_charge(c, charger);
+    return;
+  }
+  if (caught == Contact::made) {
     s.units[charger].moved_this_turn = true;
     free_hacks(c, charger, target, /*one_each=*/false, "MELEE-22");
     if (s.unit_alive(target)) {
@@ -336,8 +377,12 @@ void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& r
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (v == target || c.setup.units[v].side == ci.side || !s.unit_alive(v)) continue;
     if (s.units[v].routing || s.units[v].rout_pending) continue;
-    if (make_contact(c, charger, v, roll.distance)) {
-      s.charge_progress = {};
+    const Contact met = make_contact(c, charger, v, roll.distance);
+    if (met == Contact::halted) {
+      halt_charge(c, charger);
+      return;
+    }
+    if (met == Contact::made) {
       s.charge_progress.highest_die = static_cast<std::int8_t>(roll.highest_die);
       engage(c, charger, v);
       return;
@@ -373,11 +418,13 @@ void engage(Context& c, int charger, int target) {
   tu.first_round = true;
   tu.flank_penalty =
       static_cast<std::int8_t>(std::min(3, tu.flank_penalty + bonus.charged_crs_penalty));
-  // CHARGE-10: hard cover makes the Chargers strike at I1 in the first round, unless they throw
-  // assault grenades (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).
+  // CHARGE-10: hard cover, or an obstacle that took an Initiative test to cross (CHARGE-07),
+  // makes the Chargers strike at I1 in the first round, unless they throw assault grenades
+  // (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).
   const auto cover = table::unit_cover_against(c.setup.scenario.table, s.table_models(),
                                                unit_centre(s, charger), target);
-  if (cover.unit == table::Cover::hard && !ci.assault_grenades && !tu.pinned) {
+  if ((cover.unit == table::Cover::hard || progress.climbed) && !ci.assault_grenades &&
+      !tu.pinned) {
     if (ci.flesh_hooks) {
       cu.simultaneous = true;
     } else {
@@ -471,10 +518,16 @@ void continue_charge(Context& c) {
   }
   s.charging_unit = -1;
   s.charge_target = -1;
-  if (make_contact(c, charger, target, s.charge_progress.distance)) {
-    engage(c, charger, target);
-  } else {
-    fail_charge(c, charger, target, s.charge_progress.highest_die);
+  switch (make_contact(c, charger, target, s.charge_progress.distance)) {
+    case Contact::made:
+      engage(c, charger, target);
+      break;
+    case Contact::missed:
+      fail_charge(c, charger, target, s.charge_progress.highest_die);
+      break;
+    case Contact::halted:
+      halt_charge(c, charger);
+      break;
   }
 }
 

@@ -153,12 +153,15 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
     }
     for (const auto& obstacle : table.obstacles()) {
       for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
-        if (segment_intersection(at, next, obstacle.points[i], obstacle.points[i + 1]) < 0.0) {
-          continue;
-        }
+        const double t = segment_intersection(at, next, obstacle.points[i], obstacle.points[i + 1]);
+        if (t < 0.0) continue;
         if (obstacle.height <= free_height + kEpsilon) continue;
         if (obstacle.height <= mover.height + kEpsilon) {
           report.obstacle_cost += obstacle.height;  // MOVE-21: counted once per crossing
+        } else if (obstacle.height <= request.climb_limit + kEpsilon) {
+          report.obstacle_cost += obstacle.height;  // CHARGE-07: one climb, one test
+          const double along = report.distance - leg + t * leg;
+          if (report.climb_at < 0.0 || along < report.climb_at) report.climb_at = along;
         } else {
           refuse(
               [&] {
@@ -259,7 +262,7 @@ double furthest_clear_end(std::span<const TableModel> models, int model, const P
 std::optional<PlannedMove> plan_straight_move(const Table& table,
                                               std::span<const TableModel> models, int model,
                                               const Point& goal, double allowance, MoveMode mode,
-                                              bool away) {
+                                              bool away, double climb_limit) {
   const double to_goal = distance(models[model].position, goal);
   const double reach = away ? allowance : std::min(allowance, to_goal);
   // Only bases within reach of the mover's start can block or crowd it: the many trial moves
@@ -288,6 +291,7 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
   request.model = model;
   request.mode = mode;
   request.allowance = allowance;
+  request.climb_limit = climb_limit;
   request.path.resize(1);
   for (const double offset :
        {0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0, 60.0, -60.0, 75.0, -75.0, 90.0, -90.0}) {

@@ -32,6 +32,9 @@ struct MoveRequest {
   std::optional<double> final_facing;  // default: along the last leg (kept when backwards/sidestep)
   MoveMode mode = MoveMode::normal;
   double allowance = 4.0;  // inches this action may spend
+  // CHARGE-07: a Charge may cross an obstacle taller than the model if one climb (at most its
+  // basic move high, one Initiative test) gets over it; 0 = no climbing.
+  double climb_limit = 0.0;
 };
 
 struct MoveReport {
@@ -45,6 +48,9 @@ struct MoveReport {
   double final_facing = 0.0;
   bool left_table = false;    // only fleeing models may
   bool path_blocked = false;  // impassable ground, a climb, an enemy or the table edge in the way
+  // CHARGE-07: how far along the path the first obstacle needing an Initiative test is crossed
+  // (negative when none is).
+  double climb_at = -1.0;
   std::vector<const TerrainFeature*> dangerous;  // MOVE-11: hazard tests due
   std::vector<const TerrainFeature*> variable;   // MOVE-12: variable ground touched
   double total_cost() const { return terrain_cost + turning_cost + sidestep_cost + obstacle_cost; }
@@ -69,7 +75,7 @@ struct PlannedMove {
 std::optional<PlannedMove> plan_straight_move(const Table& table,
                                               std::span<const TableModel> models, int model,
                                               const Point& goal, double allowance, MoveMode mode,
-                                              bool away = false);
+                                              bool away = false, double climb_limit = 0.0);
 
 // MOVE-12 (optional rule): the allowance for an action in variable ground.
 enum class VariableMode : std::uint8_t { normal, crawl, tactical, charge, very_difficult };
