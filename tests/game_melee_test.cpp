@@ -458,5 +458,33 @@ TEST_F(ChargeOverWall, CHARGE_07_an_obstacle_above_the_move_is_impassable_to_cha
   EXPECT_GT(lowest_y(), 19.5);
 }
 
+class ChargeHazards : public test::ScriptedGame {};
+
+TEST_F(ChargeHazards, CHARGE_07_dangerous_ground_on_the_way_takes_its_hazard_tests) {
+  // A minefield strip (hurts on a 1) lies across the Assault squad's charge at the Guard.
+  begin(test::battle("mines", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                     "space_marines",
+                     "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
+                     "terrain:\n  - {id: mines, kind: minefield, dangerous: {triggers_on: 1}, "
+                     "polygon: [[4, 18.5], [44, 18.5], [44, 20.5], [4, 20.5]]}\n"),
+        3);
+  must(act(ActionKind::end_phase));
+  script({1});
+  must(activate(1, 1));
+  Action a = act(ActionKind::charge, 1);
+  a.target = 0;
+  must(a);
+  script({6, 6});  // 16"
+  script({1, 1});  // the first marine over the mines is hurt and fails its 3+ save
+  script({6, 6, 6, 6, 6, 6});
+  must(act(ActionKind::hold, 0));
+  int tests = 0;
+  for (const auto& e : log_) tests += e.value("rule", "") == "MOVE-11" ? 1 : 0;
+  EXPECT_GE(tests, 4);
+  EXPECT_EQ(state_.living_models(1), 4);
+  EXPECT_TRUE(state_.units[1].locked & 1u);
+  EXPECT_TRUE(state_.charge_progress.hazardous);  // CHARGE-10: the Guard count as in cover
+}
+
 }  // namespace
 }  // namespace arap::game

@@ -272,6 +272,40 @@ void resolve_charge(Context& c, ActionKind response) {
 }
 enum class Contact : std::uint8_t { made, missed, halted };
 
+// CHARGE-07: dangerous ground crossed by the Chargers' moves (each model from `starts`, straight
+// to where it stands now) takes its hazard tests; true when any was due (CHARGE-10 cover).
+bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& starts) {
+  GameState& s = c.state;
+  const auto& ci = c.setup.units[charger];
+  auto poses = s.table_models();
+  bool any = false;
+  for (int m = ci.first_model, k = 0; m < ci.first_model + ci.model_count; ++m, ++k) {
+    if (!poses[m].alive || table::distance(starts[k], poses[m].position) < 1e-9) continue;
+    table::MoveRequest request;
+    request.model = m;
+    request.mode = table::MoveMode::charge;
+    request.allowance = 1e9;
+    request.climb_limit = 1e9;
+    request.path = {poses[m].position};
+    const table::Point end = poses[m].position;
+    poses[m].position = starts[k];
+    const auto report = table::check_move(c.setup.scenario.table, poses, request, false);
+    poses[m].position = end;
+    if (report.dangerous.empty()) continue;
+    any = true;
+    hazard_tests(c, charger, m, report.dangerous);
+  }
+  return any;
+}
+
+std::vector<table::Point> charger_positions(const GameState& s, int charger) {
+  const auto& ci = s.setup->units[charger];
+  std::vector<table::Point> at;
+  for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
+    at.push_back(s.models[m].pose.position);
+  return at;
+}
+
 // CHARGE-03: the nearest Charger goes first; within its radius of an enemy of `goal_unit`, the
 // Charge holds and the rest are placed. CHARGE-07: an obstacle one climb gets over (at most the
 // unit's move high) costs the unit one Initiative test; failing it halts the lead at the obstacle.
@@ -281,6 +315,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
   const auto& ci = c.setup.units[charger];
   const NearestPair pair = nearest_pair(s, charger, goal_unit);
   auto poses = s.table_models();
+  const auto starts = charger_positions(s, charger);
   const double climb = ci.move;
   const auto plan =
       table::plan_straight_move(c.setup.scenario.table, poses, pair.own, poses[pair.enemy].position,
@@ -312,6 +347,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
     s.models[pair.own].pose.facing = plan->report.final_facing;
     place_chargers(c, charger, goal_unit, pair.own, inches,
                    s.charge_progress.climbed ? climb : 0.0);
+    if (charge_hazards(c, charger, starts)) s.charge_progress.hazardous = true;
     return Contact::made;
   }
   return Contact::missed;
@@ -332,10 +368,12 @@ void fail_charge(Context& c, int charger, int target, int highest_die) {
   GameState& s = c.state;
   const auto& ci = c.setup.units[charger];
   if (s.unit_alive(charger) && s.unit_alive(target)) {
+    const auto starts = charger_positions(s, charger);
     auto poses = s.table_models();
     const table::Point aim = unit_centre(s, target);
     for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
       if (poses[m].alive) step_toward(c, poses, m, aim, highest_die, table::MoveMode::normal);
+    charge_hazards(c, charger, starts);
   }
   s.units[charger].charge_failed = true;
   s.units[charger].moved_this_turn = true;
@@ -399,6 +437,10 @@ void engage(Context& c, int charger, int target) {
   const auto& ci = c.setup.units[charger];
   const auto& progress = s.charge_progress;
   cu.moved_this_turn = true;
+  if (!s.unit_alive(charger)) {  // the dangerous ground took them all (CHARGE-07)
+    finish_charge(c, charger);
+    return;
+  }
   if (s.units[target].routing || s.units[target].rout_pending) {
     // MELEE-22: routers only take free hacks.
     free_hacks(c, charger, target, /*one_each=*/false, "MELEE-22");
@@ -423,8 +465,8 @@ void engage(Context& c, int charger, int target) {
   // (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).
   const auto cover = table::unit_cover_against(c.setup.scenario.table, s.table_models(),
                                                unit_centre(s, charger), target);
-  if ((cover.unit == table::Cover::hard || progress.climbed) && !ci.assault_grenades &&
-      !tu.pinned) {
+  if ((cover.unit == table::Cover::hard || progress.climbed || progress.hazardous) &&
+      !ci.assault_grenades && !tu.pinned) {
     if (ci.flesh_hooks) {
       cu.simultaneous = true;
     } else {

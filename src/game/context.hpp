@@ -80,6 +80,9 @@ struct UnitMove {
 std::string move_illegal(const GameState& state, const Action& action, bool free_move,
                          UnitMove* checked = nullptr);
 void apply_move(Context& c, const Action& action, bool free_move, UnitMove* checked = nullptr);
+// MOVE-11: hazard tests for model `m` of `unit` that crossed the `dangerous` features.
+void hazard_tests(Context& c, int unit, int m,
+                  const std::vector<const table::TerrainFeature*>& dangerous);
 std::string shoot_illegal(const GameState& state, const Action& action);
 void apply_shoot(Context& c, const Action& action);
 std::string throw_illegal(const GameState& state, const Action& action);

@@ -189,29 +189,33 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
                       : a.mode == table::MoveMode::tactical ? "MOVE-13"
                                                             : "MOVE-01"},
              {"inches", inches}});
-  // MOVE-11: one hazard test per model that crossed dangerous ground.
-  for (const auto& [m, report] : move.reports) {
-    for (const auto* feature : report.dangerous) {
-      c.dice.start();
-      const int face = c.dice.roll(6);
-      const bool hurt = face <= feature->dangerous->triggers_on;
-      c.roll_event("MOVE-11", "hazard test", feature->dangerous->triggers_on, a.unit,
-                   {{"model", m}, {"feature", feature->id}, {"hurt", hurt}});
-      if (!hurt || !s.models[m].pose.alive) continue;
-      // The hazard's effect is scenario data; the engine applies one wound, saved as usual.
-      const auto& profile = *c.setup.models[m].profile;
-      c.dice.start();
-      const bool saved = profile.save && dice::roll_high(c.dice, *profile.save);
-      c.roll_event("SHOOT-24", "save against the hazard", profile.save.value_or(7), a.unit,
-                   {{"saved", saved}});
-      if (!saved && --s.models[m].wounds_left <= 0) {
-        remove_casualty(c, m);
-        --s.units[a.unit].casualties_taken;  // losses to the ground are not fire casualties
-        ++s.units[a.unit].hazard_losses;
-      }
+  for (const auto& [m, report] : move.reports) hazard_tests(c, a.unit, m, report.dangerous);
+  if (!free_move) hazard_morale_check(c, a.unit);
+}
+
+// MOVE-11: one hazard test per dangerous feature the model crossed.
+void hazard_tests(Context& c, int unit, int m,
+                  const std::vector<const table::TerrainFeature*>& dangerous) {
+  GameState& s = c.state;
+  for (const auto* feature : dangerous) {
+    c.dice.start();
+    const int face = c.dice.roll(6);
+    const bool hurt = face <= feature->dangerous->triggers_on;
+    c.roll_event("MOVE-11", "hazard test", feature->dangerous->triggers_on, unit,
+                 {{"model", m}, {"feature", feature->id}, {"hurt", hurt}});
+    if (!hurt || !s.models[m].pose.alive) continue;
+    // The hazard's effect is scenario data; the engine applies one wound, saved as usual.
+    const auto& profile = *c.setup.models[m].profile;
+    c.dice.start();
+    const bool saved = profile.save && dice::roll_high(c.dice, *profile.save);
+    c.roll_event("SHOOT-24", "save against the hazard", profile.save.value_or(7), unit,
+                 {{"saved", saved}});
+    if (!saved && --s.models[m].wounds_left <= 0) {
+      remove_casualty(c, m);
+      --s.units[unit].casualties_taken;  // losses to the ground are not fire casualties
+      ++s.units[unit].hazard_losses;
     }
   }
-  if (!free_move) hazard_morale_check(c, a.unit);
 }
 
 namespace {
