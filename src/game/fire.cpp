@@ -93,10 +93,6 @@ std::string target_problem(const GameState& s, const Action& a) {
   if (s.setup->units[a.target].side == s.setup->units[a.unit].side) {
     return "SHOOT-20: you cannot shoot at your own side";
   }
-  if (s.units[a.target].locked != 0) {
-    return "SHOOT-58: firing into a close combat (hits shared between the sides) is not "
-           "supported yet";
-  }
   return "";
 }
 
@@ -148,6 +144,47 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   }
 }
 
+// SHOOT-58: a close combat fired into. Hits are shared between the target's side and the side
+// fighting it (the enemy unit nearest the shooter takes the latter's share).
+struct MeleeSplit {
+  int other_unit = -1;       // -1: the target is not locked
+  int target_side_goal = 3;  // a D6 of this or less hits the target's side, else the other
+};
+
+MeleeSplit melee_split(const GameState& s, const std::vector<table::TableModel>& poses, int target,
+                       const table::Point& shooter) {
+  MeleeSplit split;
+  const std::uint64_t locked = s.units[target].locked;
+  if (locked == 0) return split;
+  // Engine choice (no catalogue ruling says what "clearly more models nearer" means): among the
+  // nearer half of every model in this fight, a side with at least two thirds of them is the
+  // nearer side and takes hits on 1-4 (2/3); otherwise each side takes 1-3 / 4-6.
+  std::vector<std::pair<double, bool>> models;  // distance, on the target's side
+  double nearest_other = 1e18;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    const bool target_side = v == target;
+    if (!target_side && (locked >> v & 1u) == 0) continue;
+    const auto& info = s.setup->units[v];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!poses[m].alive) continue;
+      const double d = table::distance(shooter, poses[m].position);
+      models.emplace_back(d, target_side);
+      if (!target_side && d < nearest_other) {
+        nearest_other = d;
+        split.other_unit = v;
+      }
+    }
+  }
+  if (split.other_unit < 0) return split;
+  std::sort(models.begin(), models.end());
+  const std::size_t half = (models.size() + 1) / 2;
+  std::size_t target_near = 0;
+  for (std::size_t i = 0; i < half; ++i) target_near += models[i].second ? 1 : 0;
+  if (3 * target_near >= 2 * half) split.target_side_goal = 4;
+  if (3 * (half - target_near) >= 2 * half) split.target_side_goal = 2;
+  return split;
+}
+
 // Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33).
 void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon) {
   UnitState& u = c.state.units[unit];
@@ -196,6 +233,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   sit.small_group = living <= 2 && small_models;
   sit.target_prone = all_prone || t.tactical;
   sit.fleeting_target = t.fleeting;  // SHOOT-18: in place of its cover
+  sit.into_melee = t.locked != 0;    // SHOOT-58
   sit.target_moved_inches = static_cast<int>(t.moved_last_turn);
   sit.tactical_movement = u.tactical;
   sit.aimed = u.aimed;
@@ -369,13 +407,60 @@ void apply_shoot(Context& c, const Action& a) {
     const auto order =
         table::casualty_order(poses, shot.targets, covers, poses[shot.model].position);
     HitEffect effect;
+    HitEffect other_effect;
     std::vector<int> wound_faces;
     std::vector<int> save_faces;
     std::size_t next = 0;
+    const MeleeSplit split = melee_split(s, poses, a.target, poses[shot.model].position);
+    std::vector<int> other_order;
+    if (split.other_unit >= 0) {
+      const auto& oi = c.setup.units[split.other_unit];
+      std::vector<int> chosen;
+      std::vector<table::Cover> other_covers;
+      for (int m = oi.first_model; m < oi.first_model + oi.model_count; ++m) {
+        if (!poses[m].alive) continue;
+        chosen.push_back(m);
+        other_covers.push_back(
+            table::model_cover(c.setup.scenario.table, source, poses[m].position));
+      }
+      other_order = table::casualty_order(poses, chosen, other_covers, poses[shot.model].position);
+    }
+    std::size_t other_next = 0;
+    std::vector<int> side_faces;
     for (int h = 0; h < hits; ++h) {
+      if (split.other_unit >= 0) {
+        c.dice.start();
+        const int face = c.dice.roll(6);
+        side_faces.push_back(face);
+        if (face > split.target_side_goal) {
+          while (other_next < other_order.size() && !s.models[other_order[other_next]].pose.alive)
+            ++other_next;
+          if (other_next < other_order.size()) {
+            resolve_hit_on(c, other_order[other_next], weapon, strength, shot.range, other_effect,
+                           wound_faces, save_faces);
+          }
+          continue;
+        }
+      }
       while (next < order.size() && !s.models[order[next]].pose.alive) ++next;
-      if (next >= order.size()) break;  // SHOOT-27: hits beyond the eligible models are lost
+      if (next >= order.size()) {  // SHOOT-27: hits beyond the eligible models are lost
+        if (split.other_unit >= 0) continue;
+        break;
+      }
       resolve_hit_on(c, order[next], weapon, strength, shot.range, effect, wound_faces, save_faces);
+    }
+    if (split.other_unit >= 0 && c.logging()) {
+      c.event({{"type", "melee_fire_split"},
+               {"rule", "SHOOT-58"},
+               {"unit", a.unit},
+               {"target", a.target},
+               {"other", split.other_unit},
+               {"target_side_on", split.target_side_goal},
+               {"dice", side_faces},
+               {"other_hits", other_effect.hits}});
+    }
+    if (other_effect.hits > 0) {
+      after_fire(c, split.other_unit, other_effect.hits, other_effect.slain, weapon);
     }
     if (c.logging())
       c.event({{"type", "wounds"},
@@ -390,7 +475,7 @@ void apply_shoot(Context& c, const Action& a) {
     total.hits += hits;
     total.slain += effect.slain;
     // Hits count for suppression even when nobody is hurt (SHOOT-33).
-    effect.hits = hits;
+    effect.hits = hits - other_effect.hits;
     after_fire(c, a.target, effect.hits, effect.slain, weapon);
     poses = s.table_models();
   }
