@@ -286,6 +286,38 @@ TEST_F(MeleeRound, MELEE_12_hit_and_run_needs_the_rule) {
   EXPECT_TRUE(state_ == before);
 }
 
+TEST_F(MeleeRound, MELEE_26_a_quarter_of_the_unit_makes_krak_attacks_at_initiative_one) {
+  locked_then_end_phase(1);
+  // The Guard squad carries no krak grenades: refused, nothing changes.
+  Action guard_krak = act(ActionKind::fight, 0);
+  guard_krak.krak = true;
+  Action blue_krak = act(ActionKind::fight, 1);
+  blue_krak.krak = true;
+  {
+    // SHOOT-49's quarter is shared with grenades thrown this turn.
+    GameState spent = state_;
+    spent.units[1].throwers_used = 2;
+    EXPECT_NE(apply(spent, blue_krak, nullptr).find("SHOOT-49"), std::string::npos);
+  }
+  must(blue_krak);
+  const GameState before = state_;
+  EXPECT_NE(apply(state_, guard_krak, &log_), "");
+  EXPECT_EQ(state_, before);
+  must(act(ActionKind::fight, 0));
+  // Five models: a quarter, rounded up, is two (the sergeant and the first marine).
+  ASSERT_TRUE(logged("krak_attacks"));
+  EXPECT_EQ(last("krak_attacks")->at("models"), 2);
+  int step_one = 0;
+  int step_four = 0;
+  for (const auto& e : rolls("MELEE-05")) {
+    if (e.at("unit") != 1) continue;
+    if (e.at("step") == 1) step_one += e.at("attacks").get<int>();
+    if (e.at("step") == 4) step_four += e.at("attacks").get<int>();
+  }
+  EXPECT_EQ(step_one, 2) << "one krak attack each, no charge-bonus attacks";
+  EXPECT_EQ(step_four, 6) << "the other three marines: 1 + 1 for the charge";
+}
+
 TEST_F(Melee, illegal_responses_change_nothing) {
   blue_charges();
   const GameState before = state_;

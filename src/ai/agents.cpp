@@ -145,6 +145,8 @@ std::vector<Action> proposals(const GameState& s) {
     case Phase::melee_choice:
       for (const auto kind : {ActionKind::fight, ActionKind::break_off, ActionKind::hit_and_run})
         out.push_back(game::make_action(kind, s.melee_chooser()));
+      out.push_back(game::make_action(ActionKind::fight, s.melee_chooser()));
+      out.back().krak = true;  // MELEE-26
       break;
     case Phase::interception:
       for (const auto kind : {ActionKind::intercept, ActionKind::let_pass})

@@ -58,6 +58,10 @@ nlohmann::json to_json(const Action& action) {
       out["target"] = action.target;
       out["fire"] = action.fire;
       break;
+    case ActionKind::fight:
+      out["unit"] = action.unit;
+      if (action.krak) out["krak"] = true;
+      break;
     case ActionKind::end_phase:
     case ActionKind::decline_pick_up:
       break;
@@ -102,6 +106,7 @@ Action action_from_json(const nlohmann::json& json) {
   };
   action.heavy = flag("heavy");
   action.fire = flag("fire");
+  action.krak = flag("krak");
   if (json.contains("mode")) {
     const std::string mode = json["mode"];
     bool found = false;

@@ -43,6 +43,7 @@ struct Action {
   int target = -1;
   bool heavy = false;  // shoot: fire the 2-AP weapons (Heavy, Slow, Ordnance) in this action
   bool fire = false;   // charge: Fire and Charge (CHARGE-12)
+  bool krak = false;   // fight: a quarter of the unit makes krak attacks (MELEE-26)
   table::MoveMode mode = table::MoveMode::normal;
   double dx = 0.0;
   double dy = 0.0;

@@ -14,6 +14,7 @@
 #include "rules/combat_resolution.hpp"
 #include "rules/leadership.hpp"
 #include "rules/melee_goal.hpp"
+#include "rules/weapon_fire.hpp"
 #include "table/line_of_sight.hpp"
 #include "table/movement.hpp"
 
@@ -79,16 +80,13 @@ void clean_locks(Context& c) {
   }
 }
 
-// One mêlée attack (or free hack) on `target`: to-hit at `goal`, then wound, save and Damage
-// (MELEE-05/07). The damage stays on the model; the caller removes the fallen. Returns whether the
-// wound went unsaved.
-bool strike(Context& c, int attacker, int target, int goal, bool& hit) {
+// A blow that landed on `target`: wound, save and Damage with `weapon` (or bare hands) in the
+// hands of `attacker` (MELEE-07). The damage stays on the model; the caller removes the fallen.
+// Returns whether the wound went unsaved.
+bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* weapon) {
   GameState& s = c.state;
   const ModelInfo& model = c.setup.models[attacker];
   const auto& profile = *c.setup.models[target].profile;
-  hit = dice::roll_low(c.dice, goal);
-  if (!hit) return false;
-  const data::WeaponProfile* weapon = melee_weapon(model);
   const int strength =
       weapon ? weapon->strength.resolve(model.profile->strength) : model.profile->strength;
   rules::WoundingProfile wounding;
@@ -102,6 +100,33 @@ bool strike(Context& c, int attacker, int target, int goal, bool& hit) {
   const int damage = rules::roll_damage(c.dice, wounding);
   s.models[target].wounds_left = static_cast<std::int16_t>(s.models[target].wounds_left - damage);
   return true;
+}
+
+// One mêlée attack (or free hack) on `target`: to-hit at `goal`, then the blow (MELEE-05/07).
+bool strike(Context& c, int attacker, int target, int goal, bool& hit) {
+  hit = dice::roll_low(c.dice, goal);
+  if (!hit) return false;
+  return land_blow(c, attacker, target, melee_weapon(c.setup.models[attacker]));
+}
+
+const data::WeaponProfile* krak_grenade(const ModelInfo& model) {
+  for (const auto* weapon : model.group->weapons)
+    if (weapon->has(data::WeaponProperty::krak) && weapon->type == data::WeaponType::grenade)
+      return weapon;
+  return nullptr;
+}
+
+// MELEE-26: the first `krak_attackers` living carriers of krak grenades in the unit make krak
+// attacks this round.
+bool krak_attacker(const GameState& s, int m) {
+  const ModelInfo& model = s.setup->models[m];
+  const int allowed = s.units[model.unit].krak_attackers;
+  if (allowed <= 0 || krak_grenade(model) == nullptr) return false;
+  const auto& info = s.setup->units[model.unit];
+  int before = 0;
+  for (int n = info.first_model; n < m; ++n)
+    before += s.models[n].pose.alive && krak_grenade(s.setup->models[n]) != nullptr ? 1 : 0;
+  return before < allowed;
 }
 
 void remove_fallen(Context& c, int unit) {
@@ -202,6 +227,7 @@ int striking_initiative(const GameState& s, int m) {
   in.charged_into_cover = u.first_round && u.charged_into_cover;
   in.power_fist = weapon != nullptr && weapon->has(data::WeaponProperty::power_fist);
   in.strike_last = weapon != nullptr && weapon->has(data::WeaponProperty::strike_last);
+  in.krak_attack = krak_attacker(s, m);
   return rules::striking_initiative(in);
 }
 
@@ -264,6 +290,32 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       sit.improvised_weapon = weapon == nullptr && has_long_arm(model);
       sit.unarmed = weapon == nullptr && !sit.improvised_weapon;
       allocation_order(s, m, us.locked, order);
+      if (krak_attacker(s, m)) {
+        // MELEE-26: its only attack this round; a 1 lands the grenade, a 6 against a fighter
+        // (a target with WS) blows it up on its user.
+        std::size_t first = 0;
+        while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
+        if (first >= order.size()) continue;
+        const int target = order[first].second;
+        const int face = c.dice.roll(6);
+        const auto result =
+            rules::read_krak_attack(face, c.setup.models[target].profile->weapon_skill > 0);
+        ++tally.attacks;
+        const auto* grenade = krak_grenade(model);
+        if (result == rules::KrakResult::hit) {
+          ++tally.hits;
+          if (land_blow(c, m, target, grenade)) {
+            ++tally.unsaved;
+            ++inflicted[k];
+            const int victim = c.setup.models[target].unit;
+            for (std::size_t j = 0; j < units.size(); ++j)
+              if (units[j] == victim) ++taken[j];
+          }
+        } else if (result == rules::KrakResult::self_hit && land_blow(c, m, m, grenade)) {
+          ++taken[k];
+        }
+        continue;
+      }
       const int attacks = model.profile->attacks + (us.first_round ? us.bonus_attacks : 0);
       std::size_t next = 0;
       for (int a = 0; a < attacks; ++a) {
@@ -606,7 +658,10 @@ void fight_all(Context& c) {
     std::sort(combat.begin(), combat.end());
     fight_round(c, combat);
   }
-  for (auto& unit : s.units) unit.melee_choice = 0;
+  for (auto& unit : s.units) {
+    unit.melee_choice = 0;
+    unit.krak_attackers = 0;
+  }
 }
 
 }  // namespace
@@ -624,6 +679,22 @@ void end_activation_phase(Context& c) {
   end_player_turn(c);
 }
 
+namespace {
+
+int krak_carriers(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  int n = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    n += s.models[m].pose.alive && krak_grenade(s.setup->models[m]) != nullptr ? 1 : 0;
+  return n;
+}
+
+int krak_allowance(const GameState& s, int unit) {
+  return rules::grenade_throwers_allowed(s.living_models(unit)) - s.units[unit].throwers_used;
+}
+
+}  // namespace
+
 std::string melee_choice_illegal(const GameState& s, const Action& a) {
   const int unit = s.melee_chooser();
   if (a.unit != unit) {
@@ -634,6 +705,12 @@ std::string melee_choice_illegal(const GameState& s, const Action& a) {
     return "MELEE-12: after a failed Hit and Run the unit cannot break off this round";
   if (a.kind == ActionKind::hit_and_run && !s.setup->units[unit].hit_and_run)
     return "MELEE-12: only units with the Hit and Run rule may hit and run";
+  if (a.krak) {
+    if (a.kind != ActionKind::fight) return "MELEE-26: krak attacks are a way to fight";
+    if (krak_carriers(s, unit) == 0) return "MELEE-26: no model of the unit carries krak grenades";
+    if (krak_allowance(s, unit) <= 0)
+      return "MELEE-26 / SHOOT-49: a quarter of the unit has already used grenades this turn";
+  }
   return "";
 }
 
@@ -641,6 +718,17 @@ void apply_melee_choice(Context& c, const Action& a) {
   GameState& s = c.state;
   UnitState& us = s.units[a.unit];
   us.melee_choice = a.kind == ActionKind::fight ? 1 : a.kind == ActionKind::break_off ? 2 : 3;
+  if (a.krak) {
+    // MELEE-26: a quarter of the unit (SHOOT-49's grenade limit, shared with throwing).
+    us.krak_attackers =
+        static_cast<std::int8_t>(std::min(krak_allowance(s, a.unit), krak_carriers(s, a.unit)));
+    us.throwers_used = static_cast<std::int16_t>(us.throwers_used + us.krak_attackers);
+    if (c.logging())
+      c.event({{"type", "krak_attacks"},
+               {"unit", a.unit},
+               {"models", us.krak_attackers},
+               {"rule", "MELEE-26"}});
+  }
   if (a.kind != ActionKind::hit_and_run) us.no_break_off = false;
   if (s.melee_chooser() >= 0) return;
   fight_all(c);

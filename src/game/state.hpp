@@ -43,6 +43,7 @@ struct UnitState {
   std::int16_t hits_taken = 0;            // SHOOT-33: shooting hits since its last turn
   std::int16_t casualties_taken = 0;      // SHOOT-31: casualties to fire since its last turn
   std::int16_t throwers_used = 0;         // SHOOT-49 this turn
+  std::int8_t krak_attackers = 0;         // MELEE-26: models making krak attacks this round
   std::int16_t corrective_target = -1;    // SHOOT-21: unit shot at last turn without moving
   std::int16_t shot_target_this_turn = -1;
   // Close combat.
