@@ -146,13 +146,23 @@ TEST_F(Melee, CHARGE_14_stand_and_fire_with_one_success_fires_rifles_once_at_BS1
   blue_charges();
   script({3, 3});  // charge 10" (rolled before the reaction fire, CHARGE-15 needs it)
   script({2, 5});  // one success
-  // Eight lasguns and the sergeant's laspistol fire once each at BS1 (goal 1); all miss.
-  for (int i = 0; i < 9; ++i) script({6});
+  // Seven lasguns and the sergeant's laspistol fire once each at BS1 (goal 1), all missing; the
+  // flamer lays its template and the grenadier fires one frag marker (CHARGE-15).
+  for (int i = 0; i < 40; ++i) script({6});
   must(act(ActionKind::stand_and_fire, 0));
   const Event* fire = last("stand_and_fire");
   ASSERT_NE(fire, nullptr);
-  EXPECT_EQ(fire->at("shots"), 9);
-  EXPECT_EQ(fire->at("hits"), 0);
+  EXPECT_EQ(fire->at("shots"), 10);
+  int direct = 0;
+  for (const auto& e : log_) {
+    if (e.value("rule", "") != "CHARGE-15" || e.value("what", "") != "to hit") continue;
+    ++direct;
+    EXPECT_EQ(e.at("goal"), 1);
+    EXPECT_EQ(e.at("dice").size(), 1u);
+    EXPECT_EQ(e.at("hits"), 0);
+  }
+  EXPECT_EQ(direct, 8);
+  EXPECT_TRUE(logged("marker"));
 }
 
 TEST_F(Melee, CHARGE_14_two_successes_also_fire_heavy_weapons) {
@@ -160,9 +170,9 @@ TEST_F(Melee, CHARGE_14_two_successes_also_fire_heavy_weapons) {
   blue_charges();
   script({3, 3});
   script({1, 2});  // two successes
-  for (int i = 0; i < 9; ++i) script({6});
+  for (int i = 0; i < 40; ++i) script({6});
   must(act(ActionKind::stand_and_fire, 0));
-  EXPECT_EQ(last("stand_and_fire")->at("shots"), 9);
+  EXPECT_EQ(last("stand_and_fire")->at("shots"), 10);
 }
 
 // Every die shows the same face: the outcome of a whole round is then fixed and checkable.
@@ -516,6 +526,41 @@ TEST_F(ChargeHazards, CHARGE_07_dangerous_ground_on_the_way_takes_its_hazard_tes
   EXPECT_EQ(state_.living_models(1), 4);
   EXPECT_TRUE(state_.units[1].locked & 1u);
   EXPECT_TRUE(state_.charge_progress.hazardous);  // CHARGE-10: the Guard count as in cover
+}
+
+// CHARGE-15: Red's Tactical squad (unit 0; its Flamer Marine carries an 8" template) stands and
+// fires at Slugga Boyz (unit 1) charging from 12" away. Every die rolls 1: two successes, every
+// shot hits, every wound roll fails; the 6" charge falls short.
+class ReactionTemplate : public test::ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(test::battle("reaction_template", "space_marines",
+                       "[{unit: tactical_squad, at: [24, 14], facing: 0, spacing: 1.5}]", "orks",
+                       "[{unit: slugga_boyz, at: [24, 26], facing: 180, spacing: 1.5}]"),
+          3);
+    state_.scripted_dice = &ones_;
+  }
+  ConstantDice ones_{1};
+};
+
+TEST_F(ReactionTemplate, CHARGE_15_a_template_is_laid_with_the_chargers_seven_inches_away) {
+  const std::vector<table::TableModel> before = state_.table_models();
+  must(act(ActionKind::end_phase));
+  must(activate(1, 1));
+  Action charge = act(ActionKind::charge, 1);
+  charge.target = 0;
+  must(charge);
+  must(act(ActionKind::stand_and_fire, 0));
+  const Event* laid = nullptr;
+  for (const auto& e : log_)
+    if (e.value("rule", "") == "CHARGE-15" && e.value("what", "") == "reaction template") laid = &e;
+  ASSERT_NE(laid, nullptr) << "the flamer fired";
+  // 12" apart the 8" template would reach nobody; halted 7" away the Boyz are under it.
+  EXPECT_GE(laid->at("under").get<int>(), 1);
+  // The halt was imagined: the Boyz stand where the failed charge left them, not 7" away.
+  EXPECT_TRUE(logged("charge_failed"));
+  for (int m = 10; m < static_cast<int>(before.size()); ++m)
+    EXPECT_LE(table::distance(before[m].position, state_.models[m].pose.position), 1.0 + 1e-9);
 }
 
 }  // namespace

@@ -245,9 +245,10 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   return sit;
 }
 
-// Area markers (SHOOT-40..45) and their hits (SHOOT-43/44).
-void fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,
-                 int goal, std::vector<table::TableModel>& poses) {
+// Area markers (SHOOT-40..45) and their hits (SHOOT-43/44); returns the unsaved wounds `target`
+// took.
+int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,
+                int goal, std::vector<table::TableModel>& poses) {
   GameState& s = c.state;
   const auto& table = c.setup.scenario.table;
   const table::Point from = poses[shot.model].position;
@@ -305,6 +306,7 @@ void fire_marker(Context& c, int unit, int target, const Shot& shot, rules::Area
              {"wound_dice", wound_faces},
              {"save_dice", save_faces}});
   poses = s.table_models();
+  return per_unit[target].unsaved;
 }
 
 }  // namespace
@@ -488,6 +490,67 @@ void apply_shoot(Context& c, const Action& a) {
              {"weapon", last_weapon ? last_weapon->id : ""}});
 }
 
+namespace {
+
+// CHARGE-15: a template in reaction fire is laid with the Chargers halted 7" from the firer (or
+// where they are, if nearer). The halt is imagined: only the copy of the poses moves. Returns the
+// unsaved wounds the Chargers' opponents (`target`) took.
+int reaction_template(Context& c, int unit, int target, int m, const WeaponProfile& weapon,
+                      int shots, int goal, bool fire_and_charge, int& hits_scored) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  const int chargers = fire_and_charge ? unit : target;
+  const auto& ti = c.setup.units[target];
+  double gap = 0.0;
+  const int nearest = nearest_model(poses, m, ti.first_model, ti.first_model + ti.model_count, gap,
+                                    [&](int n) { return poses[n].alive; });
+  if (nearest < 0) return 0;
+  if (gap > 7.0) {
+    // Move the charging unit along the line between firer and nearest enemy until 7" apart.
+    table::Point shift = (poses[nearest].position - poses[m].position) * ((gap - 7.0) / gap);
+    if (!fire_and_charge) shift = shift * -1.0;
+    const auto& ci = c.setup.units[chargers];
+    for (int k = ci.first_model; k < ci.first_model + ci.model_count; ++k)
+      poses[k].position = poses[k].position + shift;
+  }
+  const table::Point from = poses[m].position;
+  const auto drop = table::teardrop(from, table::bearing(from, poses[nearest].position));
+  auto under = table::models_under_polygon(poses, drop);
+  under.erase(std::remove(under.begin(), under.end(), m), under.end());
+  const int strength = c.setup.models[m].profile->strength;
+  int unsaved = 0;
+  for (int k = 0; k < shots; ++k) {
+    c.dice.start();
+    const int firer_roll = c.dice.roll(6);
+    std::vector<HitEffect> per_unit(s.units.size());
+    std::vector<int> wound_faces;
+    std::vector<int> save_faces;
+    for (const int v : under) {
+      c.dice.start();
+      const bool hit = rules::roll_template_model(
+          c.dice, goal, firer_roll,
+          effect_cover(s, v, table::model_cover(c.setup.scenario.table, from, poses[v].position)),
+          c.setup.rulings);
+      c.dice.stop();
+      if (hit) {
+        resolve_hit_on(c, v, weapon, strength, table::distance(from, poses[v].position),
+                       per_unit[c.setup.models[v].unit], wound_faces, save_faces);
+      }
+    }
+    c.roll_event("CHARGE-15", "reaction template", goal, unit,
+                 {{"weapon", weapon.id}, {"under", under.size()}, {"firer_roll", firer_roll}});
+    for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+      if (per_unit[v].hits == 0) continue;
+      hits_scored += per_unit[v].hits;
+      if (v == target) unsaved += per_unit[v].unsaved;
+      after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
+    }
+  }
+  return unsaved;
+}
+
+}  // namespace
+
 int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and_charge,
                   bool long_charge, double start_distance) {
   GameState& s = c.state;
@@ -509,11 +572,41 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       if (engaged) continue;
     }
     for (const WeaponProfile* weapon : c.setup.models[m].group->weapons) {
-      // Template and area weapons in reactions are not resolved yet: direct fire only.
-      if (weapon->is_template() || weapon->is_area()) continue;
       const int shots =
           rules::charge_reaction_shots(*weapon, successes, info.relentless, fire_and_charge);
       if (shots <= 0) continue;
+      if (weapon->is_template()) {
+        Shot shot{m, weapon, {}, 0.0, {}};
+        auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::template_);
+        sit.ballistic_skill = 1;  // CHARGE-12/15
+        sit.aimed = false;
+        sit.corrective_aiming = false;
+        sit.long_charge = long_charge;
+        const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
+        unsaved += reaction_template(c, unit, target, m, *weapon, shots, goal, fire_and_charge,
+                                     hits_scored);
+        shots_fired += shots;
+        poses = s.table_models();
+        break;  // one weapon per model
+      }
+      if (weapon->is_area()) {
+        // CHARGE-15: range = the Charge's start distance or the weapon's, whichever is less;
+        // the marker scatters as usual and may land on either side.
+        auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
+                                               std::max(weapon->range, start_distance + 1.0));
+        if (targets.empty()) continue;
+        Shot shot{m, weapon, {}, std::min(weapon->range, start_distance), std::move(targets)};
+        auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::area);
+        sit.ballistic_skill = 1;
+        sit.aimed = false;
+        sit.corrective_aiming = false;
+        sit.long_charge = long_charge;
+        const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
+        for (int k = 0; k < shots; ++k)
+          unsaved += fire_marker(c, unit, target, shot, rules::AreaDelivery::fired, goal, poses);
+        shots_fired += shots;
+        break;
+      }
       // The Chargers come into range during the Charge: sight and arc decide, not range.
       auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
                                              std::max(weapon->range, start_distance + 1.0));
