@@ -142,13 +142,32 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
   return out;
 }
 
-std::uint64_t log_signature(const EventLog& log, std::uint64_t hash) {
-  for (const auto& e : log) {
-    for (const unsigned char c : e.dump()) {
-      hash ^= c;
-      hash *= 1099511628211ULL;
-    }
+namespace {
+
+// FNV-1a over the text nlohmann's serializer writes, without building the string.
+class HashingOutput final : public nlohmann::detail::output_adapter_protocol<char> {
+ public:
+  explicit HashingOutput(std::uint64_t& hash) : hash_(hash) {}
+  void write_character(char c) override { mix(static_cast<unsigned char>(c)); }
+  void write_characters(const char* s, std::size_t length) override {
+    for (std::size_t i = 0; i < length; ++i) mix(static_cast<unsigned char>(s[i]));
   }
+
+ private:
+  void mix(unsigned char c) {
+    hash_ ^= c;
+    hash_ *= 1099511628211ULL;
+  }
+  std::uint64_t& hash_;
+};
+
+}  // namespace
+
+std::uint64_t log_signature(const EventLog& log, std::uint64_t hash) {
+  // The same bytes as hashing each event's dump(): compact, no ASCII escaping, strict UTF-8.
+  nlohmann::detail::serializer<nlohmann::json> serializer(std::make_shared<HashingOutput>(hash),
+                                                          ' ');
+  for (const auto& e : log) serializer.dump(e, false, false, 0);
   return hash;
 }
 
