@@ -194,6 +194,19 @@ TEST_F(BadData, unknown_weapon_type_and_unknown_key) {
   EXPECT_NE(key_error.problem().find("unknown key"), std::string::npos);
 }
 
+TEST_F(BadData, MELEE_02_attack_types_are_checked) {
+  const auto path = write("weapons_bad_attack.yaml",
+                          "weapons:\n  - {id: wing, type: melee, strength: user, attack_type: "
+                          "wing, attacks: 1}\n");
+  const DataError error = error_of([&] { load_weapons(path, library); });
+  EXPECT_EQ(error.field(), "weapons[0].attack_type");
+  EXPECT_NE(error.problem().find("wing"), std::string::npos);
+  const auto ranged = write("weapons_ranged_attack.yaml",
+                            "weapons:\n  - {id: gun, range: 24, type: assault, strength: 4, "
+                            "attacks: 2}\n");
+  EXPECT_EQ(error_of([&] { load_weapons(ranged, library); }).field(), "weapons[0].attacks");
+}
+
 TEST_F(BadData, missing_required_field_and_out_of_range_values) {
   const auto path = write("weapons_missing.yaml", "weapons:\n  - {id: gun, type: assault}\n");
   const DataError missing = error_of([&] { load_weapons(path, library); });

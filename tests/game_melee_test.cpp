@@ -563,5 +563,44 @@ TEST_F(ReactionTemplate, CHARGE_15_a_template_is_laid_with_the_chargers_seven_in
     EXPECT_LE(table::distance(before[m].position, state_.models[m].pose.position), 1.0 + 1e-9);
 }
 
+// MELEE-02 / EX-16: a Squiggoth (Blue unit 2, model 2: 2 gores, 1 stomp, 1 tail lash) facing
+// south, with one Commissar (Red unit 0) 2.8" ahead and another (Red unit 1) 2.8" to its side.
+class AttackArcs : public test::ScriptedGame {
+ protected:
+  int attacks_with(bool front, bool side) {
+    begin(test::battle("arcs", "imperial_guard",
+                       "[{unit: commissar, at: [10, 10]}, {unit: commissar, at: [40, 10]}]", "orks",
+                       "[{unit: squiggoth, at: [24, 24], facing: 180}]"),
+          3);
+    state_.scripted_dice = &sixes_;
+    const table::Point beast = state_.models[2].pose.position;
+    state_.models[0].pose.position = beast + table::Point{0.0, front ? -2.8 : -20.0};
+    state_.models[1].pose.position = beast + table::Point{side ? 2.8 : 20.0, 0.0};
+    state_.units[2].locked = (front ? 1u : 0u) | (side ? 2u : 0u);
+    state_.units[0].locked = front ? 4u : 0u;
+    state_.units[1].locked = side ? 4u : 0u;
+    must(act(ActionKind::end_phase));  // Red's activation phase ends: the fight comes round
+    while (state_.phase == Phase::melee_choice) must(act(ActionKind::fight, pending(state_).unit));
+    int attacks = 0;
+    for (const auto& e : log_)
+      if (e.value("rule", "") == "MELEE-05" && e.value("unit", -1) == 2)
+        attacks += e.at("attacks").get<int>();
+    return attacks;
+  }
+  ConstantDice sixes_{6};  // every attack misses
+};
+
+TEST_F(AttackArcs, MELEE_02_enemies_ahead_and_beside_draw_every_attack) {
+  EXPECT_EQ(attacks_with(true, true), 4);
+}
+
+TEST_F(AttackArcs, MELEE_02_an_enemy_only_ahead_leaves_the_tail_idle) {
+  EXPECT_EQ(attacks_with(true, false), 3);  // two gores and the stomp
+}
+
+TEST_F(AttackArcs, MELEE_02_an_enemy_only_beside_meets_the_stomp_and_the_tail) {
+  EXPECT_EQ(attacks_with(false, true), 2);
+}
+
 }  // namespace
 }  // namespace arap::game

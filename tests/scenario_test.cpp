@@ -124,7 +124,7 @@ TEST_F(BadScenario, unknown_kind_army_and_unit) {
   EXPECT_EQ(army.field(), "sides[0].army");
   const auto unit = error_of(
       "name: Bad\ntable: {width: 24, height: 24}\nsides:\n"
-      "  - {name: A, army: orks, units: [{unit: squiggoth, at: [5, 5]}]}\n"
+      "  - {name: A, army: orks, units: [{unit: stompa, at: [5, 5]}]}\n"
       "  - {name: B, army: orks, units: []}\n");
   EXPECT_EQ(unit.field(), "sides[0].units[0].unit");
   EXPECT_EQ(unit.where().line, 4);

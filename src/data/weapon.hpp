@@ -78,6 +78,10 @@ enum class WeaponProperty : std::uint8_t {
 std::string_view to_string(WeaponProperty property);
 std::optional<WeaponProperty> weapon_property_from_string(std::string_view text);
 
+// MELEE-02: how a mêlée attack is made, which decides its arc (hand weapons: the front 180).
+enum class AttackType : std::uint8_t { hand, stomp, tentacle, bite, gore, claw, tail };
+std::optional<AttackType> attack_type_from_string(std::string_view text);
+
 struct WeaponProfile {
   std::string id;
   std::string name;
@@ -91,6 +95,10 @@ struct WeaponProfile {
   WeaponEffect effect = WeaponEffect::none;
   double effect_size = 0.0;  // torrent reach or area radius, inches
   std::uint32_t properties = 0;
+  AttackType attack_type = AttackType::hand;  // MELEE-02
+  // A natural weapon's share of the model's attacks (EX-16: 2 gores, 1 stomp, 1 tail); 0 = a
+  // hand weapon, used for all of them.
+  int attacks = 0;
 
   bool has(WeaponProperty property) const {
     return (properties >> static_cast<unsigned>(property)) & 1u;

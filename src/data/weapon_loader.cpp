@@ -1,4 +1,6 @@
 // Reads data/weapons.yaml and data/special_rules.yaml (catalogue §3.2).
+#include <array>
+
 #include <fmt/format.h>
 
 #include "data/library.hpp"
@@ -6,9 +8,18 @@
 
 namespace arap::data {
 
+std::optional<AttackType> attack_type_from_string(std::string_view text) {
+  static constexpr std::array<std::string_view, 7> kNames = {"hand", "stomp", "tentacle", "bite",
+                                                             "gore", "claw",  "tail"};
+  for (std::size_t i = 0; i < kNames.size(); ++i)
+    if (text == kNames[i]) return static_cast<AttackType>(i);
+  return std::nullopt;
+}
+
 WeaponProfile read_weapon(const Field& field) {
   field.allow_only({"id", "name", "type", "shots", "shots_full", "range", "strength", "ap",
-                    "damage", "properties", "template", "torrent", "area"});
+                    "damage", "properties", "template", "torrent", "area", "attack_type",
+                    "attacks"});
   WeaponProfile weapon;
   weapon.id = field.has("id") ? field["id"].as_string() : "";
   weapon.name = field.has("name") ? field["name"].as_string() : weapon.id;
@@ -90,6 +101,21 @@ WeaponProfile read_weapon(const Field& field) {
     weapon.effect_size = field["area"].as_number(0.5, 12.0);
   }
   if (effects > 1) field.fail("a weapon has at most one of template, torrent and area");
+  if (field.has("attack_type")) {
+    if (weapon.type != WeaponType::melee) field["attack_type"].fail("only mêlée weapons have one");
+    const std::string text = field["attack_type"].as_string();
+    const auto attack = attack_type_from_string(text);
+    if (!attack) {
+      field["attack_type"].fail(fmt::format(
+          "unknown attack type \"{}\" (expected hand, stomp, tentacle, bite, gore, claw or tail)",
+          text));
+    }
+    weapon.attack_type = *attack;
+  }
+  if (field.has("attacks")) {
+    if (weapon.type != WeaponType::melee) field["attacks"].fail("only mêlée weapons have attacks");
+    weapon.attacks = field["attacks"].as_int(1, 10);
+  }
   return weapon;
 }
 

@@ -3,6 +3,7 @@
 // resolution, rout tests, flinches, routs and the pursuit decision, break-offs, Hit and Run and
 // free hacks. The arithmetic lives in rules/ (melee_goal, combat_resolution, wound_save).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <span>
 
@@ -31,6 +32,49 @@ const data::WeaponProfile* melee_weapon(const ModelInfo& model) {
   for (const auto* weapon : model.group->weapons)
     if (weapon->is_melee()) return weapon;
   return nullptr;
+}
+
+// MELEE-02: the arc each attack type reaches.
+table::AttackArc arc_of(data::AttackType type) {
+  switch (type) {
+    case data::AttackType::stomp:
+    case data::AttackType::tentacle:
+      return table::AttackArc::all_round;
+    case data::AttackType::bite:
+    case data::AttackType::gore:
+      return table::AttackArc::front_narrow;
+    case data::AttackType::claw:
+      return table::AttackArc::front_and_sides;
+    case data::AttackType::tail:
+      return table::AttackArc::sides_and_rear;
+    case data::AttackType::hand:
+      break;
+  }
+  return table::AttackArc::front;
+}
+
+// A model's attacks of one kind: natural weapons each make their share of the model's attacks
+// in their own arc (MELEE-02); otherwise the model fights with its first mêlée weapon (or none)
+// and all its attacks, in the front 180 degrees.
+struct AttackSet {
+  const data::WeaponProfile* weapon = nullptr;
+  int count = 0;
+  table::AttackArc arc = table::AttackArc::front;
+};
+
+std::array<AttackSet, 4> attack_sets(const ModelInfo& model, int& sets) {
+  std::array<AttackSet, 4> out{};
+  sets = 0;
+  for (const auto* weapon : model.group->weapons) {
+    if (!weapon->is_melee() || weapon->attacks <= 0 || sets == 4) continue;
+    out[sets++] = {weapon, weapon->attacks, arc_of(weapon->attack_type)};
+  }
+  if (sets == 0) {
+    const auto* weapon = melee_weapon(model);
+    out[sets++] = {weapon, model.profile->attacks,
+                   weapon ? arc_of(weapon->attack_type) : table::AttackArc::front};
+  }
+  return out;
 }
 
 bool has_long_arm(const ModelInfo& model) {
@@ -103,10 +147,15 @@ bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* 
 }
 
 // One mêlée attack (or free hack) on `target`: to-hit at `goal`, then the blow (MELEE-05/07).
-bool strike(Context& c, int attacker, int target, int goal, bool& hit) {
+bool strike(Context& c, int attacker, int target, int goal, bool& hit,
+            const data::WeaponProfile* weapon) {
   hit = dice::roll_low(c.dice, goal);
   if (!hit) return false;
-  return land_blow(c, attacker, target, melee_weapon(c.setup.models[attacker]));
+  return land_blow(c, attacker, target, weapon);
+}
+
+bool strike(Context& c, int attacker, int target, int goal, bool& hit) {
+  return strike(c, attacker, target, goal, hit, melee_weapon(c.setup.models[attacker]));
 }
 
 const data::WeaponProfile* krak_grenade(const ModelInfo& model) {
@@ -180,7 +229,7 @@ namespace {
 // MELEE-08: the order in which `striker`'s wounds find enemy models: contact in arc, then contact
 // outside the arc or radius in arc, then radius outside the arc; nearest first within a tier.
 // Tier 4 (the nearest members of locked enemy units) is appended for when the first three fall.
-void allocation_order(const GameState& s, int striker, std::uint64_t enemies,
+void allocation_order(const GameState& s, int striker, std::uint64_t enemies, table::AttackArc arc,
                       std::vector<std::pair<double, int>>& order) {
   order.clear();
   const auto& me = s.models[striker].pose;
@@ -190,7 +239,7 @@ void allocation_order(const GameState& s, int striker, std::uint64_t enemies,
     if (!(enemies & bit(s.setup->models[n].unit))) continue;
     const double d = table::distance(me.position, pose.position);
     const bool contact = d <= me.base_radius + pose.base_radius + 0.05;
-    const bool in_arc = table::in_attack_arc(me, pose.position, table::AttackArc::front);
+    const bool in_arc = table::in_attack_arc(me, pose.position, arc);
     const bool in_radius = d <= me.size + 1e-9;
     int tier = 4;
     if (contact && in_arc) {
@@ -205,16 +254,24 @@ void allocation_order(const GameState& s, int striker, std::uint64_t enemies,
   std::sort(order.begin(), order.end());
 }
 
-// The models that can strike now: alive, and an enemy of a locked unit within reach and arc.
-bool can_strike(const GameState& s, int m, std::uint64_t enemies) {
+// Whether an enemy of a locked unit is within reach and in `arc` (MELEE-01/02).
+bool enemy_in_reach(const GameState& s, int m, std::uint64_t enemies, table::AttackArc arc) {
   const auto& me = s.models[m].pose;
   for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
     const auto& pose = s.models[n].pose;
     if (!pose.alive || !(enemies & bit(s.setup->models[n].unit))) continue;
-    if (table::within_melee_radius(me, pose) &&
-        table::in_attack_arc(me, pose.position, table::AttackArc::front))
+    if (table::within_melee_radius(me, pose) && table::in_attack_arc(me, pose.position, arc))
       return true;
   }
+  return false;
+}
+
+// The models that can strike now: alive, and an enemy within reach of one of its attack kinds.
+bool can_strike(const GameState& s, int m, std::uint64_t enemies) {
+  int sets = 0;
+  const auto kinds = attack_sets(s.setup->models[m], sets);
+  for (int k = 0; k < sets; ++k)
+    if (enemy_in_reach(s, m, enemies, kinds[k].arc)) return true;
   return false;
 }
 
@@ -289,10 +346,10 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       sit.rear_charge = us.first_round && us.rear_bonus;
       sit.improvised_weapon = weapon == nullptr && has_long_arm(model);
       sit.unarmed = weapon == nullptr && !sit.improvised_weapon;
-      allocation_order(s, m, us.locked, order);
       if (krak_attacker(s, m)) {
         // MELEE-26: its only attack this round; a 1 lands the grenade, a 6 against a fighter
         // (a target with WS) blows it up on its user.
+        allocation_order(s, m, us.locked, table::AttackArc::front, order);
         std::size_t first = 0;
         while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
         if (first >= order.size()) continue;
@@ -316,25 +373,38 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
         }
         continue;
       }
-      const int attacks = model.profile->attacks + (us.first_round ? us.bonus_attacks : 0);
-      std::size_t next = 0;
-      for (int a = 0; a < attacks; ++a) {
-        while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
-        if (next >= order.size()) break;  // MELEE-08: nowhere to go, the wound is lost
-        const int target = order[next].second;
-        sit.target_prone = s.models[target].prone;  // MELEE-27
-        const int goal = rules::melee_hit_goal(sit).goal;
-        logged_goal = goal;
-        bool hit = false;
-        ++tally.attacks;
-        if (strike(c, m, target, goal, hit)) {
-          ++tally.unsaved;
-          ++inflicted[k];
-          const int victim = c.setup.models[target].unit;
-          for (std::size_t j = 0; j < units.size(); ++j)
-            if (units[j] == victim) ++taken[j];
+      int sets = 0;
+      const auto kinds = attack_sets(model, sets);
+      for (int kind = 0; kind < sets; ++kind) {
+        // MELEE-02: each kind of attack needs an enemy in its own arc; the charge's bonus
+        // attacks go with the first kind.
+        if (!enemy_in_reach(s, m, us.locked, kinds[kind].arc)) continue;
+        if (kinds[kind].weapon != nullptr) {
+          sit.improvised_weapon = false;
+          sit.unarmed = false;
         }
-        tally.hits += hit ? 1 : 0;
+        allocation_order(s, m, us.locked, kinds[kind].arc, order);
+        const int attacks =
+            kinds[kind].count + (kind == 0 && us.first_round ? us.bonus_attacks : 0);
+        std::size_t next = 0;
+        for (int a = 0; a < attacks; ++a) {
+          while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
+          if (next >= order.size()) break;  // MELEE-08: nowhere to go, the wound is lost
+          const int target = order[next].second;
+          sit.target_prone = s.models[target].prone;  // MELEE-27
+          const int goal = rules::melee_hit_goal(sit).goal;
+          logged_goal = goal;
+          bool hit = false;
+          ++tally.attacks;
+          if (strike(c, m, target, goal, hit, kinds[kind].weapon)) {
+            ++tally.unsaved;
+            ++inflicted[k];
+            const int victim = c.setup.models[target].unit;
+            for (std::size_t j = 0; j < units.size(); ++j)
+              if (units[j] == victim) ++taken[j];
+          }
+          tally.hits += hit ? 1 : 0;
+        }
       }
     }
     if (tally.attacks > 0) {
