@@ -226,6 +226,24 @@ TEST_F(BadData, invalid_yaml_reports_the_parser_line) {
   EXPECT_NE(error.problem().find("not valid YAML"), std::string::npos);
 }
 
+TEST_F(BadData, MELEE_02_natural_attacks_never_exceed_the_profile) {
+  load_special_rules(std::string(ARAP_DATA_DIR) + "/special_rules.yaml", library);
+  load_weapons(std::string(ARAP_DATA_DIR) + "/weapons.yaml", library);
+  const auto path =
+      write("army_too_many_attacks.yaml",
+            "army: test\n"
+            "profiles:\n"
+            "  - {id: beast, M: 6, WS: 3, BS: 0, S: 5, T: 5, W: 3, I: 2, A: 3, Ld: 7}\n"
+            "units:\n"
+            "  - id: beast\n"
+            "    models:\n"
+            "      - {profile: beast, weapons: [gore, stomp, tail_lash]}\n");
+  const DataError error = error_of([&] { load_army(path, library); });
+  EXPECT_EQ(error.field(), "units[0].models[0].weapons");
+  EXPECT_EQ(error.where().line, 7);
+  EXPECT_NE(error.problem().find("4 attacks"), std::string::npos) << error.problem();
+}
+
 TEST_F(BadData, army_with_unknown_weapon_profile_or_rule) {
   load_special_rules(std::string(ARAP_DATA_DIR) + "/special_rules.yaml", library);
   load_weapons(std::string(ARAP_DATA_DIR) + "/weapons.yaml", library);

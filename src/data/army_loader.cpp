@@ -135,6 +135,19 @@ void load_army(const std::string& file, Library& library) {
           }
           group.weapons.push_back(weapon);
         }
+        // MELEE-02: natural weapons share out the model's attacks, never more than it has.
+        int natural = 0;
+        int natural_kinds = 0;
+        for (const auto* weapon : group.weapons) {
+          natural += weapon->is_melee() ? weapon->attacks : 0;
+          natural_kinds += weapon->is_melee() && weapon->attacks > 0 ? 1 : 0;
+        }
+        if (natural > group.profile->attacks) {
+          weapons.fail(
+              fmt::format("MELEE-02: its natural weapons make {} attacks, more than {}'s A {}",
+                          natural, group.profile->name, group.profile->attacks));
+        }
+        if (natural_kinds > 4) weapons.fail("MELEE-02: at most four kinds of natural attack");
       }
       unit.models.push_back(std::move(group));
     }
