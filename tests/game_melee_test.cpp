@@ -21,20 +21,8 @@ class Melee : public test::ScriptedGame {
           3);
   }
 
-  Action charge(int unit, int target, bool fire = false) {
-    Action a = act(ActionKind::charge, unit);
-    a.target = target;
-    a.fire = fire;
-    return a;
-  }
-
   // Blue's turn: the Assault squad activates with one die (a success) and charges the Guard.
-  void blue_charges(bool fire = false) {
-    must(act(ActionKind::end_phase));
-    script({1});
-    must(activate(1, 1));
-    must(charge(1, 0, fire));
-  }
+  void blue_charges(bool fire = false) { second_side_charges(1, 0, fire); }
 
   int events(const std::string& type) const {
     int n = 0;
@@ -368,12 +356,7 @@ class Interception : public test::ScriptedGame {
   }
 
   void blue_charges() {
-    must(act(ActionKind::end_phase));
-    script({1});
-    must(activate(2, 1));
-    Action a = act(ActionKind::charge, 2);
-    a.target = 0;
-    must(a);
+    second_side_charges(2, 0);
     script({3, 3});  // 4 + 6 = 10": enough to reach the Guard
     must(act(ActionKind::hold, 0));
   }
@@ -438,12 +421,7 @@ class ChargeOverWall : public test::ScriptedGame {
                        "obstacles:\n  - {id: wall, kind: wall, height: 2, points: [[4, 19.5], "
                        "[44, 19.5]]}\n"),
           3);
-    must(act(ActionKind::end_phase));
-    script({1});
-    must(activate(1, 1));
-    Action a = act(ActionKind::charge, 1);
-    a.target = 0;
-    must(a);
+    second_side_charges(1, 0);
     script({6, 6});  // 4 + 12 = 16": enough to reach the Guard over the wall
   }
 
@@ -486,12 +464,7 @@ TEST_F(ChargeOverWall, CHARGE_07_an_obstacle_above_the_move_is_impassable_to_cha
         3);
   dice_ = {};
   log_.clear();
-  must(act(ActionKind::end_phase));
-  script({1});
-  must(activate(1, 1));
-  Action a = act(ActionKind::charge, 1);
-  a.target = 0;
-  must(a);
+  second_side_charges(1, 0);
   script({3, 3});
   must(act(ActionKind::hold, 0));
   EXPECT_EQ(state_.units[1].locked, 0u);
@@ -510,12 +483,7 @@ TEST_F(ChargeHazards, CHARGE_07_dangerous_ground_on_the_way_takes_its_hazard_tes
                      "terrain:\n  - {id: mines, kind: minefield, dangerous: {triggers_on: 1}, "
                      "polygon: [[4, 18.5], [44, 18.5], [44, 20.5], [4, 20.5]]}\n"),
         3);
-  must(act(ActionKind::end_phase));
-  script({1});
-  must(activate(1, 1));
-  Action a = act(ActionKind::charge, 1);
-  a.target = 0;
-  must(a);
+  second_side_charges(1, 0);
   script({6, 6});  // 16"
   script({1, 1});  // the first marine over the mines is hurt and fails its 3+ save
   script({6, 6, 6, 6, 6, 6});
@@ -547,9 +515,7 @@ TEST_F(ReactionTemplate, CHARGE_15_a_template_is_laid_with_the_chargers_seven_in
   const std::vector<table::TableModel> before = state_.table_models();
   must(act(ActionKind::end_phase));
   must(activate(1, 1));
-  Action charge = act(ActionKind::charge, 1);
-  charge.target = 0;
-  must(charge);
+  must(charge(1, 0));
   must(act(ActionKind::stand_and_fire, 0));
   const Event* laid = nullptr;
   for (const auto& e : log_)

@@ -587,17 +587,8 @@ void intercept(Context& c, int interceptor) {
               table::MoveMode::charge);
   place_chargers(c, charger, interceptor, at.lead, s.charge_progress.distance);
   // The interceptors close in with their move (their automatic activation, CHARGE-09).
-  poses = s.table_models();
-  const auto& vi = c.setup.units[interceptor];
-  const auto& ci = c.setup.units[charger];
-  for (int m = vi.first_model; m < vi.first_model + vi.model_count; ++m) {
-    if (!poses[m].alive) continue;
-    double best = 0.0;
-    const int nearest = nearest_model(poses, m, ci.first_model, ci.first_model + ci.model_count,
-                                      best, [&](int n) { return poses[n].alive; });
-    if (nearest < 0 || engaged_pair(poses[m], poses[nearest])) continue;
-    step_toward(c, poses, m, poses[nearest].position, vi.move, table::MoveMode::charge);
-  }
+  advance_on(c, interceptor, charger, c.setup.units[interceptor].move,
+             /*hold_if_engaged=*/true);
   UnitState& cu = s.units[charger];
   UnitState& vu = s.units[interceptor];
   cu.moved_this_turn = true;

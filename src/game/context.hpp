@@ -122,9 +122,14 @@ inline int nearest_model(std::span<const table::TableModel> poses, int from, int
 
 bool engaged_pair(const table::TableModel& a, const table::TableModel& b);
 bool units_engaged(const GameState& state, int a, int b);
+// Whether model `model` standing at `at` would overlap another living model's base.
+bool overlaps_a_base(const GameState& state, int model, const table::Point& at);
 void lock_units(Context& c, int a, int b);
 // Every living model of `unit` moves up to `inches` straight away from `threat` (flinches, runs).
 void move_away(Context& c, int unit, const table::Point& threat, double inches);
+// Every living model of `unit` moves up to `inches` straight at the nearest living model of `foe`
+// (pursuits, interceptors closing in); with `hold_if_engaged`, models already engaged stay.
+void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engaged);
 void unlock_unit(Context& c, int unit);
 void clean_locks(Context& c);
 // MELEE-22: free hacks at goal 4 by `attacker`'s models within reach of `target` (one each, or

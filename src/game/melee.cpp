@@ -92,6 +92,17 @@ bool engaged_pair(const table::TableModel& a, const table::TableModel& b) {
   return table::within_melee_radius(a, b) || table::within_melee_radius(b, a);
 }
 
+bool overlaps_a_base(const GameState& s, int model, const table::Point& at) {
+  const auto& mover = s.models[model].pose;
+  for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
+    const auto& other = s.models[n].pose;
+    if (n == model || !other.alive) continue;
+    if (table::distance(other.position, at) < other.base_radius + mover.base_radius - 1e-6)
+      return true;
+  }
+  return false;
+}
+
 bool units_engaged(const GameState& s, int a, int b) {
   const auto& ia = s.setup->units[a];
   const auto& ib = s.setup->units[b];
@@ -432,6 +443,26 @@ table::Point centre_of_units(const GameState& s, const std::vector<int>& units) 
 }
 
 }  // namespace
+
+void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engaged) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  const auto& fi = c.setup.units[foe];
+  auto poses = s.table_models();
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    double best = 0.0;
+    const int nearest = nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count,
+                                      best, [&](int n) { return poses[n].alive; });
+    if (nearest < 0 || (hold_if_engaged && engaged_pair(poses[m], poses[nearest]))) continue;
+    const auto plan = table::plan_straight_move(
+        c.setup.scenario.table, poses, m, poses[nearest].position, inches, table::MoveMode::charge);
+    if (!plan) continue;
+    s.models[m].pose.position = plan->request.path.back();
+    s.models[m].pose.facing = plan->report.final_facing;
+    poses[m] = s.models[m].pose;
+  }
+}
 
 // Moves every living model of `unit` up to `inches` straight away from `threat` (MELEE-18/20).
 void move_away(Context& c, int unit, const table::Point& threat, double inches) {

@@ -29,17 +29,6 @@ void leave_with_routers(Context& c, int pursuer, int router) {
              {"rule", "MELEE-23"}});
 }
 
-bool overlaps_a_base(const GameState& s, int model, const table::Point& at) {
-  const auto& mover = s.models[model].pose;
-  for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
-    const auto& other = s.models[n].pose;
-    if (n == model || !other.alive) continue;
-    if (table::distance(other.position, at) < other.base_radius + mover.base_radius - 1e-6)
-      return true;
-  }
-  return false;
-}
-
 // Where a returning model stands: where it left, or the nearest clear spot on the table around it
 // if another base took that place meanwhile.
 table::Point return_point(const GameState& s, int model) {
@@ -84,22 +73,7 @@ void pursue(Context& c, int router) {
     c.dice.start();
     const int inches = table::roll_flee_distance(c.dice, info.move);
     c.roll_event("MELEE-23", "pursuit move", 0, p, {{"inches", inches}});
-    auto poses = s.table_models();
-    const auto& ri = c.setup.units[router];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-      if (!poses[m].alive) continue;
-      double best = 0.0;
-      const int nearest = nearest_model(poses, m, ri.first_model, ri.first_model + ri.model_count,
-                                        best, [&](int n) { return poses[n].alive; });
-      if (nearest < 0) break;
-      const auto plan =
-          table::plan_straight_move(c.setup.scenario.table, poses, m, poses[nearest].position,
-                                    inches, table::MoveMode::charge);
-      if (!plan) continue;
-      s.models[m].pose.position = plan->request.path.back();
-      s.models[m].pose.facing = plan->report.final_facing;
-      poses[m] = s.models[m].pose;
-    }
+    advance_on(c, p, router, inches, /*hold_if_engaged=*/false);
     if (!units_engaged(s, p, router)) {
       if (!s.units[router].routing) pu.pursuing = -1;  // rallied and out of reach: it is over
       continue;

@@ -313,14 +313,7 @@ bool rally_in_cover(Context& c, int unit, const Flight& flight) {
     const double length = table::distance(start, end);
     const table::Point at =
         length <= flight.cover_entry ? end : start + (end - start) * (flight.cover_entry / length);
-    bool clear = true;
-    for (int n = 0; n < static_cast<int>(s.models.size()) && clear; ++n) {
-      const auto& other = s.models[n].pose;
-      clear = n == m || !other.alive ||
-              table::distance(other.position, at) >=
-                  other.base_radius + s.models[m].pose.base_radius - 1e-6;
-    }
-    if (clear) s.models[m].pose.position = at;  // else it keeps the end it reached
+    if (!overlaps_a_base(s, m, at)) s.models[m].pose.position = at;  // else it keeps its end
   }
   const bool passed = rally_test(c, unit, "rally test on entering cover");
   if (!passed || c.setup.rulings.melee_21_cover_stop() == rules::RallyCoverStop::full_move) {

@@ -39,6 +39,22 @@ class ScriptedGame : public ::testing::Test {
 
   void must(const Action& a) { ASSERT_EQ(apply(state_, a, &log_), "") << describe(a); }
 
+  Action charge(int unit, int target, bool fire = false) const {
+    Action a = act(ActionKind::charge, unit);
+    a.target = target;
+    a.fire = fire;
+    return a;
+  }
+
+  // The first side ends its activation phase; the second activates `unit` with one die (scripted
+  // to succeed) and declares a charge on `target`.
+  void second_side_charges(int unit, int target, bool fire = false) {
+    must(act(ActionKind::end_phase));
+    script({1});
+    must(activate(unit, 1));
+    must(charge(unit, target, fire));
+  }
+
   bool logged(const std::string& type) const {
     for (const auto& e : log_) {
       if (e.value("type", "") == type) return true;
