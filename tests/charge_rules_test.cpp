@@ -301,5 +301,31 @@ TEST(CombatResolution, MELEE_26_krak_attack) {
   EXPECT_EQ(read_krak_attack(2, true), KrakResult::miss);
 }
 
+TEST(CombatResolution, MORALE_06_hatred) {
+  EXPECT_EQ(crs_modifier({.fights_hated = true}), 1);
+  EXPECT_EQ(crs_modifier({.charge_bonus = 1, .fights_hated = true}), 2);
+  // Ld 8 winners over hated routers stay put on Ld 7: 7/12.
+  EXPECT_PROB(leadership_odds(pursuit_control_target(8, true)).p_pass, frac(7, 12));
+  EXPECT_PROB(leadership_odds(pursuit_control_target(8, false)).p_pass, frac(13, 18));
+}
+
+TEST(CombatResolution, MORALE_07_frenzied_winners_always_pursue) {
+  // The M <= 3 exemption does not reach them; a contested terrain feature lets them test.
+  EXPECT_EQ(pursuit_decision({.frenzied = true, .basic_move = 3}), PursuitDecision::must_pursue);
+  EXPECT_EQ(pursuit_decision({.frenzied = true, .basic_move = 6}), PursuitDecision::must_pursue);
+  EXPECT_EQ(pursuit_decision({.frenzied = true, .terrain_feature = true, .basic_move = 3}),
+            PursuitDecision::test);
+  EXPECT_EQ(pursuit_decision({.terrain_feature = true}), PursuitDecision::may_stay);
+}
+
+TEST(CombatResolution, MORALE_09_daemonic_visage_and_greater_daemons) {
+  EXPECT_EQ(enemy_visage(3, 2, false), 1);  // three Daemonettes and two cultists
+  EXPECT_EQ(enemy_visage(3, 0, false), 2);  // Daemonettes only
+  EXPECT_EQ(enemy_visage(0, 5, false), 0);
+  EXPECT_EQ(enemy_visage(0, 5, true), 2);  // a Greater Daemon among them
+  EXPECT_EQ(crs_modifier({.enemy_visage = enemy_visage(3, 2, false)}), -1);
+  EXPECT_EQ(crs_modifier({.enemy_visage = enemy_visage(3, 0, false)}), -2);
+}
+
 }  // namespace
 }  // namespace arap::rules

@@ -61,5 +61,32 @@ TEST(Leadership, DICE_09_ld8_three_down_passes_on_five) {
   EXPECT_PROB(leadership_odds(target).p_pass, frac(5, 18));
 }
 
+TEST(Leadership, MORALE_01_morale_checks_and_control_tests) {
+  for (const LdTest t : {LdTest::pinning, LdTest::heavy_casualty, LdTest::suppression, LdTest::rout,
+                         LdTest::dangerous_ground, LdTest::poor_resolve})
+    EXPECT_TRUE(is_morale_check(t));
+  for (const LdTest t :
+       {LdTest::break_off, LdTest::rally, LdTest::not_pursuing, LdTest::halt_pursuit})
+    EXPECT_FALSE(is_morale_check(t));
+}
+
+TEST(Leadership, MORALE_02_the_fearless_pass_morale_checks_only) {
+  EXPECT_TRUE(passes_automatically(LdTest::heavy_casualty, true));
+  EXPECT_TRUE(passes_automatically(LdTest::pinning, true));
+  EXPECT_TRUE(passes_automatically(LdTest::rout, true));
+  EXPECT_FALSE(passes_automatically(LdTest::rally, true));
+  EXPECT_FALSE(passes_automatically(LdTest::break_off, true));
+  EXPECT_FALSE(passes_automatically(LdTest::heavy_casualty, false));
+}
+
+TEST(Leadership, MORALE_05_the_reroll_covers_morale_checks_and_rallies_only) {
+  EXPECT_TRUE(may_reroll(LdTest::rout, true));
+  EXPECT_TRUE(may_reroll(LdTest::rally, true));
+  EXPECT_TRUE(may_reroll(LdTest::suppression, true));
+  EXPECT_FALSE(may_reroll(LdTest::break_off, true));
+  EXPECT_FALSE(may_reroll(LdTest::halt_pursuit, true));
+  EXPECT_FALSE(may_reroll(LdTest::rout, false));
+}
+
 }  // namespace
 }  // namespace arap::rules

@@ -83,5 +83,30 @@ TEST(MeleeGoal, MELEE_22_free_hacks_hit_on_four) {
   EXPECT_PROB(dice::p_low(4), frac(2, 3));
 }
 
+TEST(MeleeGoal, MELEE_03_the_defender_never_enters_the_goal) {
+  // The situation has no defender WS or facing: a WS3 attacker needs 3 or less from any side,
+  // +1 only for a rear Charge's first round.
+  MeleeSituation rear = ws(3);
+  EXPECT_EQ(melee_hit_goal(rear).goal, 3);
+  rear.rear_charge = true;
+  EXPECT_EQ(melee_hit_goal(rear).goal, 4);
+  // The exception: free hacks on routers and breakers-off hit on 4 (MELEE-22).
+  MeleeSituation hack = ws(3);
+  hack.free_hack = true;
+  EXPECT_EQ(melee_hit_goal(hack).goal, 4);
+}
+
+TEST(MeleeGoal, MELEE_27_prone_fighters_and_their_attackers) {
+  MeleeSituation prone = ws(4);
+  prone.attacker_prone = true;
+  EXPECT_EQ(melee_hit_goal(prone).goal, 2);  // half WS4
+  prone.weapon_skill = 3;
+  EXPECT_EQ(melee_hit_goal(prone).goal, 2);  // half WS3, rounded up
+  MeleeSituation against_prone = ws(3);
+  against_prone.target_prone = true;
+  EXPECT_EQ(melee_hit_goal(against_prone).goal, 4);  // uphill +1
+  EXPECT_PROB(dice::p_low(melee_hit_goal(against_prone).goal), frac(2, 3));
+}
+
 }  // namespace
 }  // namespace arap::rules

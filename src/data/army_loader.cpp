@@ -95,7 +95,7 @@ void load_army(const std::string& file, Library& library) {
   units.expect_sequence();
   for (std::size_t i = 0; i < units.size(); ++i) {
     const Field unit_field = units.at(i);
-    unit_field.allow_only({"id", "name", "models"});
+    unit_field.allow_only({"id", "name", "models", "hates"});
     UnitDefinition unit;
     unit.id = unit_field["id"].as_string();
     unit.name = unit_field.has("name") ? unit_field["name"].as_string() : unit.id;
@@ -152,6 +152,13 @@ void load_army(const std::string& file, Library& library) {
       unit.models.push_back(std::move(group));
     }
     if (leaders > 1) unit_field["models"].fail("a unit has at most one leader");
+    if (unit_field.has("hates")) {
+      // MORALE-06: checked against every army once all are loaded (Library::load).
+      const Field hates = unit_field["hates"];
+      hates.expect_sequence();
+      for (std::size_t h = 0; h < hates.size(); ++h)
+        unit.hates.push_back({hates.at(h).as_string(), hates.at(h).location(), hates.at(h).path()});
+    }
     army.units.push_back(std::move(unit));
   }
   library.add_army(std::move(army));

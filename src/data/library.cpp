@@ -24,6 +24,21 @@ Library Library::load(const std::filesystem::path& data_dir) {
   }
   std::sort(army_files.begin(), army_files.end());
   for (const auto& file : army_files) load_army(file.string(), library);
+  // MORALE-06: a hated foe names an army, or one of its units as "army/unit".
+  for (const auto& army : library.armies()) {
+    for (const auto& unit : army.units) {
+      for (const auto& foe : unit.hates) {
+        const auto slash = foe.id.find('/');
+        const Army* hated = library.army(foe.id.substr(0, slash));
+        if (hated != nullptr &&
+            (slash == std::string::npos || hated->find_unit(foe.id.substr(slash + 1)) != nullptr))
+          continue;
+        throw DataError(
+            foe.where, foe.field,
+            "no army or unit \"" + foe.id + "\" to hate (write an army id or army/unit)");
+      }
+    }
+  }
   return library;
 }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "data/data_error.hpp"
 #include "data/weapon.hpp"
 
 namespace arap::data {
@@ -47,10 +48,18 @@ struct ModelGroup {
   std::vector<const WeaponProfile*> weapons;
 };
 
+// MORALE-06: a foe a unit hates, as an army id ("orks") or one of its units ("orks/nobz").
+struct HatedFoe {
+  std::string id;
+  SourceLocation where;
+  std::string field;  // the field path, for complaints
+};
+
 struct UnitDefinition {
   std::string id;
   std::string name;
   std::vector<ModelGroup> models;
+  std::vector<HatedFoe> hates;
 
   int model_count() const;
 };

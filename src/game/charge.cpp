@@ -223,6 +223,11 @@ void resolve_charge(Context& c, ActionKind response) {
                {{"inches", roll.distance}, {"target", target}});
 
   s.charge_progress = {};
+  // CHARGE-10: whether the target is in or behind hard cover is judged from where the Chargers
+  // start (next to it they would be too close to count any cover, ADV-36).
+  s.charge_progress.hard_cover = table::unit_cover_against(c.setup.scenario.table, s.table_models(),
+                                                           unit_centre(s, charger), target)
+                                     .unit == table::Cover::hard;
   bool denied = false;
   int reaction_wounds_taken = 0;
   int reaction_wounds_dealt = 0;
@@ -463,10 +468,8 @@ void engage(Context& c, int charger, int target) {
   // CHARGE-10: hard cover, or an obstacle that took an Initiative test to cross (CHARGE-07),
   // makes the Chargers strike at I1 in the first round, unless they throw assault grenades
   // (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).
-  const auto cover = table::unit_cover_against(c.setup.scenario.table, s.table_models(),
-                                               unit_centre(s, charger), target);
-  if ((cover.unit == table::Cover::hard || progress.climbed || progress.hazardous) &&
-      !ci.assault_grenades && !tu.pinned) {
+  if ((progress.hard_cover || progress.climbed || progress.hazardous) && !ci.assault_grenades &&
+      !tu.pinned) {
     if (ci.flesh_hooks) {
       cu.simultaneous = true;
     } else {

@@ -72,12 +72,13 @@ void pin(Context& c, int unit, const char* rule) {
 }
 
 // A morale check (SHOOT-32 outcomes) with MORALE-05's re-roll.
-rules::MoraleOutcome morale_check(Context& c, int unit, int modifier, const char* rule,
-                                  const char* what) {
+rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int modifier,
+                                  const char* rule, const char* what) {
   const auto& info = c.setup.units[unit];
   const int target = rules::leadership_target(info.leadership, modifier);
   c.dice.start();
-  const auto roll = rules::roll_leadership_test(c.dice, target, info.no_fear);
+  const auto roll =
+      rules::roll_leadership_test(c.dice, target, rules::may_reroll(test, info.no_fear));
   const auto outcome = rules::morale_outcome(roll);
   c.roll_event(rule, what, target, unit,
                {{"total", roll.total()},
@@ -117,14 +118,19 @@ void pre_activation_tests(Context& c, int unit) {
   GameState& s = c.state;
   UnitState& u = s.units[unit];
   const auto& info = c.setup.units[unit];
+  // MORALE-04: no heavy-casualty or suppression test for a pinned unit or after a failed
+  // pinning test, and one of them per turn.
   if (u.morale_checked || u.pinned || u.pinning_failed || u.routing || u.rout_pending) return;
-  if (info.fearless) return;  // MORALE-02
+  // MORALE-02: the fearless skip both (the suppression test too: SHOOT-34).
+  if (rules::passes_automatically(rules::LdTest::heavy_casualty, info.fearless)) return;
   const auto check = rules::heavy_casualty_check(u.strength_at_turn_end, u.casualties_taken);
-  if (check.due) {
+  if (check.due && !u.hazard_checked) {
     u.morale_checked = true;
+    u.hazard_checked = true;  // MORALE-04: one heavy-casualty test a turn, whatever the cause
     const int modifier =
         (check.half_lost && c.setup.options.heavy_casualty_minus_one_at_half) ? -1 : 0;
-    const auto outcome = morale_check(c, unit, modifier, "SHOOT-31", "heavy casualty test");
+    const auto outcome = morale_check(c, unit, rules::LdTest::heavy_casualty, modifier, "SHOOT-31",
+                                      "heavy casualty test");
     if (outcome == rules::MoraleOutcome::pinned) pin(c, unit, "SHOOT-32");
     if (outcome == rules::MoraleOutcome::routed) start_rout(c, unit, "SHOOT-32");
     return;
@@ -134,7 +140,8 @@ void pre_activation_tests(Context& c, int unit) {
       rules::suppression_threshold(u.strength_at_turn_end, c.setup.rulings.shoot_33());
   if (u.hits_taken >= threshold || u.blast_hit) {
     u.morale_checked = true;
-    const auto outcome = morale_check(c, unit, 0, "SHOOT-33", "suppression test");
+    const auto outcome =
+        morale_check(c, unit, rules::LdTest::suppression, 0, "SHOOT-33", "suppression test");
     if (outcome != rules::MoraleOutcome::passed) {
       u.suppressed = true;
       if (c.logging()) c.event({{"type", "suppressed"}, {"unit", unit}, {"rule", "SHOOT-35"}});
@@ -146,11 +153,16 @@ void hazard_morale_check(Context& c, int unit) {
   GameState& s = c.state;
   UnitState& u = s.units[unit];
   const auto& info = c.setup.units[unit];
-  if (u.hazard_checked || info.fearless || u.routing || u.rout_pending || !s.unit_alive(unit))
+  // MORALE-04: one heavy-casualty test a turn (shooting's or this), none for a pinned unit or
+  // after a failed pinning test; MORALE-02: the fearless pass.
+  if (u.hazard_checked || u.pinned || u.pinning_failed || u.routing || u.rout_pending ||
+      rules::passes_automatically(rules::LdTest::dangerous_ground, info.fearless) ||
+      !s.unit_alive(unit))
     return;
   if (!rules::heavy_casualty_check(u.strength_at_turn_end, u.hazard_losses).due) return;
   u.hazard_checked = true;
-  const auto outcome = morale_check(c, unit, 0, "MORALE-08", "dangerous ground check");
+  const auto outcome = morale_check(c, unit, rules::LdTest::dangerous_ground, 0, "MORALE-08",
+                                    "dangerous ground check");
   if (outcome == rules::MoraleOutcome::pinned) pin(c, unit, "MORALE-08");         // unspent AP - 2
   if (outcome == rules::MoraleOutcome::routed) start_rout(c, unit, "MORALE-08");  // ends it
 }
@@ -159,11 +171,13 @@ void pinning_test(Context& c, int unit, bool multiple_battery) {
   GameState& s = c.state;
   UnitState& u = s.units[unit];
   // SHOOT-28: routers pass; SHOOT-29: a pinned unit takes no more; MORALE-02: the fearless pass.
-  if (u.routing || u.rout_pending || u.pinned || c.setup.units[unit].fearless ||
+  if (u.routing || u.rout_pending || u.pinned ||
+      rules::passes_automatically(rules::LdTest::pinning, c.setup.units[unit].fearless) ||
       !s.unit_alive(unit))
     return;
-  const auto outcome = morale_check(c, unit, rules::pinning_test_modifier(multiple_battery),
-                                    "SHOOT-28", "pinning test");
+  const auto outcome =
+      morale_check(c, unit, rules::LdTest::pinning, rules::pinning_test_modifier(multiple_battery),
+                   "SHOOT-28", "pinning test");
   if (outcome != rules::MoraleOutcome::passed) {
     u.pinning_failed = true;
     pin(c, unit, "SHOOT-28");

@@ -506,18 +506,18 @@ void close_to_contact(Context& c, int unit, int flinched) {
 int enemy_visage(const GameState& s, int unit) {
   int with = 0;
   int without = 0;
+  bool greater = false;
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (!(s.units[unit].locked & bit(v))) continue;
     const auto& info = s.setup->units[v];
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive) continue;
       const auto& profile = *s.setup->models[m].profile;
-      if (profile.has_rule("greater_daemon")) return 2;  // MELEE-14f
+      greater = greater || profile.has_rule("greater_daemon");
       (profile.has_rule("daemonic_visage") ? with : without) += 1;
     }
   }
-  if (with == 0) return 0;
-  return without == 0 ? 2 : 1;
+  return rules::enemy_visage(with, without, greater);
 }
 
 // MELEE-24: the winners of a round in which `router` broke decide whether to pursue.
@@ -532,7 +532,8 @@ void decide_pursuit(Context& c, int winner, int router) {
   const auto decision = rules::pursuit_decision(in);
   bool pursue = decision == rules::PursuitDecision::must_pursue;
   if (decision == rules::PursuitDecision::test) {
-    const int target = rules::pursuit_control_target(info.leadership, false);
+    const bool hated = (info.hates & bit(router)) != 0;  // MORALE-06
+    const int target = rules::pursuit_control_target(info.leadership, hated);
     c.dice.start();
     const auto roll = rules::roll_leadership_test(c.dice, target);
     c.roll_event("MELEE-24", "test not to pursue", target, winner, {{"passed", roll.passed}});
@@ -606,6 +607,7 @@ void fight_round(Context& c, std::vector<int> units) {
       crs.flank_rear_charges = us.flank_penalty;
     }
     crs.enemy_visage = enemy_visage(s, u);
+    crs.fights_hated = (c.setup.units[u].hates & us.locked) != 0;  // MORALE-06 / MELEE-14c
     t.modifiers = rules::crs_modifier(crs);
     t.destroyed = !s.unit_alive(u);
     tallies.push_back(t);
@@ -647,12 +649,13 @@ void fight_round(Context& c, std::vector<int> units) {
           (s.units[u].locked & bit(units[j])))
         victors |= bit(units[j]);
     }
-    bool passed = info.fearless;  // MORALE-02 / ADV-66
+    bool passed = rules::passes_automatically(rules::LdTest::rout, info.fearless);  // MORALE-02
     if (!passed) {
       const int target = rules::rout_test_target(info.leadership, tallies[k].wound_difference(),
                                                  c.setup.rulings.melee_16());
       c.dice.start();
-      const auto roll = rules::roll_leadership_test(c.dice, target, info.no_fear);
+      const auto roll = rules::roll_leadership_test(
+          c.dice, target, rules::may_reroll(rules::LdTest::rout, info.no_fear));
       c.roll_event("MELEE-16", "rout test", target, u, {{"passed", roll.passed}});
       passed = roll.passed;
     }

@@ -58,7 +58,8 @@ void pursue(Context& c, int router) {
       pu.pursuing = -1;  // routers destroyed, or the pursuers were caught by another enemy
       continue;
     }
-    const int target = rules::pursuit_control_target(info.leadership, false);
+    const bool hated = (info.hates >> router & 1u) != 0;  // MORALE-06
+    const int target = rules::pursuit_control_target(info.leadership, hated);
     c.dice.start();
     const auto halt = rules::roll_leadership_test(c.dice, target);
     c.roll_event("MELEE-25", "halt pursuit", target, p, {{"passed", halt.passed}});

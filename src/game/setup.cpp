@@ -92,6 +92,18 @@ std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
                             (info.model_count == 1 && leader->has_rule("independent_character"));
     setup->units.push_back(info);
   }
+  // MORALE-06: a unit hates the enemy units of the armies, or the units, its data names.
+  const auto& placed = setup->scenario.units;
+  for (std::size_t u = 0; u < placed.size(); ++u) {
+    for (const auto& foe : placed[u].definition->hates) {
+      for (std::size_t v = 0; v < placed.size(); ++v) {
+        if (placed[v].side == placed[u].side) continue;
+        const std::string& army = setup->scenario.sides[placed[v].side].army->id;
+        if (foe.id == army || foe.id == army + "/" + placed[v].definition->id)
+          setup->units[u].hates |= std::uint64_t{1} << v;
+      }
+    }
+  }
   return setup;
 }
 

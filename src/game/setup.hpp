@@ -2,6 +2,7 @@
 // it refers to, the ruling switches and the scenario options. Shared by every copy of a state.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +44,7 @@ struct UnitInfo {
   bool assault_grenades = false;    // CHARGE-16: a majority carries them
   bool defensive_grenades = false;  // CHARGE-17: a majority carries them
   bool has_ranged = false;          // CHARGE-13: something to stand and fire with
+  std::uint64_t hates = 0;          // MORALE-06: bit v set when it hates unit v
 };
 
 struct ModelInfo {

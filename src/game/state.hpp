@@ -116,9 +116,10 @@ struct GameState {
   struct ChargeInProgress {
     float distance = 0.0f;  // the rolled Charge distance
     std::int8_t highest_die = 0;
-    bool denied = false;     // CHARGE-17: defensive grenades took the bonuses
-    bool climbed = false;    // CHARGE-07: the Chargers crossed an obstacle with a test
-    bool hazardous = false;  // CHARGE-07: ... or dangerous ground
+    bool denied = false;      // CHARGE-17: defensive grenades took the bonuses
+    bool hard_cover = false;  // CHARGE-10: the target had hard cover against the start
+    bool climbed = false;     // CHARGE-07: the Chargers crossed an obstacle with a test
+    bool hazardous = false;   // CHARGE-07: ... or dangerous ground
     std::int16_t wounds_taken = 0;
     std::int16_t wounds_dealt = 0;
     std::int16_t interceptor = -1;  // the unit deciding now

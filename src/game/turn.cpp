@@ -229,7 +229,8 @@ bool rally_test(Context& c, int unit, const char* what) {
   nearest_enemy_unit(s, unit, &nearest);
   const int target = info.leadership + (nearest > 8.0 ? 1 : 0);
   c.dice.start();
-  const auto roll = rules::roll_leadership_test(c.dice, target, info.no_fear);
+  const auto roll = rules::roll_leadership_test(
+      c.dice, target, rules::may_reroll(rules::LdTest::rally, info.no_fear));
   c.roll_event("MELEE-21", what, target, unit, {{"passed", roll.passed}});
   return roll.passed;
 }

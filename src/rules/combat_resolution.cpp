@@ -71,6 +71,12 @@ PursuitDecision pursuit_decision(const PursuitInputs& in) {
   return PursuitDecision::test;
 }
 
+int enemy_visage(int with_visage, int without_visage, bool greater_daemon) {
+  if (greater_daemon) return 2;
+  if (with_visage == 0) return 0;
+  return without_visage == 0 ? 2 : 1;
+}
+
 int pursuit_control_target(int leadership, bool hated_enemy) {
   return leadership - (hated_enemy ? 1 : 0);
 }

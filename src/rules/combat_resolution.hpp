@@ -31,6 +31,11 @@ struct CrsInputs {
 };
 int crs_modifier(const CrsInputs& inputs);
 
+// MELEE-14e/f with MORALE-09: the visage penalty a unit's opponents impose, from the living enemy
+// models it is locked with: 2 when a Greater Daemon is among them or all have a Daemonic Visage,
+// 1 when only some do, else 0.
+int enemy_visage(int with_visage, int without_visage, bool greater_daemon);
+
 // MELEE-13: one unit's tally for the round.
 struct CombatTally {
   int side = 0;

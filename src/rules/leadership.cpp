@@ -4,6 +4,24 @@
 
 namespace arap::rules {
 
+bool is_morale_check(LdTest test) {
+  switch (test) {
+    case LdTest::pinning:
+    case LdTest::heavy_casualty:
+    case LdTest::suppression:
+    case LdTest::rout:
+    case LdTest::dangerous_ground:
+    case LdTest::poor_resolve:
+      return true;
+    case LdTest::break_off:
+    case LdTest::rally:
+    case LdTest::not_pursuing:
+    case LdTest::halt_pursuit:
+      return false;
+  }
+  return false;
+}
+
 MoraleOutcome morale_outcome(const dice::LeadershipRoll& roll) {
   if (roll.passed) return MoraleOutcome::passed;
   return roll.total() % 2 == 0 ? MoraleOutcome::pinned : MoraleOutcome::routed;

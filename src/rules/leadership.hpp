@@ -9,6 +9,32 @@
 
 namespace arap::rules {
 
+// MORALE-01: every Ld test the rules call for. Morale checks answer fire, losses and defeat;
+// control tests are the unit's own attempts (breaking off, rallying, holding back from pursuit).
+enum class LdTest : std::uint8_t {
+  pinning,           // SHOOT-28
+  heavy_casualty,    // SHOOT-31
+  suppression,       // SHOOT-33/35
+  rout,              // MELEE-16
+  dangerous_ground,  // MORALE-08
+  poor_resolve,      // ADV-65
+  break_off,         // MELEE-10
+  rally,             // MELEE-21
+  not_pursuing,      // MELEE-24
+  halt_pursuit,      // MELEE-25
+};
+bool is_morale_check(LdTest test);
+
+// MORALE-02: units that pass morale checks automatically (fearless) still roll control tests.
+inline bool passes_automatically(LdTest test, bool fearless) {
+  return fearless && is_morale_check(test);
+}
+
+// MORALE-05: They Shall Know No Fear re-rolls a failed rout or rally test or any morale check.
+inline bool may_reroll(LdTest test, bool no_fear) {
+  return no_fear && (is_morale_check(test) || test == LdTest::rally);
+}
+
 // The modified Ld a test is rolled against (DICE-09: modifiers add to Ld).
 inline int leadership_target(int leadership, int modifier) {
   return leadership + modifier;
