@@ -244,6 +244,36 @@ TEST_F(BadData, MELEE_02_natural_attacks_never_exceed_the_profile) {
   EXPECT_NE(error.problem().find("4 attacks"), std::string::npos) << error.problem();
 }
 
+TEST_F(BadData, MORALE_06_a_hated_foe_must_be_an_army_or_one_of_its_units) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("arap_data_test_hates_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(ARAP_DATA_DIR, dir, std::filesystem::copy_options::recursive);
+  const auto path = (dir / "armies" / "zz_grudges.yaml").string();
+  std::ofstream(path) << "army: grudges\n"
+                         "profiles:\n"
+                         "  - {id: man, M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}\n"
+                         "units:\n"
+                         "  - id: squad\n"
+                         "    hates: [orks, orks/nobz, necrons]\n"
+                         "    models:\n"
+                         "      - {profile: man, count: 5, weapons: [lasgun]}\n";
+  const DataError error = error_of([&] { (void)Library::load(dir); });
+  EXPECT_EQ(error.where().file, path);
+  EXPECT_EQ(error.where().line, 6);
+  EXPECT_EQ(error.field(), "units[0].hates[2]");
+  EXPECT_NE(error.problem().find("necrons"), std::string::npos) << error.problem();
+  std::ofstream(path, std::ios::trunc) << "army: grudges\n"
+                                          "profiles: []\n"
+                                          "units:\n"
+                                          "  - id: squad\n"
+                                          "    hates: [orks/squats]\n"
+                                          "    models:\n"
+                                          "      - {profile: orks/boy, weapons: [choppa]}\n";
+  EXPECT_EQ(error_of([&] { (void)Library::load(dir); }).field(), "units[0].hates[0]");
+  std::filesystem::remove_all(dir);
+}
+
 TEST_F(BadData, army_with_unknown_weapon_profile_or_rule) {
   load_special_rules(std::string(ARAP_DATA_DIR) + "/special_rules.yaml", library);
   load_weapons(std::string(ARAP_DATA_DIR) + "/weapons.yaml", library);

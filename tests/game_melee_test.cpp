@@ -496,6 +496,25 @@ TEST_F(ChargeHazards, CHARGE_07_dangerous_ground_on_the_way_takes_its_hazard_tes
   EXPECT_TRUE(state_.charge_progress.hazardous);  // CHARGE-10: the Guard count as in cover
 }
 
+TEST_F(ChargeHazards, MORALE_08_a_quarter_lost_on_the_way_in_forces_a_check) {
+  begin(test::battle("mines_check", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                     "space_marines",
+                     "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
+                     "terrain:\n  - {id: mines, kind: minefield, dangerous: {triggers_on: 1}, "
+                     "polygon: [[4, 18.5], [44, 18.5], [44, 20.5], [4, 20.5]]}\n"),
+        3);
+  second_side_charges(1, 0);
+  script({6, 6});        // 16"
+  script({1, 1, 1, 1});  // two marines hurt by the mines, both saves failed: 2 of 5 lost
+  script({6, 6, 6});     // the other three cross safely
+  script({5, 6, 6, 6});  // MORALE-08 at Ld 9: 11, then the No Fear re-roll 12: pinned
+  must(act(ActionKind::hold, 0));
+  EXPECT_EQ(state_.living_models(1), 3);
+  EXPECT_TRUE(dice_.exhausted());
+  EXPECT_TRUE(state_.units[1].pinned);
+  EXPECT_TRUE(state_.units[1].locked & 1u) << "pinned, the chargers still fight";
+}
+
 // CHARGE-15: Red's Tactical squad (unit 0; its Flamer Marine carries an 8" template) stands and
 // fires at Slugga Boyz (unit 1) charging from 12" away. Every die rolls 1: two successes, every
 // shot hits, every wound roll fails; the 6" charge falls short.

@@ -157,6 +157,27 @@ TEST_F(GameRules, SHOOT_32_heavy_casualties_odd_failure_routs) {
   EXPECT_TRUE(dice_.exhausted());
 }
 
+TEST_F(GameRules, MORALE_04_no_heavy_casualty_or_suppression_test_after_a_failed_pinning_test) {
+  state_.units[0].casualties_taken = 4;  // 40% lost
+  state_.units[0].hits_taken = 6;        // and enough hits for a suppression test
+  state_.units[0].pinning_failed = true;
+  script({1, 1});  // only the activation dice are rolled
+  must(activate(0, 2));
+  EXPECT_EQ(state_.action_points, 2);
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(GameRules, MORALE_04_a_heavy_casualty_test_takes_the_place_of_the_suppression_test) {
+  state_.units[0].casualties_taken = 4;
+  state_.units[0].hits_taken = 6;
+  script({1, 1});  // Ld 8: passed; no suppression test follows
+  script({1, 1});
+  must(activate(0, 2));
+  EXPECT_FALSE(state_.units[0].suppressed);
+  EXPECT_TRUE(dice_.exhausted());
+  EXPECT_TRUE(state_.units[0].hazard_checked) << "and no dangerous-ground test this turn either";
+}
+
 TEST_F(GameRules, SHOOT_31_two_of_ten_lost_is_no_test) {
   state_.units[0].casualties_taken = 2;
   script({1, 1});

@@ -191,6 +191,12 @@ rules::Approach approach(const GameState& s, int charger, int target) {
 void finish_charge(Context& c, int charger) {
   GameState& s = c.state;
   s.phase = s.charge_return;
+  // MORALE-08: losses to dangerous ground on the way are checked once the charge is over; a rout
+  // takes the unit out of the fight it just joined and ends its activation.
+  if (s.units[charger].hazard_losses > 0 && s.unit_alive(charger)) {
+    hazard_morale_check(c, charger);
+    clean_locks(c);
+  }
   const UnitState& u = s.units[charger];
   const bool stop = !s.unit_alive(charger) || u.locked != 0 || u.rout_pending || u.routing ||
                     (u.charge_failed && !c.setup.options.recharge_after_failed_charge);

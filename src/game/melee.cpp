@@ -138,8 +138,8 @@ void clean_locks(Context& c) {
 // A blow that landed on `target`: wound, save and Damage with `weapon` (or bare hands) in the
 // hands of `attacker` (MELEE-07). The damage stays on the model; the caller removes the fallen.
 // Returns whether the wound went unsaved.
-bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* weapon) {
-  GameState& s = c.state;
+rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
+                                    const data::WeaponProfile* weapon) {
   const ModelInfo& model = c.setup.models[attacker];
   const auto& profile = *c.setup.models[target].profile;
   const int strength =
@@ -150,11 +150,22 @@ bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* 
   wounding.save = rules::save_goal(
       {profile.save, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
        weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon)});
-  if (!rules::roll_wound(c.dice, wounding)) return false;
+  return wounding;
+}
+
+// A wound that reached `target`: its save, then Damage. Returns whether it went unsaved.
+bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding) {
   if (wounding.save && dice::roll_high(c.dice, *wounding.save)) return false;
   const int damage = rules::roll_damage(c.dice, wounding);
-  s.models[target].wounds_left = static_cast<std::int16_t>(s.models[target].wounds_left - damage);
+  auto& wounds_left = c.state.models[target].wounds_left;
+  wounds_left = static_cast<std::int16_t>(wounds_left - damage);
   return true;
+}
+
+bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* weapon) {
+  const rules::WoundingProfile wounding = blow_profile(c, attacker, target, weapon);
+  if (!rules::roll_wound(c.dice, wounding)) return false;
+  return take_wound(c, target, wounding);
 }
 
 // One mêlée attack (or free hack) on `target`: to-hit at `goal`, then the blow (MELEE-05/07).
@@ -332,12 +343,82 @@ struct StepTally {
   int unsaved = 0;
 };
 
+// ruling.MELEE-08 batchPerTier applies only when every target the wounds may reach needs the same
+// to-hit and to-wound goals (same Toughness, same prone state); otherwise the catalogue falls back
+// to rolling one attack at a time in tier order.
+bool uniform_targets(const GameState& s, const std::vector<std::pair<double, int>>& order) {
+  const int first = order.front().second;
+  const int toughness = s.setup->models[first].profile->toughness;
+  for (const auto& [key, n] : order) {
+    if (s.models[n].wounds_left <= 0) continue;
+    if (s.setup->models[n].profile->toughness != toughness ||
+        s.models[n].prone != s.models[first].prone)
+      return false;
+  }
+  return true;
+}
+
+// ruling.MELEE-08 batchPerTier: `attacks` are rolled to hit and to wound together; each tier in
+// turn takes as many of the wounds as its models have Wounds left, spread evenly (nearest first),
+// their saves are rolled and only the wounds the tier could not take go on. `on_unsaved(target)`
+// counts each unsaved wound. Returns the to-hit goal.
+template <typename OnUnsaved>
+int strike_in_batches(Context& c, int m, const std::vector<std::pair<double, int>>& order,
+                      int attacks, rules::MeleeSituation sit, const data::WeaponProfile* weapon,
+                      StepTally& tally, OnUnsaved on_unsaved) {
+  GameState& s = c.state;
+  std::size_t next = 0;
+  while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
+  if (next >= order.size()) return 0;
+  const int first = order[next].second;
+  sit.target_prone = s.models[first].prone;  // MELEE-27
+  const int goal = rules::melee_hit_goal(sit).goal;
+  const rules::WoundingProfile wounding = blow_profile(c, m, first, weapon);
+  int wounds = 0;
+  for (int a = 0; a < attacks; ++a) {
+    ++tally.attacks;
+    if (!dice::roll_low(c.dice, goal)) continue;
+    ++tally.hits;
+    wounds += rules::roll_wound(c.dice, wounding) ? 1 : 0;
+  }
+  std::vector<int> tier_models;
+  std::vector<int> share;
+  while (wounds > 0 && next < order.size()) {
+    const int tier = static_cast<int>(order[next].first / 1000.0);
+    tier_models.clear();
+    for (; next < order.size() && static_cast<int>(order[next].first / 1000.0) == tier; ++next)
+      if (s.models[order[next].second].wounds_left > 0) tier_models.push_back(order[next].second);
+    if (tier_models.empty()) continue;
+    share.assign(tier_models.size(), 0);
+    // Round robin, nearest first, never past a model's Wounds left.
+    for (bool placed = true; wounds > 0 && placed;) {
+      placed = false;
+      for (std::size_t i = 0; i < tier_models.size() && wounds > 0; ++i) {
+        if (share[i] >= s.models[tier_models[i]].wounds_left) continue;
+        ++share[i];
+        --wounds;
+        placed = true;
+      }
+    }
+    for (std::size_t i = 0; i < tier_models.size(); ++i) {
+      const int target = tier_models[i];
+      for (int w = 0; w < share[i] && s.models[target].wounds_left > 0; ++w) {
+        // A blow's Damage that outlasts the model is lost with it (SHOOT-23).
+        const rules::WoundingProfile on_target = blow_profile(c, m, target, weapon);
+        if (take_wound(c, target, on_target)) on_unsaved(target);
+      }
+    }
+  }
+  return goal;
+}
+
 // One Initiative step: every model at `step` that can reach an enemy strikes; the fallen are
 // removed only when the whole step is over (MELEE-04: equal Initiatives are simultaneous).
 // `everyone`: CHARGE-19's simultaneous first round, whatever the Initiatives.
 void fight_step(Context& c, const std::vector<int>& units, int step, bool everyone,
                 std::vector<int>& inflicted, std::vector<int>& taken) {
   GameState& s = c.state;
+  const bool batch = c.setup.rulings.melee_08() == rules::MeleeAllocation::batch_per_tier;
   std::vector<std::pair<double, int>> order;
   for (std::size_t k = 0; k < units.size(); ++k) {
     const int u = units[k];
@@ -397,6 +478,19 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
         allocation_order(s, m, us.locked, kinds[kind].arc, order);
         const int attacks =
             kinds[kind].count + (kind == 0 && us.first_round ? us.bonus_attacks : 0);
+        const auto on_unsaved = [&](int target) {
+          ++tally.unsaved;
+          ++inflicted[k];
+          const int victim = c.setup.models[target].unit;
+          for (std::size_t j = 0; j < units.size(); ++j)
+            if (units[j] == victim) ++taken[j];
+        };
+        if (batch && !order.empty() && uniform_targets(s, order)) {
+          const int goal =
+              strike_in_batches(c, m, order, attacks, sit, kinds[kind].weapon, tally, on_unsaved);
+          if (goal > 0) logged_goal = goal;
+          continue;
+        }
         std::size_t next = 0;
         for (int a = 0; a < attacks; ++a) {
           while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
@@ -407,13 +501,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
           logged_goal = goal;
           bool hit = false;
           ++tally.attacks;
-          if (strike(c, m, target, goal, hit, kinds[kind].weapon)) {
-            ++tally.unsaved;
-            ++inflicted[k];
-            const int victim = c.setup.models[target].unit;
-            for (std::size_t j = 0; j < units.size(); ++j)
-              if (units[j] == victim) ++taken[j];
-          }
+          if (strike(c, m, target, goal, hit, kinds[kind].weapon)) on_unsaved(target);
           tally.hits += hit ? 1 : 0;
         }
       }
@@ -684,6 +772,22 @@ void fight_round(Context& c, std::vector<int> units) {
   clean_locks(c);
 }
 
+// MELEE-11: a unit that broke off, and each unit it left that is no longer in any mêlée, may not
+// charge or move toward the other through its next player turn ("fresh" when that is the
+// current one's successor).
+void mark_parted(Context& c, int unit, const std::vector<int>& left) {
+  GameState& s = c.state;
+  if (left.empty()) return;
+  const auto fresh = [&](int u) { return c.setup.units[u].side == s.phasing; };
+  s.units[unit].left_combat = static_cast<std::int16_t>(left.front());
+  s.units[unit].left_combat_fresh = fresh(unit);
+  for (const int v : left) {
+    if (s.units[v].locked != 0 || !s.unit_alive(v)) continue;
+    s.units[v].left_combat = static_cast<std::int16_t>(unit);
+    s.units[v].left_combat_fresh = fresh(v);
+  }
+}
+
 // MELEE-10/12: break-offs and Hit and Run attempts, before any round is fought.
 void leave_combat(Context& c, int unit) {
   GameState& s = c.state;
@@ -709,8 +813,7 @@ void leave_combat(Context& c, int unit) {
     c.roll_event("MELEE-12", "hit and run move", 0, unit, {{"inches", inches}});
     unlock_unit(c, unit);
     move_away(c, unit, threat, inches);
-    us.left_combat = enemy_list.empty() ? -1 : static_cast<std::int16_t>(enemy_list.front());
-    us.left_combat_fresh = c.setup.units[unit].side == s.phasing;
+    mark_parted(c, unit, enemy_list);
     return;
   }
   // MELEE-10: a Ld control test.
@@ -732,8 +835,7 @@ void leave_combat(Context& c, int unit) {
   const int inches = table::roll_flee_distance(c.dice, info.move);
   c.roll_event("MELEE-10", "break-off move", 0, unit, {{"inches", inches}});
   move_away(c, unit, threat, inches);
-  us.left_combat = enemy_list.empty() ? -1 : static_cast<std::int16_t>(enemy_list.front());
-  us.left_combat_fresh = c.setup.units[unit].side == s.phasing;
+  mark_parted(c, unit, enemy_list);
 }
 
 void fight_all(Context& c) {

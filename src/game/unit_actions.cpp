@@ -125,6 +125,14 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     default:
       if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
   }
+  // MELEE-11: not toward the unit it broke off from (or that broke off from it).
+  if (u.left_combat >= 0 && s.unit_alive(u.left_combat)) {
+    const table::Point from = unit_centre(s, a.unit);
+    const table::Point foe = unit_centre(s, u.left_combat);
+    const table::Point to{from.x + a.dx, from.y + a.dy};
+    if (table::distance(to, foe) < table::distance(from, foe) - 1e-6)
+      return "MELEE-11: this unit may not move toward the unit it parted from in mêlée this turn";
+  }
   // A tactical move is checked against its best roll; the roll itself may cut it short.
   const double allowance = a.mode == table::MoveMode::tactical ? 6.0 : allowance_of(s, a.unit);
   UnitMove move = check_unit_move(s, a, allowance, 1.0);
