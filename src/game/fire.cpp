@@ -37,6 +37,7 @@ struct Shot {
   rules::Firing firing;
   double range = 0.0;
   std::vector<int> targets;  // eligible target models (SHOOT-27)
+  bool indirect = false;     // SHOOT-54: a barrage weapon firing at a target only a spotter sees
 };
 
 // Who fires what at `target` in this action: each living model its first weapon that may fire in
@@ -62,15 +63,22 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (heavy_class(firing) && u.heavy_fired) continue;  // SHOOT-06
       auto targets =
           table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+      bool indirect = false;
+      if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
+        // SHOOT-54: a barrage weapon may fire where a friendly model sees the target.
+        targets = table::spotted_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+        indirect = true;
+      }
       if (targets.empty()) continue;
       // SHOOT-26: identical weapons in the same hands are rolled together.
       auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
         return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
+               !indirect &&
                s.setup->models[other.model].profile->ballistic_skill ==
                    model.profile->ballistic_skill;
       });
       if (same == shots.end()) {
-        shots.push_back({m, weapon, firing, range, std::move(targets)});
+        shots.push_back({m, weapon, firing, range, std::move(targets), indirect});
       } else {
         same->firing.shots += firing.shots;
         same->range = std::min(same->range, range);
@@ -256,8 +264,10 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   c.dice.start();
   const rules::AreaScatter scatter =
       rules::roll_area_scatter(c.dice, delivery, goal, shot.range, c.setup.rulings);
-  c.roll_event(delivery == rules::AreaDelivery::thrown_grenade ? "SHOOT-50" : "SHOOT-41", "scatter",
-               goal, unit,
+  c.roll_event(delivery == rules::AreaDelivery::thrown_grenade ? "SHOOT-50"
+               : delivery == rules::AreaDelivery::indirect     ? "SHOOT-54"
+                                                               : "SHOOT-41",
+               "scatter", goal, unit,
                {{"inches", scatter.distance},
                 {"on_target", scatter.on_target},
                 {"bearing", scatter.bearing_degrees}});
@@ -346,8 +356,19 @@ void apply_shoot(Context& c, const Action& a) {
     if (weapon.is_area()) {
       const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::area);
       const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
+      // SHOOT-54: fired without sight, the scatter is 2D6 less the modifiers alone (no BS).
+      const auto delivery =
+          shot.indirect ? rules::AreaDelivery::indirect : rules::AreaDelivery::fired;
+      const int scatter_goal = shot.indirect ? goal.total_modifier : goal.goal;
+      if (shot.indirect && c.logging())
+        c.event({{"type", "indirect_fire"},
+                 {"rule", "SHOOT-54"},
+                 {"unit", a.unit},
+                 {"model", shot.model},
+                 {"target", a.target},
+                 {"weapon", weapon.id}});
       for (int k = 0; k < shot.firing.shots; ++k) {
-        fire_marker(c, a.unit, a.target, shot, rules::AreaDelivery::fired, goal.goal, poses);
+        fire_marker(c, a.unit, a.target, shot, delivery, scatter_goal, poses);
       }
       continue;
     }

@@ -150,4 +150,25 @@ std::vector<int> eligible_targets(const Table& table, std::span<const TableModel
   return result;
 }
 
+std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,
+                                 int unit, double range) {
+  std::vector<int> result;
+  const TableModel& shooter = models[from];
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    const TableModel& model = models[i];
+    if (!model.alive || model.unit != unit) continue;
+    if (distance(shooter.position, model.position) > range + kEdge) continue;
+    if (!in_arc_after_free_pivot(shooter, model.position)) continue;
+    for (int spotter = 0; spotter < static_cast<int>(models.size()); ++spotter) {
+      const TableModel& eye = models[spotter];
+      if (!eye.alive || eye.side != shooter.side || eye.engaged) continue;
+      if (!in_field_of_view(eye, model.position)) continue;
+      if (!line_of_sight(table, models, spotter, i).clear()) continue;
+      result.push_back(i);
+      break;
+    }
+  }
+  return result;
+}
+
 }  // namespace arap::table

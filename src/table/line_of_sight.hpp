@@ -62,4 +62,10 @@ double range_to_unit(std::span<const TableModel> models, int from, int unit);
 std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
                                   int unit, double range);
 
+// SHOOT-54: members of `unit` that model `from` may bombard without seeing them: within `range`,
+// in the arc reachable with the free pivot, and in view and sight of a living model of `from`'s
+// side (the spotter; the shooter's own sight is not required).
+std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,
+                                 int unit, double range);
+
 }  // namespace arap::table
