@@ -43,9 +43,11 @@ class MeleeFire : public test::ScriptedGame {
 TEST_F(MeleeFire, SHOOT_58_a_four_to_six_sends_the_hit_to_the_other_side) {
   script({1});     // to hit
   script({4});     // the side die: 4-6 is the other side, Red's own Guard
+  script({7});     // SHOOT-27: a D10 among the ten Guardsmen picks the seventh
   script({6, 1});  // wounds (S4 v T3), the 5+ save fails
   must(shoot_assault_squad());
   EXPECT_EQ(state_.living_models(0), 9);
+  EXPECT_FALSE(state_.models[6].pose.alive);
   EXPECT_EQ(state_.living_models(2), 5);
   ASSERT_TRUE(logged("melee_fire_split"));
   for (const auto& e : log_) {
@@ -95,8 +97,10 @@ TEST(MeleeFireSplit, SHOOT_58_a_clearly_nearer_side_is_hit_on_two_in_three) {
   // The split is private to the fire code; its effect is logged with the shot.
   dice::ScriptedDice dice;
   s.scripted_dice = &dice;
-  for (const int f : {1, 1}) dice.push(f);     // activation, to hit
-  for (const int f : {3, 6, 1}) dice.push(f);  // side 3 -> the Guard; wound; save fails
+  for (const int f : {1, 1}) dice.push(f);  // activation, to hit
+  for (const int f : {3, 1, 6, 1})
+    dice.push(f);  // side 3 -> the Guard (D10: the first); wound;
+                   // save fails
   EventLog log;
   Action activate = act(ActionKind::activate, 1);
   activate.dice = 1;

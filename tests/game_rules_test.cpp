@@ -218,9 +218,12 @@ TEST_F(GameRules, SHOOT_10_SHOOT_06_lascannon_kills_a_marine_once_per_turn) {
   Action shoot = act(ActionKind::shoot, 1);
   shoot.target = 2;
   shoot.heavy = true;
-  script({1, 6, 4});  // hits (BS3), wounds (2+), no save against AP2, Damage 4
+  script({1});     // hits (BS3)
+  script({3});     // SHOOT-27: a die the size of the eligible models picks the third
+  script({6, 4});  // wounds (2+), no save against AP2, Damage 4
   must(shoot);
   EXPECT_EQ(state_.living_models(2), 9);
+  EXPECT_FALSE(state_.models[setup_->units[2].first_model + 2].pose.alive);
   EXPECT_EQ(state_.units[2].hits_taken, 1);
   EXPECT_EQ(state_.units[2].casualties_taken, 1);
   EXPECT_EQ(state_.action_points, 1);
@@ -229,6 +232,45 @@ TEST_F(GameRules, SHOOT_10_SHOOT_06_lascannon_kills_a_marine_once_per_turn) {
   shoot.heavy = true;
   EXPECT_NE(apply(state_, shoot, &log_), "");
   EXPECT_EQ(state_, before);
+}
+
+TEST_F(GameRules, SHOOT_27_SHOOT_14_hits_go_to_random_models_in_the_open_first) {
+  // Two of the Tactical squad stand behind a wall (hard cover); the lascannon's hit is randomised
+  // among the eight in the open only: a D8.
+  const int first = setup_->units[2].first_model;
+  begin(test::battle("allocation", "imperial_guard",
+                     "[{unit: infantry_squad, at: [24, 10]}, {unit: heavy_weapons_team, at: [10, "
+                     "8]}]",
+                     "space_marines",
+                     "[{unit: tactical_squad, at: [24, 34], facing: 180}, {unit: assault_squad, "
+                     "at: [40, 40], facing: 180}]",
+                     "obstacles:\n  - {id: wall, kind: wall, height: 1, points: [[0, 33], [22, "
+                     "33]]}\n"),
+        7);
+  std::vector<int> open;
+  for (int m = first; m < first + 10; ++m)
+    if (state_.models[m].pose.position.x >= 22) open.push_back(m);
+  const int behind_wall = 10 - static_cast<int>(open.size());
+  ASSERT_GT(behind_wall, 0);
+  script({1, 1, 1});
+  must(activate(1, 3));
+  Action shoot = act(ActionKind::shoot, 1);
+  shoot.target = 2;
+  shoot.heavy = true;
+  script({1});
+  script({10 - behind_wall});  // the last of those in the open
+  script({6, 4});
+  must(shoot);
+  EXPECT_TRUE(dice_.exhausted());
+  EXPECT_FALSE(state_.models[open.back()].pose.alive);
+  EXPECT_EQ(state_.living_models(2), 9);
+  // A die larger than the open class would have been refused by the scripted source.
+  dice_ = {};
+  begin(setup_, 7);
+  script({1, 1, 1, 1});
+  must(activate(1, 3));
+  script({10 - behind_wall + 1});
+  EXPECT_THROW((void)apply(state_, shoot, &log_), dice::ScriptedDiceError);
 }
 
 TEST_F(GameRules, MOVE_14_free_moves_only_far_from_the_enemy) {

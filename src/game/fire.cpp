@@ -319,6 +319,32 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   return per_unit[target].unsaved;
 }
 
+// SHOOT-27 with SHOOT-14 and ADV-38: where one direct-fire hit lands. Only the living models of
+// `eligible` in the least covered class are candidates (the open before soft before hard cover);
+// a rank-and-file candidate already wounded takes it (multi-wound models fall whole, ADV-38);
+// otherwise a die the size of the class picks one. -1 when nobody is left (the hit is lost).
+int allocate_hit(Context& c, const std::vector<int>& eligible,
+                 const std::vector<table::Cover>& cover, std::vector<int>& faces) {
+  const GameState& s = c.state;
+  int best = 3;
+  for (std::size_t i = 0; i < eligible.size(); ++i)
+    if (s.models[eligible[i]].pose.alive) best = std::min(best, static_cast<int>(cover[i]));
+  if (best == 3) return -1;
+  thread_local std::vector<int> candidates;
+  candidates.clear();
+  for (std::size_t i = 0; i < eligible.size(); ++i) {
+    const int m = eligible[i];
+    if (!s.models[m].pose.alive || static_cast<int>(cover[i]) != best) continue;
+    const auto& info = c.setup.models[m];
+    if (!info.leader && s.models[m].wounds_left < info.profile->wounds) return m;
+    candidates.push_back(m);
+  }
+  if (candidates.size() == 1) return candidates.front();
+  const int face = c.dice.roll(static_cast<int>(candidates.size()));
+  faces.push_back(face);
+  return candidates[face - 1];
+}
+
 }  // namespace
 
 int shooting_cost(const GameState& s, int unit, bool heavy) {
@@ -427,28 +453,23 @@ void apply_shoot(Context& c, const Action& a) {
     std::vector<table::Cover> covers;
     for (const int m : shot.targets)
       covers.push_back(table::model_cover(c.setup.scenario.table, source, poses[m].position));
-    const auto order =
-        table::casualty_order(poses, shot.targets, covers, poses[shot.model].position);
+    std::vector<int> allocation_faces;
     HitEffect effect;
     HitEffect other_effect;
     std::vector<int> wound_faces;
     std::vector<int> save_faces;
-    std::size_t next = 0;
     const MeleeSplit split = melee_split(s, poses, a.target, poses[shot.model].position);
-    std::vector<int> other_order;
+    std::vector<int> other_models;
+    std::vector<table::Cover> other_covers;
     if (split.other_unit >= 0) {
       const auto& oi = c.setup.units[split.other_unit];
-      std::vector<int> chosen;
-      std::vector<table::Cover> other_covers;
       for (int m = oi.first_model; m < oi.first_model + oi.model_count; ++m) {
         if (!poses[m].alive) continue;
-        chosen.push_back(m);
+        other_models.push_back(m);
         other_covers.push_back(
             table::model_cover(c.setup.scenario.table, source, poses[m].position));
       }
-      other_order = table::casualty_order(poses, chosen, other_covers, poses[shot.model].position);
     }
-    std::size_t other_next = 0;
     std::vector<int> side_faces;
     for (int h = 0; h < hits; ++h) {
       if (split.other_unit >= 0) {
@@ -456,21 +477,20 @@ void apply_shoot(Context& c, const Action& a) {
         const int face = c.dice.roll(6);
         side_faces.push_back(face);
         if (face > split.target_side_goal) {
-          while (other_next < other_order.size() && !s.models[other_order[other_next]].pose.alive)
-            ++other_next;
-          if (other_next < other_order.size()) {
-            resolve_hit_on(c, other_order[other_next], weapon, strength, shot.range, other_effect,
-                           wound_faces, save_faces);
+          const int victim = allocate_hit(c, other_models, other_covers, allocation_faces);
+          if (victim >= 0) {
+            resolve_hit_on(c, victim, weapon, strength, shot.range, other_effect, wound_faces,
+                           save_faces);
           }
           continue;
         }
       }
-      while (next < order.size() && !s.models[order[next]].pose.alive) ++next;
-      if (next >= order.size()) {  // SHOOT-27: hits beyond the eligible models are lost
+      const int victim = allocate_hit(c, shot.targets, covers, allocation_faces);
+      if (victim < 0) {  // SHOOT-27: hits beyond the eligible models are lost
         if (split.other_unit >= 0) continue;
         break;
       }
-      resolve_hit_on(c, order[next], weapon, strength, shot.range, effect, wound_faces, save_faces);
+      resolve_hit_on(c, victim, weapon, strength, shot.range, effect, wound_faces, save_faces);
     }
     if (split.other_unit >= 0 && c.logging()) {
       c.event({{"type", "melee_fire_split"},
@@ -491,6 +511,7 @@ void apply_shoot(Context& c, const Action& a) {
                {"unit", a.unit},
                {"target", a.target},
                {"weapon", weapon.id},
+               {"allocation_dice", allocation_faces},
                {"wound_dice", wound_faces},
                {"save_dice", save_faces},
                {"unsaved", effect.unsaved},
@@ -646,8 +667,8 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       for (const int t : shot.targets)
         covers.push_back(
             table::model_cover(c.setup.scenario.table, poses[m].position, poses[t].position));
-      const auto order = table::casualty_order(poses, shot.targets, covers, poses[m].position);
       HitEffect effect;
+      std::vector<int> allocation_faces;
       std::vector<int> wound_faces;
       std::vector<int> save_faces;
       c.dice.start();
@@ -655,11 +676,10 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       for (int k = 0; k < shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
       c.roll_event(fire_and_charge ? "CHARGE-12" : "CHARGE-15", "to hit", goal.goal, unit,
                    {{"weapon", weapon->id}, {"hits", hits}});
-      std::size_t next = 0;
       for (int h = 0; h < hits; ++h) {
-        while (next < order.size() && !s.models[order[next]].pose.alive) ++next;
-        if (next >= order.size()) break;
-        resolve_hit_on(c, order[next], *weapon, strength, range, effect, wound_faces, save_faces);
+        const int victim = allocate_hit(c, shot.targets, covers, allocation_faces);
+        if (victim < 0) break;
+        resolve_hit_on(c, victim, *weapon, strength, range, effect, wound_faces, save_faces);
       }
       shots_fired += shots;
       hits_scored += hits;
