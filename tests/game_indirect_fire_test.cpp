@@ -116,5 +116,49 @@ TEST_F(Bombardment, SHOOT_25_hits_and_casualties_are_kept_until_the_targets_own_
   EXPECT_EQ(state_.units[1].hits_taken, 0);
 }
 
+// SHOOT-30: Red's Tyranid Warriors (unit 0; the Strangler Warrior's barbed strangler pins
+// outright; the other two are gone) fire at Blue's Guard squad (unit 1) 16" away. Every die after
+// the activation rolls 6: the marker lands on target (a double) and its S4 AP5 hits wound and pass
+// the flak armour.
+class AutomaticPinning : public test::ScriptedGame {
+ protected:
+  void play(bool fearless_guard) {
+    auto setup = std::make_shared<GameSetup>(*test::battle(
+        "auto_pin", "tyranids", "[{unit: warrior_brood, at: [24, 10]}]", "imperial_guard",
+        "[{unit: infantry_squad, at: [24, 26], facing: 180, spacing: 1.0}]"));
+    setup->units[1].fearless = fearless_guard;
+    begin(setup, 3);
+    // Only the Strangler Warrior is left to fire.
+    for (const int m : {0, 1}) {
+      state_.models[m].pose.alive = false;
+      state_.models[m].wounds_left = 0;
+    }
+    script({1});
+    must(activate(0, 1));
+    state_.scripted_dice = &sixes_;
+    Action a = act(ActionKind::shoot, 0);
+    a.target = 1;
+    must(a);
+  }
+  ConstantDice sixes_{6};
+};
+
+TEST_F(AutomaticPinning, SHOOT_30_a_casualty_pins_without_a_test) {
+  play(false);
+  ASSERT_LT(state_.living_models(1), 10);
+  EXPECT_TRUE(state_.units[1].pinned);
+  for (const auto& e : log_) EXPECT_NE(e.value("rule", ""), "SHOOT-28") << e.dump();
+  bool pinned_event = false;
+  for (const auto& e : log_)
+    pinned_event = pinned_event || (e.value("type", "") == "pinned" && e.at("rule") == "SHOOT-30");
+  EXPECT_TRUE(pinned_event);
+}
+
+TEST_F(AutomaticPinning, SHOOT_30_even_the_fearless) {
+  play(true);
+  ASSERT_LT(state_.living_models(1), 10);
+  EXPECT_TRUE(state_.units[1].pinned);
+}
+
 }  // namespace
 }  // namespace arap::game

@@ -19,7 +19,7 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(WeaponProperty::
                       "needler",       "assault_grenade", "defensive_grenade",
                       "krak",          "power_weapon",    "power_fist",
                       "strike_last",   "reload",          "sniper",
-                      "low_signature", "two_handed"};
+                      "low_signature", "two_handed",      "auto_pin"};
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;

@@ -73,6 +73,7 @@ enum class WeaponProperty : std::uint8_t {
   sniper,             // ADV-42
   low_signature,      // ADV-42
   two_handed,
+  auto_pin,  // a casualty pins the unit with no test (SHOOT-30)
   count_
 };
 std::string_view to_string(WeaponProperty property);

@@ -63,6 +63,8 @@ void check_game_end(Context& c);
 // Morale from fire (fire_morale.cpp).
 void pre_activation_tests(Context& c, int unit);
 void pinning_test(Context& c, int unit, bool multiple_battery);
+// SHOOT-29: the unit is pinned (an acting unit loses two unspent AP at once, ruling (3)).
+void pin(Context& c, int unit, const char* rule);
 void start_rout(Context& c, int unit, const char* rule);
 // MORALE-08: losses of 25% or more to dangerous ground in the unit's own turn.
 void hazard_morale_check(Context& c, int unit);

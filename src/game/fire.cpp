@@ -198,7 +198,12 @@ void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& 
   UnitState& u = c.state.units[unit];
   u.hits_taken = static_cast<std::int16_t>(u.hits_taken + hits);
   if (hits > 0 && weapon.is_area() && weapon.effect_size >= 2.5) u.blast_hit = true;
-  if (slain > 0 && weapon.has(data::WeaponProperty::pinning)) {
+  if (slain > 0 && weapon.has(data::WeaponProperty::auto_pin)) {
+    // SHOOT-30: pinned outright, whatever the unit's Ld or rules (the fearless too); being
+    // pinned, it takes no heavy-casualty test (MORALE-04).
+    if (!u.routing && !u.rout_pending && !u.pinned && c.state.unit_alive(unit))
+      pin(c, unit, "SHOOT-30");
+  } else if (slain > 0 && weapon.has(data::WeaponProperty::pinning)) {
     pinning_test(c, unit, weapon.has(data::WeaponProperty::multiple_battery));
   }
 }

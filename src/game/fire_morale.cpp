@@ -53,8 +53,6 @@ void remove_casualty(Context& c, int model) {
   if (c.logging()) c.event({{"type", "casualty"}, {"unit", unit}, {"model", model}});
 }
 
-namespace {
-
 // An acting unit that is pinned mid-activation loses two of its unspent AP (SHOOT-29 ruling (3)).
 void pin(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
@@ -70,6 +68,8 @@ void pin(Context& c, int unit, const char* rule) {
         static_cast<std::int8_t>(std::max(0, s.reactions[0].action_points - 2));
   }
 }
+
+namespace {
 
 // A morale check (SHOOT-32 outcomes) with MORALE-05's re-roll.
 rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int modifier,
