@@ -290,5 +290,59 @@ TEST_F(Flight, MELEE_20_every_router_ends_further_from_its_victors) {
   }
 }
 
+// ACT-09: Blue's Assault squad (unit 2) activates with three AP and charges Red's Guard squad
+// (unit 0), keeping two; Red's heavy weapons team (unit 1) stays out of it.
+class HeldPoints : public ArrangedFight {
+ protected:
+  void SetUp() override {
+    begin(test::battle("held_points", "imperial_guard",
+                       "[{unit: infantry_squad, at: [24, 14]}, {unit: heavy_weapons_team, at: [4, "
+                       "4]}]",
+                       "space_marines",
+                       "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]"),
+          3);
+    must(act(ActionKind::end_phase));
+    script({1, 1, 1});
+    must(activate(2, 3));
+    must(charge(2, 0));
+    script({3, 3});
+    must(act(ActionKind::hold, 0));
+    ASSERT_TRUE(state_.units[2].locked & 1u);
+    EXPECT_EQ(state_.units[2].held_ap, 2);
+    EXPECT_EQ(state_.phase, Phase::activation) << "the activation is over for now";
+  }
+};
+
+TEST_F(HeldPoints, ACT_09_a_unit_that_wipes_out_its_foes_spends_the_points_it_kept) {
+  ConstantDice fours{4};  // the marines hit and kill with every blow (MELEE-04's test)
+  state_.scripted_dice = &fours;
+  must(act(ActionKind::end_phase));
+  must(act(ActionKind::fight, 2));
+  must(act(ActionKind::fight, 0));
+  ASSERT_FALSE(state_.unit_alive(0));
+  EXPECT_EQ(state_.phase, Phase::active);
+  EXPECT_EQ(state_.active_unit, 2);
+  EXPECT_EQ(state_.action_points, 2);
+  EXPECT_TRUE(logged("held_points"));
+  Action move = act(ActionKind::move, 2);
+  move.dy = -3.0;
+  must(move);
+  EXPECT_EQ(state_.action_points, 1);
+  must(act(ActionKind::end_activation, 2));
+  EXPECT_EQ(state_.phasing, 0) << "then Blue's turn ends";
+  EXPECT_FALSE(state_.after_melee);
+}
+
+TEST_F(HeldPoints, ACT_09_the_points_are_lost_if_a_foe_still_stands) {
+  ConstantDice sixes{6};  // every blow misses: the Guard still stand (and pass no test)
+  state_.scripted_dice = &sixes;
+  must(act(ActionKind::end_phase));
+  must(act(ActionKind::fight, 2));
+  must(act(ActionKind::fight, 0));
+  EXPECT_FALSE(logged("held_points"));
+  EXPECT_EQ(state_.phasing, 0);
+  EXPECT_EQ(state_.units[2].held_ap, 0);
+}
+
 }  // namespace
 }  // namespace arap::game

@@ -197,9 +197,12 @@ void finish_charge(Context& c, int charger) {
     hazard_morale_check(c, charger);
     clean_locks(c);
   }
-  const UnitState& u = s.units[charger];
+  UnitState& u = s.units[charger];
   const bool stop = !s.unit_alive(charger) || u.locked != 0 || u.rout_pending || u.routing ||
                     (u.charge_failed && !c.setup.options.recharge_after_failed_charge);
+  // ACT-09: AP left on entering the mêlée are kept for after the round.
+  if (u.locked != 0 && s.unit_alive(charger) && !u.rout_pending && points_left(s) > 0)
+    u.held_ap = static_cast<std::int8_t>(points_left(s));
   if (stop || points_left(s) <= 0) finish_activation(c);
 }
 

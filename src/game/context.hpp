@@ -139,6 +139,9 @@ void clean_locks(Context& c);
 int free_hacks(Context& c, int attacker, int target, bool one_each, const char* rule);
 // MELEE-29: the activation phase is over; locked units choose, then every combat fights a round.
 void end_activation_phase(Context& c);
+// ACT-09: after the rounds, a unit that charged in with AP left and saw every opponent fall
+// spends them (one at a time); the others' are lost. Ends the player turn when none is left.
+void spend_held_points(Context& c);
 std::string melee_choice_illegal(const GameState& state, const Action& action);
 void apply_melee_choice(Context& c, const Action& action);
 // Pursuit (pursuit.cpp).

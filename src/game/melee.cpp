@@ -938,6 +938,41 @@ void apply_melee_choice(Context& c, const Action& a) {
   if (a.kind != ActionKind::hit_and_run) us.no_break_off = false;
   if (s.melee_chooser() >= 0) return;
   fight_all(c);
+  spend_held_points(c);
+}
+
+void spend_held_points(Context& c) {
+  GameState& s = c.state;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    UnitState& us = s.units[u];
+    if (us.held_ap <= 0) continue;
+    const int points = us.held_ap;
+    us.held_ap = 0;
+    if (!s.unit_alive(u) || us.locked != 0 || us.routing || us.rout_pending || us.pursuing >= 0 ||
+        us.recent_foes == 0)
+      continue;
+    bool all_fell = true;
+    for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
+      if ((us.recent_foes & bit(v)) && s.unit_alive(v)) all_fell = false;
+    if (!all_fell) continue;  // the AP are lost
+    s.after_melee = true;
+    if (c.setup.units[u].side == s.phasing) {
+      s.phase = Phase::active;
+      s.active_unit = static_cast<std::int16_t>(u);
+      s.action_points = static_cast<std::int8_t>(points);
+    } else {
+      s.phase = Phase::reaction;
+      s.active_unit = -1;
+      s.action_points = 0;
+      s.reactions[0] = Reaction{static_cast<std::int16_t>(u), static_cast<std::int8_t>(points)};
+      s.reaction_count = 1;
+    }
+    if (c.logging())
+      c.event(
+          {{"type", "held_points"}, {"unit", u}, {"action_points", points}, {"rule", "ACT-09"}});
+    return;
+  }
+  s.after_melee = false;
   end_player_turn(c);
 }
 

@@ -68,6 +68,7 @@ struct UnitState {
   std::int8_t melee_choice = 0;      // MELEE-29 step 1: 0 undecided, 1 fight, 2 break off, 3 H&R
   std::int16_t round_inflicted = 0;  // MELEE-13: unsaved wounds dealt toward this round's WD
   std::int16_t round_taken = 0;      // MELEE-13: unsaved wounds taken toward this round's WD
+  std::int8_t held_ap = 0;           // ACT-09: AP it had left on entering a mêlée this turn
   float moved_last_turn = 0.0f;      // SHOOT-11i: inches moved in its previous turn
   float moved_inches = 0.0f;         // this turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
@@ -102,9 +103,10 @@ struct GameState {
   Phase phase = Phase::activation;
   std::int16_t active_unit = -1;
   std::int8_t action_points = 0;
-  std::int8_t busts = 0;                // ACT-07 busts this player turn
-  bool bust_pending = false;            // the current activation busted (a pick-up cancels it)
-  std::int8_t failed_dice = 0;          // dice the next player may pick up
+  std::int8_t busts = 0;        // ACT-07 busts this player turn
+  bool bust_pending = false;    // the current activation busted (a pick-up cancels it)
+  std::int8_t failed_dice = 0;  // dice the next player may pick up
+  bool after_melee = false;     // ACT-09: a unit spends AP it held through the mêlée rounds
   std::array<Reaction, 3> reactions{};  // pick-up units still to act, in order
   std::int8_t reaction_count = 0;
   // CHARGE-01: the charge awaiting the charged unit's response.

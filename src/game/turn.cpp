@@ -31,6 +31,17 @@ void rally_after_flee(Context& c, int unit, bool at_edge);
 
 void finish_activation(Context& c) {
   GameState& s = c.state;
+  if (s.after_melee) {  // ACT-09: held AP spent; the next such unit, or the end of the turn
+    if (c.logging())
+      c.event({{"type", "activation_end"},
+               {"unit", s.phase == Phase::reaction ? s.reactions[0].unit : s.active_unit}});
+    s.reactions[0] = Reaction{};
+    s.reaction_count = 0;
+    s.active_unit = -1;
+    s.action_points = 0;
+    spend_held_points(c);
+    return;
+  }
   if (s.phase == Phase::reaction) {
     // The next pick-up unit acts; after the last, the phasing unit spends its AP (ACT-08).
     for (int i = 1; i < s.reaction_count; ++i) s.reactions[i - 1] = s.reactions[i];
@@ -66,6 +77,7 @@ void end_player_turn(Context& c) {
   }
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     UnitState& unit = s.units[u];
+    unit.held_ap = 0;  // ACT-09: unspent by the end of the turn, they are gone
     if (c.setup.units[u].side == side) {
       // SHOOT-29/35: pins and suppression last for the unit's own player turn.
       unit.pinned = false;
