@@ -64,17 +64,24 @@ std::vector<Action> proposals(const GameState& s) {
     case Phase::activation: {
       out.push_back(game::make_action(ActionKind::end_phase));
       for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-        if (setup.units[u].side != side) continue;
-        for (int dice = 1; dice <= 3; ++dice) {
-          Action a = game::make_action(ActionKind::activate);
-          a.unit = u;
-          a.dice = dice;
-          out.push_back(a);
+        // Units that could neither activate nor move freely (ACT-03/04, MELEE-23/29) are left
+        // out rather than proposed and refused: the legal set is the same, found sooner.
+        const auto& us = s.units[u];
+        if (setup.units[u].side != side || !s.unit_alive(u) || us.routing || us.rout_pending ||
+            us.locked != 0 || us.pursuing >= 0)
+          continue;
+        if (!us.attempted) {
+          for (int dice = 1; dice <= 3; ++dice) {
+            Action a = game::make_action(ActionKind::activate);
+            a.unit = u;
+            a.dice = dice;
+            out.push_back(a);
+          }
         }
-        const int enemy = game::detail::nearest_enemy_unit(s, u);
-        if (enemy >= 0 && !s.units[u].free_moved) {
-          out.push_back(move_toward(s, u, game::detail::unit_centre(s, enemy), setup.units[u].move,
-                                    table::MoveMode::normal, ActionKind::free_move));
+        table::Point there;
+        if (!us.free_moved && nearest_enemy_by_centre(s, u, there) >= 0) {
+          out.push_back(move_toward(s, u, there, setup.units[u].move, table::MoveMode::normal,
+                                    ActionKind::free_move));
         }
       }
       break;
@@ -82,6 +89,7 @@ std::vector<Action> proposals(const GameState& s) {
     case Phase::pick_up: {
       out.push_back(game::make_action(ActionKind::decline_pick_up));
       for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+        if (setup.units[u].side != side || !s.unit_alive(u)) continue;  // ACT-08: its own units
         Action a = game::make_action(ActionKind::pick_up);
         a.picks[0] = {u, std::min<int>(3, s.failed_dice)};
         a.pick_count = 1;
