@@ -424,6 +424,61 @@ TEST_F(GroundRules, MORALE_08_losses_to_dangerous_ground_force_a_check) {
   EXPECT_TRUE(dice_.exhausted());
 }
 
+// MOVE-20: a 2" wall 1" in front of the Guard (I3, M4, 1.5" tall): taller than the models, so
+// only a climbing move gets them over it.
+class ClimbingWall : public ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(test::battle("climb", "imperial_guard", "[{unit: infantry_squad, at: [24, 10]}]",
+                       "space_marines", "[{unit: tactical_squad, at: [24, 40], facing: 180}]",
+                       "obstacles:\n  - {id: wall, kind: wall, height: 2, points: [[4, 11], [44, "
+                       "11]]}\n"),
+          3);
+  }
+  Action over(table::MoveMode mode, double dy) {
+    Action a = test::act(ActionKind::move, 0);
+    a.mode = mode;
+    a.dy = dy;
+    return a;
+  }
+};
+
+TEST_F(ClimbingWall, MOVE_20_a_wall_taller_than_the_models_needs_a_climbing_move) {
+  script({1, 1, 1});
+  must(activate(0, 3));
+  const GameState before = state_;
+  EXPECT_NE(apply(state_, over(table::MoveMode::normal, 2.0), &log_).find("MOVE-20"),
+            std::string::npos);
+  EXPECT_EQ(state_, before);
+  // Nothing to climb on the way back: a climbing move is refused there.
+  EXPECT_NE(illegal_reason(state_, over(table::MoveMode::climb, -2.0)).find("MOVE-20"),
+            std::string::npos);
+  // 2" of move and 2" of wall (MOVE-21: the height counted once) fill the M4 allowance; 2.5"
+  // would not fit.
+  EXPECT_NE(illegal_reason(state_, over(table::MoveMode::climb, 2.5)), "");
+  script({3});  // the Initiative test (I3): passed
+  must(over(table::MoveMode::climb, 2.0));
+  EXPECT_NEAR(state_.models[0].pose.position.y, 12.0, 1e-9);
+  EXPECT_EQ(state_.action_points, 1) << "a climbing move costs 2 AP";
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(ClimbingWall, MOVE_20_a_failed_test_leaves_the_unit_at_the_foot_of_the_wall) {
+  script({1, 1});
+  must(activate(0, 2));
+  script({4});  // I3: failed
+  must(over(table::MoveMode::climb, 2.0));
+  EXPECT_NEAR(state_.models[0].pose.position.y, 10.0, 1e-9);
+  EXPECT_EQ(state_.phase, Phase::activation) << "both AP spent";
+}
+
+TEST_F(ClimbingWall, MOVE_20_one_ap_is_not_enough) {
+  script({1});
+  must(activate(0, 1));
+  EXPECT_NE(illegal_reason(state_, over(table::MoveMode::climb, 2.0)).find("ACT-09"),
+            std::string::npos);
+}
+
 TEST_F(GroundRules, SHOOT_18_a_dash_between_covers_makes_a_fleeting_target) {
   start("fleeting",
         "  - {id: rubble_a, kind: rubble, movement: normal, polygon: [[10, 8], [38, 8], [38, 12], "

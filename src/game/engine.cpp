@@ -151,7 +151,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       };
       switch (a.kind) {
         case ActionKind::move:
-          if (auto p = needs(1); !p.empty()) return p;
+          if (auto p = needs(a.mode == table::MoveMode::climb ? 2 : 1); !p.empty()) return p;
           return detail::move_illegal(s, a, false, checked_move);
         case ActionKind::go_prone: {
           const auto& info = s.setup->units[unit];
@@ -271,6 +271,17 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       }
       break;
     case ActionKind::move:
+      if (a.mode == table::MoveMode::climb) {
+        // MOVE-20: 2 AP and an Initiative test for the unit; failed, it stays at the foot.
+        const int initiative = c.setup.units[unit].initiative;
+        c.dice.start();
+        const bool up = dice::roll_low(c.dice, initiative);
+        c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", up}});
+        if (up) detail::apply_move(c, a, false, &checked_move);
+        s.units[unit].aimed = false;
+        spend(c, 2);
+        break;
+      }
       detail::apply_move(c, a, false, &checked_move);
       s.units[unit].aimed = false;
       spend(c, 1);

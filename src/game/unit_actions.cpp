@@ -51,7 +51,9 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
     }
   }
   const table::MoveMode mode =
-      a.mode == table::MoveMode::tactical ? table::MoveMode::normal : a.mode;
+      a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::climb
+          ? table::MoveMode::normal
+          : a.mode;
   int k = 0;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!s.models[m].pose.alive) continue;
@@ -61,6 +63,8 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
     request.model = local;
     request.mode = mode;
     request.allowance = allowance;
+    // MOVE-20: a climbing move gets over obstacles up to the unit's basic move high.
+    if (a.mode == table::MoveMode::climb) request.climb_limit = allowance_of(s, a.unit);
     request.final_facing = a.facing;
     request.path = {s.models[m].pose.position + shift};
     table::MoveReport report =
@@ -137,6 +141,13 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   const double allowance = a.mode == table::MoveMode::tactical ? 6.0 : allowance_of(s, a.unit);
   UnitMove move = check_unit_move(s, a, allowance, 1.0);
   std::string reason = std::move(move.reason);
+  if (reason.empty() && a.mode == table::MoveMode::climb) {
+    bool climbs = false;
+    for (const auto& [m, report] : move.reports) climbs = climbs || report.climb_at >= 0.0;
+    if (!climbs)
+      reason =
+          "MOVE-20: a climbing move must cross an obstacle taller than the models (use a move)";
+  }
   if (checked != nullptr && reason.empty() && a.mode != table::MoveMode::tactical) {
     *checked = std::move(move);
   }
@@ -195,6 +206,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
              {"unit", a.unit},
              {"rule", free_move                             ? "MOVE-14"
                       : a.mode == table::MoveMode::tactical ? "MOVE-13"
+                      : a.mode == table::MoveMode::climb    ? "MOVE-20"
                                                             : "MOVE-01"},
              {"inches", inches}});
   for (const auto& [m, report] : move.reports) hazard_tests(c, a.unit, m, report.dangerous);

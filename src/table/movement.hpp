@@ -24,6 +24,7 @@ enum class MoveMode : std::uint8_t {
   tactical,   // MOVE-13: rolled D6" allowance, terrain applies
   charge,     // MOVE-04: may end in base contact
   flee,       // MOVE-05: may leave the table
+  climb,      // MOVE-20/21: a 2-AP climbing move over obstacles taller than the model
 };
 
 struct MoveRequest {
@@ -32,8 +33,8 @@ struct MoveRequest {
   std::optional<double> final_facing;  // default: along the last leg (kept when backwards/sidestep)
   MoveMode mode = MoveMode::normal;
   double allowance = 4.0;  // inches this action may spend
-  // CHARGE-07: a Charge may cross an obstacle taller than the model if one climb (at most its
-  // basic move high, one Initiative test) gets over it; 0 = no climbing.
+  // CHARGE-07 / MOVE-20: a Charge or a climbing move may cross an obstacle taller than the model
+  // if one climb (at most its basic move high, one Initiative test) gets over it; 0 = no climbing.
   double climb_limit = 0.0;
 };
 
