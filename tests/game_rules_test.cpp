@@ -4,6 +4,7 @@
 #include "dice/scripted_dice.hpp"
 #include "game/context.hpp"
 #include "game/engine.hpp"
+#include "rules/swimming.hpp"
 #include "support/game_fixture.hpp"
 #include "support/scripted_game.hpp"
 
@@ -477,6 +478,64 @@ TEST_F(ClimbingWall, MOVE_20_one_ap_is_not_enough) {
   must(activate(0, 1));
   EXPECT_NE(illegal_reason(state_, over(table::MoveMode::climb, 2.0)).find("ACT-09"),
             std::string::npos);
+}
+
+// MOVE-17: a deep river 1" in front of the Guard squad (y = 11 to 15).
+class DeepRiver : public ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(test::battle("river", "imperial_guard", "[{unit: infantry_squad, at: [24, 10]}]",
+                       "space_marines", "[{unit: tactical_squad, at: [24, 40], facing: 180}]",
+                       "terrain:\n  - {id: river, kind: water, deep: true, polygon: [[0, 11], [48, "
+                       "11], [48, 15], [0, 15]]}\n"),
+          3);
+    script({1, 1});
+    must(activate(0, 2));
+  }
+  Action into(table::MoveMode mode, double dy) {
+    Action a = test::act(ActionKind::move, 0);
+    a.mode = mode;
+    a.dy = dy;
+    return a;
+  }
+};
+
+TEST_F(DeepRiver, MOVE_17_only_a_swim_move_enters_deep_water) {
+  const GameState before = state_;
+  EXPECT_NE(apply(state_, into(table::MoveMode::normal, 3.0), &log_).find("MOVE-17"),
+            std::string::npos);
+  EXPECT_EQ(state_, before);
+  EXPECT_NE(illegal_reason(state_, into(table::MoveMode::swim, -3.0)).find("MOVE-17"),
+            std::string::npos)
+      << "no water that way";
+}
+
+TEST_F(DeepRiver, MOVE_17_swimmers_cover_d3_plus_one_inches) {
+  script({6});  // D3 = 3: 4"
+  must(into(table::MoveMode::swim, 3.0));
+  EXPECT_NEAR(state_.models[0].pose.position.y, 13.0, 1e-9);
+  script({4});  // D3 = 1: 2" of the 3" asked for
+  must(into(table::MoveMode::swim, 3.0));
+  EXPECT_NEAR(state_.models[0].pose.position.y, 15.0, 1e-4);
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(DeepRiver, MOVE_17_a_one_puts_d6_swimmers_out_of_action) {
+  script({1, 3});  // out of action: three of the squad
+  must(into(table::MoveMode::swim, 3.0));
+  EXPECT_EQ(state_.living_models(0), 7);
+  EXPECT_NEAR(state_.models[0].pose.position.y, 10.0, 1e-9) << "nobody swims this action";
+}
+
+TEST(Swimming, MOVE_17_odds) {
+  const auto odds = rules::swim_odds();
+  EXPECT_NEAR(odds[0], 1.0 / 6.0, 1e-12);
+  EXPECT_NEAR(odds[1], 0.0, 1e-12);
+  EXPECT_NEAR(odds[2], 1.0 / 6.0, 1e-12);  // face 4
+  EXPECT_NEAR(odds[3], 1.0 / 3.0, 1e-12);  // faces 2 and 5
+  EXPECT_NEAR(odds[4], 1.0 / 3.0, 1e-12);  // faces 3 and 6
+  EXPECT_TRUE(rules::read_swim(1).out_of_action);
+  EXPECT_EQ(rules::read_swim(5).inches, 3);
 }
 
 TEST_F(GroundRules, SHOOT_18_a_dash_between_covers_makes_a_fleeting_target) {

@@ -103,6 +103,14 @@ TEST_F(BadScenario, self_crossing_polygon) {
   EXPECT_EQ(error.where().line, 4);
 }
 
+TEST_F(BadScenario, MOVE_17_only_water_is_deep) {
+  const auto error = error_of(
+      with("  - {id: pit, kind: crater, deep: true, polygon: [[0, 0], [4, 0], [4, 4], [0, 4]]}\n",
+           "[12, 4]"));
+  EXPECT_EQ(error.field(), "terrain[0].deep");
+  EXPECT_EQ(error.where().line, 4);
+}
+
 TEST_F(BadScenario, unit_off_the_table_or_in_a_building) {
   const auto off = error_of(with(
       "  - {id: hut, kind: building, polygon: [[10, 2], [14, 2], [14, 6], [10, 6]]}\n", "[1, 4]"));

@@ -6,8 +6,7 @@
 namespace arap::dice {
 
 int roll_d3(DiceSource& dice) {
-  const int face = dice.roll(6);
-  return face > 3 ? face - 3 : face;
+  return d3_of(dice.roll(6));
 }
 
 int roll_d5(DiceSource& dice) {

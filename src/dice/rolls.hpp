@@ -11,6 +11,10 @@ namespace arap::dice {
 
 // DICE-10: D3 by the subtract-3 method (4,5,6 read as 1,2,3).
 int roll_d3(DiceSource& dice);
+// DICE-10 on a face already rolled.
+inline int d3_of(int d6_face) {
+  return d6_face > 3 ? d6_face - 3 : d6_face;
+}
 // DICE-10: D5 from a D10 (6..9 lose 5, the "0" face reads as 5).
 int roll_d5(DiceSource& dice);
 // DICE-10: D2 from a D6 (odd 1, even 2).

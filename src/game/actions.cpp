@@ -15,8 +15,8 @@ constexpr std::array<const char*, 21> kKinds = {
     "throw_grenade", "end_activation", "charge",    "hold",        "stand_and_fire",
     "run",           "fight",          "break_off", "hit_and_run", "intercept",
     "let_pass"};
-constexpr std::array<const char*, 8> kModes = {"normal",   "backwards", "sidestep", "crawl",
-                                               "tactical", "charge",    "flee",     "climb"};
+constexpr std::array<const char*, 9> kModes = {
+    "normal", "backwards", "sidestep", "crawl", "tactical", "charge", "flee", "climb", "swim"};
 
 }  // namespace
 

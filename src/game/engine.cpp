@@ -30,6 +30,18 @@ void Context::roll_event(const char* rule, const std::string& what, int goal, in
 
 namespace {
 
+// ACT-09 costs of a move action: climbing 2 AP (MOVE-20); swimming 1, or 2 for a unit with a
+// poor swimmer in it (ACT-10); any other move 1.
+int move_cost(const GameState& s, const Action& a) {
+  if (a.mode == table::MoveMode::climb) return 2;
+  if (a.mode == table::MoveMode::swim) {
+    const auto& info = s.setup->units[a.unit];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+      if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule("poor_swimmer")) return 2;
+  }
+  return 1;
+}
+
 int acting_unit(const GameState& s) {
   if (s.phase == Phase::reaction) return s.reactions[0].unit;
   if (s.phase == Phase::active) return s.active_unit;
@@ -151,7 +163,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       };
       switch (a.kind) {
         case ActionKind::move:
-          if (auto p = needs(a.mode == table::MoveMode::climb ? 2 : 1); !p.empty()) return p;
+          if (auto p = needs(move_cost(s, a)); !p.empty()) return p;
           return detail::move_illegal(s, a, false, checked_move);
         case ActionKind::go_prone: {
           const auto& info = s.setup->units[unit];
@@ -279,12 +291,12 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
         c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", up}});
         if (up) detail::apply_move(c, a, false, &checked_move);
         s.units[unit].aimed = false;
-        spend(c, 2);
+        spend(c, move_cost(s, a));
         break;
       }
       detail::apply_move(c, a, false, &checked_move);
       s.units[unit].aimed = false;
-      spend(c, 1);
+      spend(c, move_cost(s, a));
       break;
     case ActionKind::go_prone:
       set_prone(c, unit, true);

@@ -7,6 +7,7 @@
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
+#include "rules/swimming.hpp"
 #include "table/movement.hpp"
 
 namespace arap::game::detail {
@@ -138,9 +139,18 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       return "MELEE-11: this unit may not move toward the unit it parted from in mêlée this turn";
   }
   // A tactical move is checked against its best roll; the roll itself may cut it short.
-  const double allowance = a.mode == table::MoveMode::tactical ? 6.0 : allowance_of(s, a.unit);
+  // A tactical move is checked against its best roll, a swim against its best (MOVE-17: 4");
+  // the roll itself may cut either short.
+  const double allowance = a.mode == table::MoveMode::tactical ? 6.0
+                           : a.mode == table::MoveMode::swim   ? 4.0
+                                                               : allowance_of(s, a.unit);
   UnitMove move = check_unit_move(s, a, allowance, 1.0);
   std::string reason = std::move(move.reason);
+  if (reason.empty() && a.mode == table::MoveMode::swim) {
+    bool wet = false;
+    for (const auto& [m, report] : move.reports) wet = wet || report.deep_water;
+    if (!wet) reason = "MOVE-17: a swim move starts in or crosses deep water (use a move)";
+  }
   if (reason.empty() && a.mode == table::MoveMode::climb) {
     bool climbs = false;
     for (const auto& [m, report] : move.reports) climbs = climbs || report.climb_at >= 0.0;
@@ -148,7 +158,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       reason =
           "MOVE-20: a climbing move must cross an obstacle taller than the models (use a move)";
   }
-  if (checked != nullptr && reason.empty() && a.mode != table::MoveMode::tactical) {
+  if (checked != nullptr && reason.empty() && a.mode != table::MoveMode::tactical &&
+      a.mode != table::MoveMode::swim) {
     *checked = std::move(move);
   }
   return reason;
@@ -162,14 +173,47 @@ const UnitInfo& info_of(const GameState& s, int unit) {
 }
 }  // namespace
 
+namespace {
+
+// MOVE-17: a 1 on the swim die puts D6 of the unit's swimmers (those in or entering the deep
+// water, the last in the unit's order first) out of action; nobody swims that action.
+void lose_swimmers(Context& c, const Action& a) {
+  GameState& s = c.state;
+  const UnitMove move = check_unit_move(s, a, 4.0, 1.0);
+  c.dice.start();
+  int lost = c.dice.roll(6);
+  c.roll_event("MOVE-17", "swimmers lost", 0, a.unit, {{"models", lost}});
+  for (auto it = move.reports.rbegin(); it != move.reports.rend() && lost > 0; ++it) {
+    if (!it->second.deep_water || !s.models[it->first].pose.alive) continue;
+    remove_casualty(c, it->first);
+    --lost;
+  }
+}
+
+}  // namespace
+
 void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) {
   GameState& s = c.state;
   double allowance = allowance_of(s, a.unit);
   double fraction = 1.0;
+  if (a.mode == table::MoveMode::swim) {
+    // MOVE-17: one die for the unit.
+    c.dice.start();
+    const rules::SwimRoll swim = rules::read_swim(c.dice.roll(6));
+    c.roll_event("MOVE-17", "swim", 0, a.unit,
+                 {{"inches", swim.inches}, {"out_of_action", swim.out_of_action}});
+    if (swim.out_of_action) {
+      lose_swimmers(c, a);
+      return;
+    }
+    allowance = swim.inches;
+  }
   if (a.mode == table::MoveMode::tactical) {
     c.dice.start();
     allowance = c.dice.roll(6);  // MOVE-13: D6" whatever the unit's move
     c.roll_event("MOVE-13", "tactical move", 0, a.unit, {{"inches", allowance}});
+  }
+  if (a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::swim) {
     if (!check_unit_move(s, a, allowance, 1.0).reason.empty()) {
       double lo = 0.0;
       double hi = 1.0;
@@ -207,6 +251,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
              {"rule", free_move                             ? "MOVE-14"
                       : a.mode == table::MoveMode::tactical ? "MOVE-13"
                       : a.mode == table::MoveMode::climb    ? "MOVE-20"
+                      : a.mode == table::MoveMode::swim     ? "MOVE-17"
                                                             : "MOVE-01"},
              {"inches", inches}});
   for (const auto& [m, report] : move.reports) hazard_tests(c, a.unit, m, report.dangerous);

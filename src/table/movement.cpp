@@ -50,7 +50,7 @@ struct LegCost {
 // The cost of one straight leg: the worst ground at each point along it (MOVE-03).
 LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mode,
                  std::vector<const TerrainFeature*>& dangerous,
-                 std::vector<const TerrainFeature*>& variable) {
+                 std::vector<const TerrainFeature*>& variable, bool& deep_water) {
   const double span = distance(a, b);
   struct Mark {
     double from;
@@ -74,7 +74,12 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
         std::find(variable.begin(), variable.end(), &feature) == variable.end()) {
       variable.push_back(&feature);
     }
-    if (feature.movement == MovementClass::normal) continue;
+    if (feature.deep && touched) {
+      // MOVE-17: swimmers cross deep water at their rolled rate; nobody else may enter it.
+      deep_water = true;
+      if (mode == MoveMode::swim) continue;
+    }
+    if (feature.movement == MovementClass::normal && !feature.deep) continue;
     for (const auto& piece : pieces) {
       marks.push_back({piece.from, piece.to, &feature});
       cuts.push_back(piece.from);
@@ -91,8 +96,10 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
     MovementClass worst = MovementClass::normal;
     const TerrainFeature* worst_feature = nullptr;
     for (const auto& mark : marks) {
-      if (mark.from <= middle && middle <= mark.to && mark.feature->movement > worst) {
-        worst = mark.feature->movement;
+      const MovementClass movement =
+          mark.feature->deep ? MovementClass::impassable : mark.feature->movement;
+      if (mark.from <= middle && middle <= mark.to && movement > worst) {
+        worst = movement;
         worst_feature = mark.feature;
       }
     }
@@ -146,10 +153,18 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
       turned += std::abs(turn_between(heading, leg_heading));
       heading = leg_heading;
     }
-    const LegCost cost = leg_cost(table, at, next, request.mode, report.dangerous, report.variable);
+    const LegCost cost = leg_cost(table, at, next, request.mode, report.dangerous, report.variable,
+                                  report.deep_water);
     report.terrain_cost += cost.cost;
     if (cost.impassable != nullptr) {
-      refuse([&] { return fmt::format("MOVE-03: {} is impassable", cost.impassable->id); }, true);
+      refuse(
+          [&] {
+            return cost.impassable->deep
+                       ? fmt::format("MOVE-17: {} is deep water: only a swim move crosses it",
+                                     cost.impassable->id)
+                       : fmt::format("MOVE-03: {} is impassable", cost.impassable->id);
+          },
+          true);
     }
     for (const auto& obstacle : table.obstacles()) {
       for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {

@@ -25,6 +25,7 @@ enum class MoveMode : std::uint8_t {
   charge,     // MOVE-04: may end in base contact
   flee,       // MOVE-05: may leave the table
   climb,      // MOVE-20/21: a 2-AP climbing move over obstacles taller than the model
+  swim,       // MOVE-17: the only way through deep water, at a rolled D3+1"
 };
 
 struct MoveRequest {
@@ -44,6 +45,7 @@ struct MoveReport {
   double distance = 0.0;
   double terrain_cost = 0.0;   // MOVE-03/06/08: distance weighted by ground and mode
   double turning_cost = 0.0;   // MOVE-07
+  bool deep_water = false;     // MOVE-17: the path starts in or crosses deep water
   double sidestep_cost = 0.0;  // MOVE-06
   double obstacle_cost = 0.0;  // MOVE-19/21
   double final_facing = 0.0;

@@ -61,6 +61,7 @@ struct TerrainFeature {
   // infinity = does not block.
   double see_through = std::numeric_limits<double>::infinity();
   double height = 0.0;
+  bool deep = false;        // MOVE-17: water too deep to wade: only swim moves cross it
   std::vector<Point> ring;  // the footprint's corners, prepared when added to a table
 
   bool blocks_sight() const { return see_through < std::numeric_limits<double>::infinity(); }
