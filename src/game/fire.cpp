@@ -404,13 +404,31 @@ void apply_shoot(Context& c, const Action& a) {
       continue;
     }
     if (weapon.is_template()) {
-      // SHOOT-36/38: the teardrop toward the nearest eligible model; every model under it.
+      // SHOOT-36/38: the template laid toward the nearest eligible model; every model under it.
       const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::template_);
       const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
       const table::Point from = poses[shot.model].position;
-      const auto drop =
-          table::teardrop(from, table::bearing(from, poses[shot.targets.front()].position));
-      auto under = table::models_under_polygon(poses, drop);
+      table::Point aim = poses[shot.targets.front()].position;
+      for (const int t : shot.targets)
+        if (table::distance(from, poses[t].position) < table::distance(from, aim))
+          aim = poses[t].position;
+      const double aim_bearing = table::bearing(from, aim);
+      std::vector<int> under;
+      if (weapon.effect == data::WeaponEffect::template_strip) {
+        // SHOOT-36: the 8" x 2" strip, stopped by the first obstruction (not bounced).
+        under = table::models_under_strip(
+            poses, table::place_strip(c.setup.scenario.table, from, aim_bearing, false));
+      } else {
+        // SHOOT-39: a torrent's narrow end may go up to its reach ahead of the firer; the engine
+        // lays it 1" short of the nearest eligible model (at the firer when that is nearer).
+        table::Point narrow_end = from;
+        if (weapon.effect == data::WeaponEffect::torrent) {
+          const double offset =
+              std::clamp(table::distance(from, aim) - 1.0, 0.0, weapon.effect_size);
+          narrow_end = from + table::heading_vector(aim_bearing) * offset;
+        }
+        under = table::models_under_polygon(poses, table::teardrop(narrow_end, aim_bearing));
+      }
       under.erase(std::remove(under.begin(), under.end(), shot.model), under.end());
       c.dice.start();
       const int firer_roll = c.dice.roll(6);
