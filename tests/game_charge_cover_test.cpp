@@ -9,16 +9,7 @@ namespace arap::game {
 namespace {
 
 using test::act;
-
-// Every die shows the same face.
-class ConstantDice : public dice::DiceSource {
- public:
-  explicit ConstantDice(int face) : face_(face) {}
-  int roll(int sides) override { return std::min(face_, sides); }
-
- private:
-  int face_;
-};
+using test::ConstantDice;
 
 // Red's Guard squad (unit 0, I3) stands 1" behind a 1" wall (hard cover, crossed freely) at
 // y = 14, facing north; Blue's `chargers` (unit 1) wait 10" north of it, facing south.

@@ -14,15 +14,7 @@ namespace arap::game {
 namespace {
 
 using test::act;
-
-class ConstantDice : public dice::DiceSource {
- public:
-  explicit ConstantDice(int face) : face_(face) {}
-  int roll(int sides) override { return std::min(face_, sides); }
-
- private:
-  int face_;
-};
+using test::ConstantDice;
 
 // Red: a mortar team (unit 0) and a lascannon team (unit 1) behind a house that hides Blue's
 // Tactical squad (unit 3) from them, and a Guard squad (unit 2) off to the east that sees it.

@@ -11,15 +11,7 @@ namespace arap::game {
 namespace {
 
 using test::act;
-
-class ConstantDice : public dice::DiceSource {
- public:
-  explicit ConstantDice(int face) : face_(face) {}
-  int roll(int sides) override { return std::min(face_, sides); }
-
- private:
-  int face_;
-};
+using test::ConstantDice;
 
 // A fight arranged by hand: models put where the test wants them and the units locked.
 class ArrangedFight : public test::ScriptedGame {

@@ -9,6 +9,7 @@ namespace arap::game {
 namespace {
 
 using test::act;
+using test::ConstantDice;
 
 // Red: a Guard infantry squad (unit 0: sergeant + 9, I3, Ld 8) facing north at y = 14; Blue: an
 // Assault squad (unit 1: sergeant A2 + 4 marines, WS4 I4, M4, value 4) facing it from y = 24.
@@ -162,16 +163,6 @@ TEST_F(Melee, CHARGE_14_two_successes_also_fire_heavy_weapons) {
   must(act(ActionKind::stand_and_fire, 0));
   EXPECT_EQ(last("stand_and_fire")->at("shots"), 10);
 }
-
-// Every die shows the same face: the outcome of a whole round is then fixed and checkable.
-class ConstantDice final : public dice::DiceSource {
- public:
-  explicit ConstantDice(int face) : face_(face) {}
-  int roll(int sides) override { return std::min(face_, sides); }
-
- private:
-  int face_;
-};
 
 class MeleeRound : public Melee {
  protected:
@@ -473,16 +464,20 @@ TEST_F(ChargeOverWall, CHARGE_07_an_obstacle_above_the_move_is_impassable_to_cha
   EXPECT_GT(lowest_y(), 19.5);
 }
 
-class ChargeHazards : public test::ScriptedGame {};
+// A minefield strip (hurts on a 1) lies across the Assault squad's charge at the Guard.
+class ChargeHazards : public test::ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(test::battle("mines", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                       "space_marines",
+                       "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
+                       "terrain:\n  - {id: mines, kind: minefield, dangerous: {triggers_on: 1}, "
+                       "polygon: [[4, 18.5], [44, 18.5], [44, 20.5], [4, 20.5]]}\n"),
+          3);
+  }
+};
 
 TEST_F(ChargeHazards, CHARGE_07_dangerous_ground_on_the_way_takes_its_hazard_tests) {
-  // A minefield strip (hurts on a 1) lies across the Assault squad's charge at the Guard.
-  begin(test::battle("mines", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
-                     "space_marines",
-                     "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
-                     "terrain:\n  - {id: mines, kind: minefield, dangerous: {triggers_on: 1}, "
-                     "polygon: [[4, 18.5], [44, 18.5], [44, 20.5], [4, 20.5]]}\n"),
-        3);
   second_side_charges(1, 0);
   script({6, 6});  // 16"
   script({1, 1});  // the first marine over the mines is hurt and fails its 3+ save
@@ -497,12 +492,6 @@ TEST_F(ChargeHazards, CHARGE_07_dangerous_ground_on_the_way_takes_its_hazard_tes
 }
 
 TEST_F(ChargeHazards, MORALE_08_a_quarter_lost_on_the_way_in_forces_a_check) {
-  begin(test::battle("mines_check", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
-                     "space_marines",
-                     "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
-                     "terrain:\n  - {id: mines, kind: minefield, dangerous: {triggers_on: 1}, "
-                     "polygon: [[4, 18.5], [44, 18.5], [44, 20.5], [4, 20.5]]}\n"),
-        3);
   second_side_charges(1, 0);
   script({6, 6});        // 16"
   script({1, 1, 1, 1});  // two marines hurt by the mines, both saves failed: 2 of 5 lost

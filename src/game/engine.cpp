@@ -282,22 +282,20 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
         detail::finish_activation(c);
       }
       break;
-    case ActionKind::move:
+    case ActionKind::move: {
+      bool moves = true;
       if (a.mode == table::MoveMode::climb) {
-        // MOVE-20: 2 AP and an Initiative test for the unit; failed, it stays at the foot.
+        // MOVE-20: an Initiative test for the unit; failed, it stays at the foot.
         const int initiative = c.setup.units[unit].initiative;
         c.dice.start();
-        const bool up = dice::roll_low(c.dice, initiative);
-        c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", up}});
-        if (up) detail::apply_move(c, a, false, &checked_move);
-        s.units[unit].aimed = false;
-        spend(c, move_cost(s, a));
-        break;
+        moves = dice::roll_low(c.dice, initiative);
+        c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", moves}});
       }
-      detail::apply_move(c, a, false, &checked_move);
+      if (moves) detail::apply_move(c, a, false, &checked_move);
       s.units[unit].aimed = false;
       spend(c, move_cost(s, a));
       break;
+    }
     case ActionKind::go_prone:
       set_prone(c, unit, true);
       break;

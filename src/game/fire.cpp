@@ -324,6 +324,30 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   return per_unit[target].unsaved;
 }
 
+// SHOOT-36/39: the models under `weapon`'s template laid by model `firer` toward `aim` (the
+// firer excepted). A strip stops at the first obstruction (not bounced, SHOOT-37); a torrent's
+// narrow end goes up to its reach ahead of the firer, the engine laying it 1" short of `aim`.
+std::vector<int> models_under_template(const Context& c,
+                                       const std::vector<table::TableModel>& poses, int firer,
+                                       const table::Point& aim, const WeaponProfile& weapon) {
+  const table::Point from = poses[firer].position;
+  const double aim_bearing = table::bearing(from, aim);
+  std::vector<int> under;
+  if (weapon.effect == data::WeaponEffect::template_strip) {
+    under = table::models_under_strip(
+        poses, table::place_strip(c.setup.scenario.table, from, aim_bearing, false));
+  } else {
+    table::Point narrow_end = from;
+    if (weapon.effect == data::WeaponEffect::torrent) {
+      const double offset = std::clamp(table::distance(from, aim) - 1.0, 0.0, weapon.effect_size);
+      narrow_end = from + table::heading_vector(aim_bearing) * offset;
+    }
+    under = table::models_under_polygon(poses, table::teardrop(narrow_end, aim_bearing));
+  }
+  under.erase(std::remove(under.begin(), under.end(), firer), under.end());
+  return under;
+}
+
 // SHOOT-27 with SHOOT-14 and ADV-38: where one direct-fire hit lands. Only the living models of
 // `eligible` in the least covered class are candidates (the open before soft before hard cover);
 // a rank-and-file candidate already wounded takes it (multi-wound models fall whole, ADV-38);
@@ -412,24 +436,7 @@ void apply_shoot(Context& c, const Action& a) {
       for (const int t : shot.targets)
         if (table::distance(from, poses[t].position) < table::distance(from, aim))
           aim = poses[t].position;
-      const double aim_bearing = table::bearing(from, aim);
-      std::vector<int> under;
-      if (weapon.effect == data::WeaponEffect::template_strip) {
-        // SHOOT-36: the 8" x 2" strip, stopped by the first obstruction (not bounced).
-        under = table::models_under_strip(
-            poses, table::place_strip(c.setup.scenario.table, from, aim_bearing, false));
-      } else {
-        // SHOOT-39: a torrent's narrow end may go up to its reach ahead of the firer; the engine
-        // lays it 1" short of the nearest eligible model (at the firer when that is nearer).
-        table::Point narrow_end = from;
-        if (weapon.effect == data::WeaponEffect::torrent) {
-          const double offset =
-              std::clamp(table::distance(from, aim) - 1.0, 0.0, weapon.effect_size);
-          narrow_end = from + table::heading_vector(aim_bearing) * offset;
-        }
-        under = table::models_under_polygon(poses, table::teardrop(narrow_end, aim_bearing));
-      }
-      under.erase(std::remove(under.begin(), under.end(), shot.model), under.end());
+      const auto under = models_under_template(c, poses, shot.model, aim, weapon);
       c.dice.start();
       const int firer_roll = c.dice.roll(6);
       c.roll_event("SHOOT-38", "template", goal.goal, a.unit,
@@ -579,9 +586,7 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
       poses[k].position = poses[k].position + shift;
   }
   const table::Point from = poses[m].position;
-  const auto drop = table::teardrop(from, table::bearing(from, poses[nearest].position));
-  auto under = table::models_under_polygon(poses, drop);
-  under.erase(std::remove(under.begin(), under.end(), m), under.end());
+  const auto under = models_under_template(c, poses, m, poses[nearest].position, weapon);
   const int strength = c.setup.models[m].profile->strength;
   int unsaved = 0;
   for (int k = 0; k < shots; ++k) {

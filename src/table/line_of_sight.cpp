@@ -135,8 +135,13 @@ double range_to_unit(std::span<const TableModel> models, int from, int unit) {
   return best;
 }
 
-std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
-                                  int unit, double range) {
+namespace {
+
+// Living members of `unit` within `range` of model `from` and in the arc its free pivot reaches
+// (SHOOT-01/04, ACT-15) that pass `seen`.
+template <typename Seen>
+std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, int unit,
+                                  double range, Seen seen) {
   std::vector<int> result;
   const TableModel& shooter = models[from];
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
@@ -144,31 +149,32 @@ std::vector<int> eligible_targets(const Table& table, std::span<const TableModel
     if (!model.alive || model.unit != unit) continue;
     if (distance(shooter.position, model.position) > range + kEdge) continue;
     if (!in_arc_after_free_pivot(shooter, model.position)) continue;
-    if (!line_of_sight(table, models, from, i).clear()) continue;
-    result.push_back(i);
+    if (seen(i)) result.push_back(i);
   }
   return result;
 }
 
+}  // namespace
+
+std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
+                                  int unit, double range) {
+  return targets_in_reach(models, from, unit, range,
+                          [&](int i) { return line_of_sight(table, models, from, i).clear(); });
+}
+
 std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,
                                  int unit, double range) {
-  std::vector<int> result;
   const TableModel& shooter = models[from];
-  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
-    const TableModel& model = models[i];
-    if (!model.alive || model.unit != unit) continue;
-    if (distance(shooter.position, model.position) > range + kEdge) continue;
-    if (!in_arc_after_free_pivot(shooter, model.position)) continue;
+  return targets_in_reach(models, from, unit, range, [&](int i) {
     for (int spotter = 0; spotter < static_cast<int>(models.size()); ++spotter) {
       const TableModel& eye = models[spotter];
       if (!eye.alive || eye.side != shooter.side || eye.engaged) continue;
-      if (!in_field_of_view(eye, model.position)) continue;
-      if (!line_of_sight(table, models, spotter, i).clear()) continue;
-      result.push_back(i);
-      break;
+      if (in_field_of_view(eye, models[i].position) &&
+          line_of_sight(table, models, spotter, i).clear())
+        return true;
     }
-  }
-  return result;
+    return false;
+  });
 }
 
 }  // namespace arap::table

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "dice/scripted_dice.hpp"
 #include "game/engine.hpp"
 #include "support/game_fixture.hpp"
@@ -17,6 +19,16 @@ using game::EventLog;
 using game::GameSetup;
 using game::GameState;
 using game::initial_state;
+
+// Every die shows the same face: the outcome of a whole round is then fixed and checkable.
+class ConstantDice final : public dice::DiceSource {
+ public:
+  explicit ConstantDice(int face) : face_(face) {}
+  int roll(int sides) override { return std::min(face_, sides); }
+
+ private:
+  int face_;
+};
 
 // A battle whose dice are scripted, with helpers to apply actions and read the log.
 class ScriptedGame : public ::testing::Test {
