@@ -531,6 +531,8 @@ TEST_F(ReactionTemplate, CHARGE_15_a_template_is_laid_with_the_chargers_seven_in
   ASSERT_NE(laid, nullptr) << "the flamer fired";
   // 12" apart the 8" template would reach nobody; halted 7" away the Boyz are under it.
   EXPECT_GE(laid->at("under").get<int>(), 1);
+  EXPECT_EQ(laid->at("dice"), Event::array({1})) << "the firer's die is logged with the roll";
+  EXPECT_TRUE(logged("template_hits")) << "each model's fallback die, wounds and saves";
   // The halt was imagined: the Boyz stand where the failed charge left them, not 7" away.
   EXPECT_TRUE(logged("charge_failed"));
   for (int m = 10; m < static_cast<int>(before.size()); ++m)

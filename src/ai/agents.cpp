@@ -21,9 +21,20 @@ int acting_unit(const GameState& s) {
   return s.phase == Phase::reaction ? s.reactions[0].unit : s.active_unit;
 }
 
-Action move_toward(const GameState& s, int unit, const table::Point& goal, double inches,
+// Each living unit's centre, measured once per proposal round (every proposal needs some).
+struct Centres {
+  std::vector<table::Point> at;
+  Centres() = default;
+  explicit Centres(const GameState& s) : at(s.units.size()) {
+    for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+      if (s.unit_alive(u)) at[u] = game::detail::unit_centre(s, u);
+    }
+  }
+};
+
+Action move_toward(const Centres& centres, int unit, const table::Point& goal, double inches,
                    table::MoveMode mode, ActionKind kind = ActionKind::move) {
-  const table::Point from = game::detail::unit_centre(s, unit);
+  const table::Point from = centres.at[unit];
   const table::Point d = goal - from;
   const double len = table::length(d);
   Action a;
@@ -37,18 +48,18 @@ Action move_toward(const GameState& s, int unit, const table::Point& goal, doubl
 }
 
 // The nearest living enemy unit by centre (proposals only need a direction, not a rule's range).
-int nearest_enemy_by_centre(const GameState& s, int unit, table::Point& where) {
-  const table::Point from = game::detail::unit_centre(s, unit);
+int nearest_enemy_by_centre(const GameState& s, const Centres& centres, int unit,
+                            table::Point& where) {
+  const table::Point from = centres.at[unit];
   int best = -1;
   double best_d = 1e18;
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (s.setup->units[v].side == s.setup->units[unit].side || !s.unit_alive(v)) continue;
-    const table::Point c = game::detail::unit_centre(s, v);
-    const table::Point d = c - from;
+    const table::Point d = centres.at[v] - from;
     if (table::dot(d, d) < best_d) {
       best_d = table::dot(d, d);
       best = v;
-      where = c;
+      where = centres.at[v];
     }
   }
   return best;
@@ -60,6 +71,9 @@ std::vector<Action> proposals(const GameState& s) {
   std::vector<Action> out;
   const auto& setup = *s.setup;
   const int side = s.side_deciding();
+  const bool moves_proposed =
+      s.phase == Phase::activation || s.phase == Phase::active || s.phase == Phase::reaction;
+  const Centres centres = moves_proposed ? Centres(s) : Centres();
   switch (s.phase) {
     case Phase::activation: {
       out.push_back(game::make_action(ActionKind::end_phase));
@@ -79,8 +93,8 @@ std::vector<Action> proposals(const GameState& s) {
           }
         }
         table::Point there;
-        if (!us.free_moved && nearest_enemy_by_centre(s, u, there) >= 0) {
-          out.push_back(move_toward(s, u, there, setup.units[u].move, table::MoveMode::normal,
+        if (!us.free_moved && nearest_enemy_by_centre(s, centres, u, there) >= 0) {
+          out.push_back(move_toward(centres, u, there, setup.units[u].move, table::MoveMode::normal,
                                     ActionKind::free_move));
         }
       }
@@ -110,10 +124,10 @@ std::vector<Action> proposals(const GameState& s) {
       }
       const double move = setup.units[unit].move;
       table::Point there;
-      if (nearest_enemy_by_centre(s, unit, there) >= 0) {
-        out.push_back(move_toward(s, unit, there, move, table::MoveMode::normal));
-        out.push_back(move_toward(s, unit, there, 6.0, table::MoveMode::tactical));
-        out.push_back(move_toward(s, unit, there, move / 2.0, table::MoveMode::crawl));
+      if (nearest_enemy_by_centre(s, centres, unit, there) >= 0) {
+        out.push_back(move_toward(centres, unit, there, move, table::MoveMode::normal));
+        out.push_back(move_toward(centres, unit, there, 6.0, table::MoveMode::tactical));
+        out.push_back(move_toward(centres, unit, there, move / 2.0, table::MoveMode::crawl));
       }
       for (int dir = 0; dir < 4; ++dir) {
         Action a = game::make_action(ActionKind::move);

@@ -2,7 +2,10 @@
 // faces so every roll can be logged with its goal and rule.
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dice/dice_source.hpp"
@@ -11,9 +14,11 @@
 
 namespace arap::game::detail {
 
+// Records the faces rolled between start() and stop() for the log; without a log it records
+// nothing (the faces serve only the log).
 class RecordingDice final : public dice::DiceSource {
  public:
-  explicit RecordingDice(dice::DiceSource& inner) : inner_(inner) {}
+  RecordingDice(dice::DiceSource& inner, bool enabled) : inner_(inner), enabled_(enabled) {}
   int roll(int sides) override {
     const int face = inner_.roll(sides);
     if (recording_) faces_.push_back(face);
@@ -21,16 +26,17 @@ class RecordingDice final : public dice::DiceSource {
   }
   void start() {
     faces_.clear();
-    recording_ = true;
+    recording_ = enabled_;
   }
-  std::vector<int> stop() {
+  const std::vector<int>& stop() {
     recording_ = false;
-    return std::move(faces_);
+    return faces_;
   }
 
  private:
   dice::DiceSource& inner_;
   std::vector<int> faces_;
+  bool enabled_;
   bool recording_ = false;
 };
 
@@ -44,15 +50,18 @@ struct Context {
       : state(s),
         setup(*s.setup),
         log(l),
-        dice(s.scripted_dice != nullptr ? *s.scripted_dice
-                                        : static_cast<dice::DiceSource&>(s.dice)) {}
+        dice(s.scripted_dice != nullptr ? *s.scripted_dice : static_cast<dice::DiceSource&>(s.dice),
+             l != nullptr) {}
 
   bool logging() const { return log != nullptr; }
   void event(Event e) {
     if (log != nullptr) log->push_back(std::move(e));
   }
   // Logs the dice rolled since start(): rule, goal, faces and what came of them.
-  void roll_event(const char* rule, const std::string& what, int goal, int unit, Event extra = {});
+  // The extra fields are a plain list so that nothing is built when there is no log.
+  using EventFields = std::initializer_list<std::pair<const char*, Event>>;
+  void roll_event(const char* rule, std::string_view what, int goal, int unit,
+                  EventFields extra = {});
 };
 
 // Turn machine (turn.cpp).

@@ -11,18 +11,18 @@ using detail::Context;
 
 namespace detail {
 
-void Context::roll_event(const char* rule, const std::string& what, int goal, int unit,
-                         Event extra) {
-  std::vector<int> faces = dice.stop();
+void Context::roll_event(const char* rule, std::string_view what, int goal, int unit,
+                         EventFields extra) {
+  const std::vector<int>& faces = dice.stop();
   if (log == nullptr) return;
-  Event e = std::move(extra);
-  if (e.is_null()) e = Event::object();
+  Event e = Event::object();
+  for (const auto& [key, value] : extra) e[key] = value;
   e["type"] = "roll";
   e["rule"] = rule;
   e["what"] = what;
   e["goal"] = goal;
   if (unit >= 0) e["unit"] = unit;
-  e["dice"] = std::move(faces);
+  e["dice"] = faces;
   log->push_back(std::move(e));
 }
 

@@ -42,8 +42,10 @@ struct Shot {
 
 // Who fires what at `target` in this action: each living model its first weapon that may fire in
 // an action of this kind and reaches an eligible model of the target unit.
+// With `first_only` it stops at the first model that may fire, leaving its targets unlisted
+// (legality checks only ask whether anyone may).
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
-                            int unit, int target, bool heavy) {
+                            int unit, int target, bool heavy, bool first_only = false) {
   std::vector<Shot> shots;
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
@@ -61,8 +63,14 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (!firing.allowed) continue;
       if (heavy_class(firing) != heavy) continue;
       if (heavy_class(firing) && u.heavy_fired) continue;  // SHOOT-06
-      auto targets =
-          table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+      std::vector<int> targets;
+      if (!first_only) {
+        targets = table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+      } else if (table::any_eligible_target(s.setup->scenario.table, poses, m, target,
+                                            weapon->range)) {
+        shots.push_back({m, weapon, firing, range, {}, false});
+        return shots;
+      }
       bool indirect = false;
       if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
         // SHOOT-54: a barrage weapon may fire where a friendly model sees the target.
@@ -134,14 +142,14 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
                                weapon.has(data::WeaponProperty::power_weapon)});
   c.dice.start();
   const bool wounded = rules::roll_wound(c.dice, hit);
-  auto faces = c.dice.stop();
-  wound_faces.insert(wound_faces.end(), faces.begin(), faces.end());
+  const auto& rolled = c.dice.stop();
+  wound_faces.insert(wound_faces.end(), rolled.begin(), rolled.end());
   if (!wounded) return;
   ++effect.wounds;
   c.dice.start();
   const bool saved = hit.save && dice::roll_high(c.dice, *hit.save);
-  faces = c.dice.stop();
-  save_faces.insert(save_faces.end(), faces.begin(), faces.end());
+  const auto& save_rolled = c.dice.stop();
+  save_faces.insert(save_faces.end(), save_rolled.begin(), save_rolled.end());
   if (saved) return;
   ++effect.unsaved;
   const int damage = rules::roll_damage(c.dice, hit);
@@ -297,7 +305,7 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
     if (cover != table::Cover::none) {
       c.dice.start();
       hit = dice::roll_low(c.dice, rules::area_model_goal(cover));
-      auto faces = c.dice.stop();
+      const auto& faces = c.dice.stop();
       hit_faces.insert(hit_faces.end(), faces.begin(), faces.end());
     }
     if (hit) {
@@ -385,7 +393,7 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (a.heavy && s.units[a.unit].heavy_fired) return "SHOOT-06: heavy weapons fire once per turn";
   const auto poses = s.table_models();
-  if (plan_fire(s, poses, a.unit, a.target, a.heavy).empty()) {
+  if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty()) {
     return fmt::format(
         "SHOOT-01: no model of {} has a {} weapon in range, in arc and in sight of {}",
         s.setup->units[a.unit].name, a.heavy ? "heavy" : "non-heavy",
@@ -451,7 +459,7 @@ void apply_shoot(Context& c, const Action& a) {
         c.dice.start();
         const bool hit =
             rules::roll_template_model(c.dice, goal.goal, firer_roll, cover, c.setup.rulings);
-        const auto faces = c.dice.stop();
+        const auto& faces = c.dice.stop();
         fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
         if (hit) {
           resolve_hit_on(c, m, weapon, strength, table::distance(from, poses[m].position),
@@ -592,7 +600,10 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
   for (int k = 0; k < shots; ++k) {
     c.dice.start();
     const int firer_roll = c.dice.roll(6);
+    c.roll_event("CHARGE-15", "reaction template", goal, unit,
+                 {{"weapon", weapon.id}, {"under", under.size()}});
     std::vector<HitEffect> per_unit(s.units.size());
+    std::vector<int> fallback_faces;
     std::vector<int> wound_faces;
     std::vector<int> save_faces;
     for (const int v : under) {
@@ -601,14 +612,21 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
           c.dice, goal, firer_roll,
           effect_cover(s, v, table::model_cover(c.setup.scenario.table, from, poses[v].position)),
           c.setup.rulings);
-      c.dice.stop();
+      const auto& faces = c.dice.stop();
+      fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
       if (hit) {
         resolve_hit_on(c, v, weapon, strength, table::distance(from, poses[v].position),
                        per_unit[c.setup.models[v].unit], wound_faces, save_faces);
       }
     }
-    c.roll_event("CHARGE-15", "reaction template", goal, unit,
-                 {{"weapon", weapon.id}, {"under", under.size()}, {"firer_roll", firer_roll}});
+    if (c.logging())
+      c.event({{"type", "template_hits"},
+               {"rule", "CHARGE-15"},
+               {"unit", unit},
+               {"weapon", weapon.id},
+               {"fallback_dice", fallback_faces},
+               {"wound_dice", wound_faces},
+               {"save_dice", save_faces}});
     for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
       if (per_unit[v].hits == 0) continue;
       hits_scored += per_unit[v].hits;
@@ -737,8 +755,7 @@ std::string throw_illegal(const GameState& s, const Action& a) {
     if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons) {
       if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
-      if (!table::eligible_targets(s.setup->scenario.table, poses, m, a.target, weapon->range)
-               .empty())
+      if (table::any_eligible_target(s.setup->scenario.table, poses, m, a.target, weapon->range))
         return "";
     }
   }

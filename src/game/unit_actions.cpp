@@ -18,8 +18,9 @@ double allowance_of(const GameState& s, int unit) {
   return s.setup->units[unit].move;
 }
 
-// Checks the displacement scaled by `fraction` for every living model of `unit`. Only models
-// near the unit's path can block or crowd it, so the table check sees just those.
+// Checks the displacement scaled by `fraction` for every living model of `unit`, stopping at the
+// first model that may not move (its reason is the answer). Only models near the unit's path can
+// block or crowd it, so the table check sees just those.
 UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, double fraction) {
   UnitMove result;
   const auto& info = s.setup->units[a.unit];
@@ -35,8 +36,11 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
     }
   }
   constexpr double kMargin = 3.0;  // more than any two bases' radii
-  std::vector<table::TableModel> nearby;
-  std::vector<int> own;  // index in `nearby` of each of the unit's models
+  // Reused buffers: every proposed move of every unit comes through here.
+  thread_local std::vector<table::TableModel> nearby;
+  thread_local std::vector<int> own;  // index in `nearby` of each of the unit's models
+  nearby.clear();
+  own.clear();
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const auto& pose = s.models[m].pose;
     const bool mine = m >= info.first_model && m < info.first_model + info.model_count;
@@ -55,24 +59,27 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
       a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::climb
           ? table::MoveMode::normal
           : a.mode;
+  table::MoveRequest request;
+  request.mode = mode;
+  request.allowance = allowance;
+  // MOVE-20: a climbing move gets over obstacles up to the unit's basic move high.
+  if (a.mode == table::MoveMode::climb) request.climb_limit = allowance_of(s, a.unit);
+  request.final_facing = a.facing;
+  request.path.resize(1);
+  result.reports.reserve(own.size());
   int k = 0;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!s.models[m].pose.alive) continue;
     const int local = own[k++];
     nearby[local].alive = true;
-    table::MoveRequest request;
     request.model = local;
-    request.mode = mode;
-    request.allowance = allowance;
-    // MOVE-20: a climbing move gets over obstacles up to the unit's basic move high.
-    if (a.mode == table::MoveMode::climb) request.climb_limit = allowance_of(s, a.unit);
-    request.final_facing = a.facing;
-    request.path = {s.models[m].pose.position + shift};
-    table::MoveReport report =
-        table::check_move(s.setup->scenario.table, nearby, request, result.reason.empty());
+    request.path[0] = s.models[m].pose.position + shift;
+    table::MoveReport report = table::check_move(s.setup->scenario.table, nearby, request, true);
     nearby[local].alive = false;
-    if (!report.legal && result.reason.empty()) {
+    if (!report.legal) {
       result.reason = fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason);
+      result.reports.clear();
+      return result;
     }
     result.reports.emplace_back(m, std::move(report));
   }

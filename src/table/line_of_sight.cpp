@@ -139,9 +139,10 @@ namespace {
 
 // Living members of `unit` within `range` of model `from` and in the arc its free pivot reaches
 // (SHOOT-01/04, ACT-15) that pass `seen`.
+// `first_only` stops at the first (legality checks only ask whether there is one).
 template <typename Seen>
 std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, int unit,
-                                  double range, Seen seen) {
+                                  double range, Seen seen, bool first_only = false) {
   std::vector<int> result;
   const TableModel& shooter = models[from];
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
@@ -149,7 +150,10 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
     if (!model.alive || model.unit != unit) continue;
     if (distance(shooter.position, model.position) > range + kEdge) continue;
     if (!in_arc_after_free_pivot(shooter, model.position)) continue;
-    if (seen(i)) result.push_back(i);
+    if (seen(i)) {
+      result.push_back(i);
+      if (first_only) break;
+    }
   }
   return result;
 }
@@ -160,6 +164,14 @@ std::vector<int> eligible_targets(const Table& table, std::span<const TableModel
                                   int unit, double range) {
   return targets_in_reach(models, from, unit, range,
                           [&](int i) { return line_of_sight(table, models, from, i).clear(); });
+}
+
+bool any_eligible_target(const Table& table, std::span<const TableModel> models, int from, int unit,
+                         double range) {
+  return !targets_in_reach(
+              models, from, unit, range,
+              [&](int i) { return line_of_sight(table, models, from, i).clear(); }, true)
+              .empty();
 }
 
 std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,

@@ -61,6 +61,9 @@ double range_to_unit(std::span<const TableModel> models, int from, int unit);
 // and in sight of model `from`.
 std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
                                   int unit, double range);
+// Whether eligible_targets would find any (stops at the first).
+bool any_eligible_target(const Table& table, std::span<const TableModel> models, int from, int unit,
+                         double range);
 
 // SHOOT-54: members of `unit` that model `from` may bombard without seeing them: within `range`,
 // in the arc reachable with the free pivot, and in view and sight of a living model of `from`'s

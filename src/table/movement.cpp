@@ -63,6 +63,10 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
   marks.clear();
   cuts.assign({0.0, 1.0});
   for (const auto& feature : table.features()) {
+    // Open ground that neither harms, varies nor drowns costs nothing extra: skip the geometry.
+    if (feature.movement == MovementClass::normal && !feature.deep && !feature.dangerous &&
+        !feature.variable)
+      continue;
     if (!segment_touches_box(a, b, feature.bounds)) continue;
     const auto pieces = feature_intervals(feature, a, b);
     const bool touched = !pieces.empty() || in_feature(feature, a);
