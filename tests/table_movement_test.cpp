@@ -148,6 +148,29 @@ TEST(Movement, plan_straight_move_finds_the_furthest_legal_point) {
   EXPECT_LT(away->request.path.back().y, 10.0);
 }
 
+// MOVE-07: a model facing the threat turns about to move away, which costs 1/2" of its 4", so
+// it ends exactly 3.5" away; at the table edge the move stops on the edge (only fleeing models
+// leave the table).
+TEST(Movement, MOVE_07_turning_shortens_a_move_away_exactly) {
+  const Table table(48, 48);
+  const std::vector<TableModel> facing_threat = {model_at(10, 10, 0)};
+  const auto away =
+      plan_straight_move(table, facing_threat, 0, {10, 20}, 4.0, MoveMode::normal, true);
+  ASSERT_TRUE(away);
+  EXPECT_TRUE(away->report.legal);
+  EXPECT_NEAR(away->request.path.back().y, 6.5, 1e-9);
+  EXPECT_NEAR(away->request.path.back().x, 10.0, 1e-9);
+  EXPECT_DOUBLE_EQ(away->report.turning_cost, 0.5);
+  const std::vector<TableModel> near_edge = {model_at(10, 1.5, 180)};
+  const auto stopped =
+      plan_straight_move(table, near_edge, 0, {10, 20}, 4.0, MoveMode::normal, true);
+  ASSERT_TRUE(stopped);
+  EXPECT_TRUE(stopped->report.legal);
+  EXPECT_TRUE(table.on_table(stopped->request.path.back()));
+  EXPECT_GT(table::distance(stopped->request.path.back(), {10, 1.5}), 1.5 - 1e-6)
+      << "the edge is reached (along the wall if that takes it further)";
+}
+
 TEST(MovementDice, MOVE_12_variable_ground) {
   const dice::Distribution m4 = variable_allowance_distribution(4, VariableMode::normal);
   EXPECT_PROB(m4[4], frac(7, 16));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include <fmt/format.h>
@@ -276,6 +277,16 @@ double furthest_clear_end(std::span<const TableModel> models, int model, const P
   return std::max(d, 0.0);
 }
 
+// How far from `from` (on the table) the ray along unit vector `direction` stays on it.
+double distance_to_edge(const Table& table, const Point& from, const Point& direction) {
+  double d = std::numeric_limits<double>::infinity();
+  if (direction.x > 1e-12) d = std::min(d, (table.width() - from.x) / direction.x);
+  if (direction.x < -1e-12) d = std::min(d, -from.x / direction.x);
+  if (direction.y > 1e-12) d = std::min(d, (table.height() - from.y) / direction.y);
+  if (direction.y < -1e-12) d = std::min(d, -from.y / direction.y);
+  return std::max(0.0, d - 1e-9);
+}
+
 }  // namespace
 
 std::optional<PlannedMove> plan_straight_move(const Table& table,
@@ -314,18 +325,22 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
   request.path.resize(1);
   for (const double offset :
        {0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0, 60.0, -60.0, 75.0, -75.0, 90.0, -90.0}) {
-    // The best score any end on this bearing could reach; it only worsens as the bearing turns
-    // further from the goal, so once it cannot beat the best found, no later bearing can.
+    // The best score an end `d` along this bearing could reach. With the full reach it only
+    // worsens as the bearing turns further from the goal, so once it cannot beat the best found,
+    // no later bearing can; with the table edge's limit it rules out this bearing alone.
     const double cos_offset = std::cos(offset * std::numbers::pi / 180.0);
-    double bound = 0.0;
-    if (away) {
-      bound = std::sqrt(to_goal * to_goal + reach * reach + 2.0 * to_goal * reach * cos_offset);
-    } else {
-      const double t = std::clamp(to_goal * cos_offset, 0.0, reach);
-      bound = -std::sqrt(std::max(0.0, to_goal * to_goal + t * t - 2.0 * t * to_goal * cos_offset));
-    }
-    if (best && bound <= best_score + 1e-9) break;
+    const auto bound = [&](double d) {
+      if (away) return std::sqrt(to_goal * to_goal + d * d + 2.0 * to_goal * d * cos_offset);
+      const double t = std::clamp(to_goal * cos_offset, 0.0, d);
+      return -std::sqrt(std::max(0.0, to_goal * to_goal + t * t - 2.0 * t * to_goal * cos_offset));
+    };
+    if (best && bound(reach) <= best_score + 1e-9) break;
     const Point direction = heading_vector(base_bearing + offset);
+    // Only fleeing models may leave the table: stop at its edge rather than search for it.
+    const double way = mode == MoveMode::flee
+                           ? reach
+                           : std::min(reach, distance_to_edge(table, mover.position, direction));
+    if (best && bound(way) <= best_score + 1e-9) continue;
     const auto attempt = [&](double d) {
       request.path[0] = mover.position + direction * d;
       return check_move(table, models, request, false);
@@ -339,17 +354,38 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
         best_score = score;
       }
     };
-    MoveReport full = attempt(reach);
+    MoveReport full = attempt(way);
     if (full.legal) {  // the whole way is open: nothing nearer the goal can beat it
-      consider(reach, std::move(full));
-      if (offset == 0.0) break;
+      consider(way, std::move(full));
+      if (offset == 0.0 && way == reach) break;
       continue;
     }
-    // Cost grows with distance along a straight line, so bisect for the furthest affordable
-    // unblocked point, then back off to the furthest end clear of other bases.
+    // Cost grows with distance along a straight line, so the furthest affordable unblocked point
+    // is found (the whole way if only its end is crowded; straight from the fixed costs when the
+    // ground is open all the way; else by bisection), then the end backs off to the furthest
+    // point clear of other bases.
     double lo = 0.0;
-    double hi = reach;
-    for (int i = 0; i < 12; ++i) {
+    double hi = way;
+    bool found = false;
+    if (!full.path_blocked) {
+      if (full.total_cost() <= allowance + 1e-6) {
+        lo = way;
+        found = true;
+      } else if (full.obstacle_cost == 0.0 && std::abs(full.terrain_cost - full.distance) <= 1e-9) {
+        // Open ground costs its length; turning (MOVE-07) and sidestepping add a fixed amount.
+        const double d = allowance - full.turning_cost - full.sidestep_cost;
+        if (d <= 0.0) {
+          found = true;
+        } else if (d < way) {
+          const MoveReport report = attempt(d);
+          if (!report.path_blocked && report.total_cost() <= allowance + 1e-6) {
+            lo = d;
+            found = true;
+          }
+        }
+      }
+    }
+    for (int i = 0; i < 12 && !found; ++i) {
       const double mid = 0.5 * (lo + hi);
       const MoveReport report = attempt(mid);
       const bool affordable = report.total_cost() <= allowance + 1e-6 && !report.path_blocked;
