@@ -1,7 +1,8 @@
 // OpenSpiel's habit: random playouts of whole games on every shipped scenario. After every action
 // a copy of the state applies the same action to the same result; actions survive their JSON
-// round trip; the invariants hold. Every game replays from its saved record (JSON text) to the
-// identical state and log, and the same seed gives the same game.
+// round trip; the invariants hold; the quick legality check agrees with the worded one. Every game
+// replays from its saved record (JSON text) to the identical state and log, and the same seed gives
+// the same game.
 #include <cstdlib>
 
 #include <gtest/gtest.h>
@@ -53,6 +54,11 @@ void playout(const std::shared_ptr<const GameSetup>& setup, std::uint64_t seed, 
   for (int i = 0; i < 5000 && state.phase != Phase::game_over; ++i) {
     ai::Agent& agent =
         (greedy && state.side_deciding() == 1) ? static_cast<ai::Agent&>(smart) : random;
+    if (i % 7 == 0) {
+      // The agents' quick check agrees with the worded one on every proposal.
+      for (const Action& p : ai::proposals(state))
+        ASSERT_EQ(is_legal(state, p), illegal_reason(state, p).empty()) << describe(p);
+    }
     const Action action = agent.choose(state, choices);
     ASSERT_EQ(action_from_json(to_json(action)), action);
     GameState copy = state;

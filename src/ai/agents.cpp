@@ -199,7 +199,7 @@ int melee_power(const GameState& s, int unit) {
 std::vector<Action> candidate_actions(const GameState& s) {
   std::vector<Action> legal;
   for (const auto& a : proposals(s)) {
-    if (game::illegal_reason(s, a).empty()) legal.push_back(a);
+    if (game::is_legal(s, a)) legal.push_back(a);
   }
   return legal;
 }
@@ -209,7 +209,7 @@ Action RandomAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
   auto options = proposals(state);
   while (!options.empty()) {
     const std::size_t pick = rng() % options.size();
-    if (game::illegal_reason(state, options[pick]).empty()) return options[pick];
+    if (game::is_legal(state, options[pick])) return options[pick];
     options[pick] = options.back();
     options.pop_back();
   }

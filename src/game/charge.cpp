@@ -644,7 +644,7 @@ void apply_interception(Context& c, const Action& a) {
 
 namespace {}  // namespace
 
-std::string charge_illegal(const GameState& s, const Action& a) {
+std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   const UnitState& u = s.units[a.unit];
   const auto& info = s.setup->units[a.unit];
   if (a.target < 0 || a.target >= static_cast<int>(s.units.size()) || !s.unit_alive(a.target))
@@ -663,6 +663,7 @@ std::string charge_illegal(const GameState& s, const Action& a) {
       rules::charge_distance_distribution(charge_move_of(s, a.unit), s.setup->rulings.charge_02());
   const double longest = reach.highest() + s.models[pair.own].pose.size;
   if (pair.distance > longest + 1e-9) {
+    if (!explain) return "CHARGE-02";
     return fmt::format("CHARGE-02: {} is {:.1f}\" away; the longest possible charge reaches {}\"",
                        s.setup->units[a.target].name, pair.distance, longest);
   }

@@ -88,8 +88,9 @@ struct UnitMove {
   std::string reason;  // empty when every model may move
   std::vector<std::pair<int, table::MoveReport>> reports;
 };
+// Without `explain` a refusal's wording is cut short (only whether it is legal is wanted).
 std::string move_illegal(const GameState& state, const Action& action, bool free_move,
-                         UnitMove* checked = nullptr);
+                         UnitMove* checked = nullptr, bool explain = true);
 void apply_move(Context& c, const Action& action, bool free_move, UnitMove* checked = nullptr);
 // MOVE-11: hazard tests for model `m` of `unit` that crossed the `dangerous` features.
 void hazard_tests(Context& c, int unit, int m,
@@ -105,7 +106,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
                   bool long_charge, double start_distance);
 
 // Charges (charge.cpp).
-std::string charge_illegal(const GameState& state, const Action& action);
+std::string charge_illegal(const GameState& state, const Action& action, bool explain = true);
 void apply_charge(Context& c, const Action& action);
 std::string response_illegal(const GameState& state, const Action& action);
 void apply_response(Context& c, const Action& action);

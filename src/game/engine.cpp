@@ -84,10 +84,12 @@ Decision pending(const GameState& s) {
 
 namespace {
 
+// Without `explain` only whether the action is legal matters: refusals are not worded in full.
 std::string illegal_reason_checked(const GameState& s, const Action& a,
-                                   detail::UnitMove* checked_move) {
+                                   detail::UnitMove* checked_move, bool explain) {
   if (s.phase == Phase::game_over) return "the game is over";
-  const auto wrong_phase = [&] {
+  const auto wrong_phase = [&]() -> std::string {
+    if (!explain) return "not open now";
     return fmt::format("{} is not a decision open now (waiting for side {} to {})", describe(a),
                        s.side_deciding(),
                        s.phase == Phase::activation        ? "activate a unit or end the phase"
@@ -100,7 +102,8 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
   switch (s.phase) {
     case Phase::activation:
       if (a.kind == ActionKind::end_phase) return "";
-      if (a.kind == ActionKind::free_move) return detail::move_illegal(s, a, true, checked_move);
+      if (a.kind == ActionKind::free_move)
+        return detail::move_illegal(s, a, true, checked_move, explain);
       if (a.kind != ActionKind::activate) return wrong_phase();
       if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
       if (s.setup->units[a.unit].side != s.phasing)
@@ -157,6 +160,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       }
       const auto needs = [&](int cost) -> std::string {
         if (points < cost) {
+          if (!explain) return "ACT-09";
           return fmt::format("ACT-09: that costs {} AP and only {} are left", cost, points);
         }
         return "";
@@ -164,7 +168,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       switch (a.kind) {
         case ActionKind::move:
           if (auto p = needs(move_cost(s, a)); !p.empty()) return p;
-          return detail::move_illegal(s, a, false, checked_move);
+          return detail::move_illegal(s, a, false, checked_move, explain);
         case ActionKind::go_prone: {
           const auto& info = s.setup->units[unit];
           for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
@@ -190,7 +194,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           return detail::throw_illegal(s, a);
         case ActionKind::charge:
           if (auto p = needs(1); !p.empty()) return p;
-          return detail::charge_illegal(s, a);
+          return detail::charge_illegal(s, a, explain);
         default:
           return wrong_phase();
       }
@@ -217,7 +221,11 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
 }  // namespace
 
 std::string illegal_reason(const GameState& s, const Action& a) {
-  return illegal_reason_checked(s, a, nullptr);
+  return illegal_reason_checked(s, a, nullptr, true);
+}
+
+bool is_legal(const GameState& s, const Action& a) {
+  return illegal_reason_checked(s, a, nullptr, false).empty();
 }
 
 namespace {
@@ -255,7 +263,7 @@ void pick_up(Context& c, const Action& a);
 
 std::string apply(GameState& s, const Action& a, EventLog* log) {
   detail::UnitMove checked_move;
-  std::string reason = illegal_reason_checked(s, a, &checked_move);
+  std::string reason = illegal_reason_checked(s, a, &checked_move, true);
   if (!reason.empty()) return reason;
   Context c(s, log);
   if (c.logging())

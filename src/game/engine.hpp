@@ -28,6 +28,9 @@ Decision pending(const GameState& state);
 
 // Empty when legal; otherwise the rule and the reason.
 std::string illegal_reason(const GameState& state, const Action& action);
+// Whether illegal_reason would be empty, without wording a refusal (cheaper: for agents and
+// searches that try many actions).
+bool is_legal(const GameState& state, const Action& action);
 
 // Applies `action` when legal and returns ""; otherwise returns the reason and leaves `state`
 // untouched. `log` may be null.

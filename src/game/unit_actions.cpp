@@ -21,7 +21,8 @@ double allowance_of(const GameState& s, int unit) {
 // Checks the displacement scaled by `fraction` for every living model of `unit`, stopping at the
 // first model that may not move (its reason is the answer). Only models near the unit's path can
 // block or crowd it, so the table check sees just those.
-UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, double fraction) {
+UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, double fraction,
+                         bool explain = true) {
   UnitMove result;
   const auto& info = s.setup->units[a.unit];
   const table::Point shift = table::Point{a.dx, a.dy} * fraction;
@@ -74,10 +75,11 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
     nearby[local].alive = true;
     request.model = local;
     request.path[0] = s.models[m].pose.position + shift;
-    table::MoveReport report = table::check_move(s.setup->scenario.table, nearby, request, true);
+    table::MoveReport report = table::check_move(s.setup->scenario.table, nearby, request, explain);
     nearby[local].alive = false;
     if (!report.legal) {
-      result.reason = fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason);
+      result.reason =
+          explain ? fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason) : "MOVE";
       result.reports.clear();
       return result;
     }
@@ -102,7 +104,8 @@ bool enemy_within(const GameState& s, int unit, double inches) {
 
 }  // namespace
 
-std::string move_illegal(const GameState& s, const Action& a, bool free_move, UnitMove* checked) {
+std::string move_illegal(const GameState& s, const Action& a, bool free_move, UnitMove* checked,
+                         bool explain) {
   if (a.unit < 0 || a.unit >= static_cast<int>(s.units.size()) || !s.unit_alive(a.unit)) {
     return "there is no such unit on the table";
   }
@@ -151,7 +154,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   const double allowance = a.mode == table::MoveMode::tactical ? 6.0
                            : a.mode == table::MoveMode::swim   ? 4.0
                                                                : allowance_of(s, a.unit);
-  UnitMove move = check_unit_move(s, a, allowance, 1.0);
+  UnitMove move = check_unit_move(s, a, allowance, 1.0, explain);
   std::string reason = std::move(move.reason);
   if (reason.empty() && a.mode == table::MoveMode::swim) {
     bool wet = false;
@@ -221,12 +224,12 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     c.roll_event("MOVE-13", "tactical move", 0, a.unit, {{"inches", allowance}});
   }
   if (a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::swim) {
-    if (!check_unit_move(s, a, allowance, 1.0).reason.empty()) {
+    if (!check_unit_move(s, a, allowance, 1.0, false).reason.empty()) {
       double lo = 0.0;
       double hi = 1.0;
       for (int i = 0; i < 20; ++i) {
         const double mid = 0.5 * (lo + hi);
-        (check_unit_move(s, a, allowance, mid).reason.empty() ? lo : hi) = mid;
+        (check_unit_move(s, a, allowance, mid, false).reason.empty() ? lo : hi) = mid;
       }
       fraction = lo;
     }
