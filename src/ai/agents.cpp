@@ -21,20 +21,27 @@ int acting_unit(const GameState& s) {
   return s.phase == Phase::reaction ? s.reactions[0].unit : s.active_unit;
 }
 
-// Each living unit's centre, measured once per proposal round (every proposal needs some).
-struct Centres {
-  std::vector<table::Point> at;
-  Centres() = default;
-  explicit Centres(const GameState& s) : at(s.units.size()) {
-    for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-      if (s.unit_alive(u)) at[u] = game::detail::unit_centre(s, u);
+// Units' centres, each measured at most once per proposal round (several proposals need one).
+class Centres {
+ public:
+  explicit Centres(const GameState& s) : state_(s), at_(s.units.size()), known_(s.units.size()) {}
+  const table::Point& operator[](int unit) const {
+    if (!known_[unit]) {
+      at_[unit] = game::detail::unit_centre(state_, unit);
+      known_[unit] = 1;
     }
+    return at_[unit];
   }
+
+ private:
+  const GameState& state_;
+  mutable std::vector<table::Point> at_;
+  mutable std::vector<char> known_;
 };
 
 Action move_toward(const Centres& centres, int unit, const table::Point& goal, double inches,
                    table::MoveMode mode, ActionKind kind = ActionKind::move) {
-  const table::Point from = centres.at[unit];
+  const table::Point from = centres[unit];
   const table::Point d = goal - from;
   const double len = table::length(d);
   Action a;
@@ -50,16 +57,16 @@ Action move_toward(const Centres& centres, int unit, const table::Point& goal, d
 // The nearest living enemy unit by centre (proposals only need a direction, not a rule's range).
 int nearest_enemy_by_centre(const GameState& s, const Centres& centres, int unit,
                             table::Point& where) {
-  const table::Point from = centres.at[unit];
+  const table::Point from = centres[unit];
   int best = -1;
   double best_d = 1e18;
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (s.setup->units[v].side == s.setup->units[unit].side || !s.unit_alive(v)) continue;
-    const table::Point d = centres.at[v] - from;
+    const table::Point d = centres[v] - from;
     if (table::dot(d, d) < best_d) {
       best_d = table::dot(d, d);
       best = v;
-      where = centres.at[v];
+      where = centres[v];
     }
   }
   return best;
@@ -71,9 +78,8 @@ std::vector<Action> proposals(const GameState& s) {
   std::vector<Action> out;
   const auto& setup = *s.setup;
   const int side = s.side_deciding();
-  const bool moves_proposed =
-      s.phase == Phase::activation || s.phase == Phase::active || s.phase == Phase::reaction;
-  const Centres centres = moves_proposed ? Centres(s) : Centres();
+  out.reserve(8 + 5 * s.units.size());
+  const Centres centres(s);
   switch (s.phase) {
     case Phase::activation: {
       out.push_back(game::make_action(ActionKind::end_phase));

@@ -37,22 +37,15 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
     }
   }
   constexpr double kMargin = 3.0;  // more than any two bases' radii
-  // Reused buffers: every proposed move of every unit comes through here.
+  // Reused buffer: every proposed move of every unit comes through here. Slot 0 holds the model
+  // being checked; the unit's other models move with it, so they crowd nobody and are left out.
   thread_local std::vector<table::TableModel> nearby;
-  thread_local std::vector<int> own;  // index in `nearby` of each of the unit's models
-  nearby.clear();
-  own.clear();
+  nearby.resize(1);
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const auto& pose = s.models[m].pose;
-    const bool mine = m >= info.first_model && m < info.first_model + info.model_count;
-    if (mine) {
-      if (!pose.alive) continue;
-      own.push_back(static_cast<int>(nearby.size()));
-      nearby.push_back(pose);
-      nearby.back().alive = false;  // the unit's models move together: no crowding each other
-    } else if (pose.alive && pose.position.x >= lo_x - kMargin &&
-               pose.position.x <= hi_x + kMargin && pose.position.y >= lo_y - kMargin &&
-               pose.position.y <= hi_y + kMargin) {
+    if (m >= info.first_model && m < info.first_model + info.model_count) continue;
+    if (pose.alive && pose.position.x >= lo_x - kMargin && pose.position.x <= hi_x + kMargin &&
+        pose.position.y >= lo_y - kMargin && pose.position.y <= hi_y + kMargin) {
       nearby.push_back(pose);
     }
   }
@@ -67,16 +60,13 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
   if (a.mode == table::MoveMode::climb) request.climb_limit = allowance_of(s, a.unit);
   request.final_facing = a.facing;
   request.path.resize(1);
-  result.reports.reserve(own.size());
-  int k = 0;
+  result.reports.reserve(static_cast<std::size_t>(info.model_count));
+  request.model = 0;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!s.models[m].pose.alive) continue;
-    const int local = own[k++];
-    nearby[local].alive = true;
-    request.model = local;
+    nearby[0] = s.models[m].pose;
     request.path[0] = s.models[m].pose.position + shift;
     table::MoveReport report = table::check_move(s.setup->scenario.table, nearby, request, explain);
-    nearby[local].alive = false;
     if (!report.legal) {
       result.reason =
           explain ? fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason) : "MOVE";

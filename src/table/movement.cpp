@@ -217,7 +217,12 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
       const bool at_end = t >= 1.0 - kEpsilon;
       if (gap < other.base_radius + mover.base_radius - 1e-6 && !at_end) {
         refuse(
-            [&] { return fmt::format("a model cannot move through an enemy model (model {})", i); },
+            [&] {
+              return fmt::format(
+                  "a model cannot move through an enemy model (the one at {:.1f}, "
+                  "{:.1f})",
+                  other.position.x, other.position.y);
+            },
             true);
       }
     }
@@ -236,7 +241,10 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
     const double gap = length(apart);
     if (gap < contact - 1e-6) {
       refuse([&] {
-        return fmt::format("models' bases cannot overlap (model {} is {:.2f}\" away)", i, gap);
+        return fmt::format(
+            "models' bases cannot overlap (the model at {:.1f}, {:.1f} is {:.2f}\" "
+            "away)",
+            other.position.x, other.position.y, gap);
       });
     }
   }
