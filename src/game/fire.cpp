@@ -53,9 +53,10 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     if (!poses[m].alive) continue;
     const auto& model = s.setup->models[m];
     if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
+    const double range = table::range_to_unit(poses, m, target);
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon)) continue;
-      const double range = table::range_to_unit(poses, m, target);
+      if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
       rules::FiringInputs inputs;
       inputs.range = range;
       inputs.relentless = info.relentless;
@@ -392,7 +393,8 @@ int shooting_cost(const GameState& s, int unit, bool heavy) {
 std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (a.heavy && s.units[a.unit].heavy_fired) return "SHOOT-06: heavy weapons fire once per turn";
-  const auto poses = s.table_models();
+  thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
+  s.table_models(poses);
   if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty()) {
     return fmt::format(
         "SHOOT-01: no model of {} has a {} weapon in range, in arc and in sight of {}",
@@ -750,7 +752,8 @@ std::string throw_illegal(const GameState& s, const Action& a) {
   const int allowed =
       rules::grenade_throwers_allowed(s.living_models(a.unit)) - s.units[a.unit].throwers_used;
   if (allowed <= 0) return "SHOOT-49: a quarter of the unit has already thrown this turn";
-  const auto poses = s.table_models();
+  thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
+  s.table_models(poses);
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons) {

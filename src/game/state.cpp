@@ -21,7 +21,12 @@ int GameState::side_deciding() const {
 }
 
 bool GameState::unit_alive(int unit) const {
-  return living_models(unit) > 0 && !units[unit].fled;
+  if (units[unit].fled) return false;
+  const auto& info = setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (models[m].pose.alive) return true;
+  }
+  return false;
 }
 
 int GameState::living_models(int unit) const {
@@ -50,6 +55,11 @@ std::vector<table::TableModel> GameState::table_models() const {
   result.reserve(models.size());
   for (const auto& model : models) result.push_back(model.pose);
   return result;
+}
+
+void GameState::table_models(std::vector<table::TableModel>& out) const {
+  out.resize(models.size());
+  for (std::size_t m = 0; m < models.size(); ++m) out[m] = models[m].pose;
 }
 
 GameState initial_state(const GameSetup& setup, std::uint64_t seed) {

@@ -141,6 +141,8 @@ struct GameState {
   // MELEE-29: the first locked unit still to choose (the phasing side's first), or -1.
   int melee_chooser() const;
   std::vector<table::TableModel> table_models() const;
+  // The same poses copied into `out`, reusing its storage (for checks run many times).
+  void table_models(std::vector<table::TableModel>& out) const;
 };
 
 GameState initial_state(const GameSetup& setup, std::uint64_t seed);
