@@ -230,7 +230,7 @@ class Flight : public ArrangedFight {
   }
 };
 
-TEST_F(Flight, MELEE_19_routers_flee_in_every_compulsory_phase) {
+TEST_F(Flight, ACT_02_MELEE_19_routers_flee_in_every_compulsory_phase) {
   const auto start = positions();
   script({2, 3});  // Blue's compulsory phase: 5" of flight
   script({6, 6});  // the rally test fails
@@ -256,7 +256,7 @@ class FlightOwnerTurnOnly : public Flight {
   }
 };
 
-TEST_F(FlightOwnerTurnOnly, MELEE_19_with_owner_turn_only_routers_flee_in_their_own_turn) {
+TEST_F(FlightOwnerTurnOnly, ACT_02_MELEE_19_with_owner_turn_only_routers_flee_in_their_own_turn) {
   const auto start = positions();
   must(act(ActionKind::end_phase));  // Blue's compulsory phase: the Red routers stay
   EXPECT_EQ(positions(), start);

@@ -178,6 +178,8 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         }
         case ActionKind::stand_up: {
           if (auto p = needs(1); !p.empty()) return p;
+          if (s.units[unit].stood_up)
+            return "ACT-13: standing up is a sole action: once per phase for a unit";
           const auto& info = s.setup->units[unit];
           for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
             if (s.models[m].pose.alive && s.models[m].prone) return "";
@@ -309,6 +311,7 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       break;
     case ActionKind::stand_up:
       set_prone(c, unit, false);
+      s.units[unit].stood_up = true;
       s.units[unit].aimed = false;
       spend(c, 1);
       break;

@@ -39,6 +39,7 @@ struct UnitState {
   bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
   std::int16_t hazard_losses = 0;  // MORALE-08: models lost to dangerous ground this turn
   bool moved_this_turn = false;
+  bool stood_up = false;                  // ACT-13: standing up is a sole action, once per phase
   std::int16_t strength_at_turn_end = 0;  // SHOOT-25: models at the end of its last turn
   std::int16_t hits_taken = 0;            // SHOOT-33: shooting hits since its last turn
   std::int16_t casualties_taken = 0;      // SHOOT-31: casualties to fire since its last turn

@@ -77,7 +77,8 @@ void end_player_turn(Context& c) {
   }
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     UnitState& unit = s.units[u];
-    unit.held_ap = 0;  // ACT-09: unspent by the end of the turn, they are gone
+    unit.held_ap = 0;       // ACT-09: unspent by the end of the turn, they are gone
+    unit.stood_up = false;  // ACT-13: a new phase (reactions in the last one included)
     if (c.setup.units[u].side == side) {
       // SHOOT-29/35: pins and suppression last for the unit's own player turn.
       unit.pinned = false;
