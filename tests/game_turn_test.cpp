@@ -1,6 +1,6 @@
 // The turn's shape with scripted dice: what follows a bust (ACT-01), units in mêlée activated
 // automatically (ACT-11), reactions offered to a charged unit (ACT-12), chained moves (ACT-14) and
-// standing up as a sole action (ACT-13).
+// standing up as a sole action (ACT-13), and whose Ld a unit tests on (MORALE-03).
 #include <gtest/gtest.h>
 
 #include "game/context.hpp"
@@ -143,6 +143,25 @@ TEST_F(TurnShape, ACT_13_standing_up_is_a_sole_action_once_a_phase) {
   script({1});
   must(activate(2, 1));
   must(act(ActionKind::stand_up, 2));
+}
+
+// The Guard squad's sergeant (model 0) has Ld 8, its Guardsmen Ld 7.
+TEST_F(TurnShape, MORALE_03_the_leader_s_ld_while_he_lives_then_the_squad_s) {
+  EXPECT_EQ(state_.leadership(0), 8);
+  state_.models[0].pose.alive = false;
+  state_.models[0].wounds_left = 0;
+  EXPECT_EQ(state_.leadership(0), 7);
+  must(act(ActionKind::end_phase));
+  script({4, 4});  // 8: would pass on the sergeant's Ld 8, fails on 7
+  for (int i = 0; i < 20; ++i) script({6});
+  must(act(ActionKind::break_off, 0));
+  must(act(ActionKind::fight, 4));
+  const Event* test = nullptr;
+  for (const auto& e : log_)
+    if (e.value("rule", "") == "MELEE-10" && e.value("what", "") == "break off") test = &e;
+  ASSERT_NE(test, nullptr);
+  EXPECT_EQ(test->at("goal"), 7);
+  EXPECT_FALSE(test->at("passed").get<bool>());
 }
 
 }  // namespace

@@ -75,7 +75,7 @@ namespace {
 rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int modifier,
                                   const char* rule, const char* what) {
   const auto& info = c.setup.units[unit];
-  const int target = rules::leadership_target(info.leadership, modifier);
+  const int target = rules::leadership_target(c.state.leadership(unit), modifier);
   c.dice.start();
   const auto roll =
       rules::roll_leadership_test(c.dice, target, rules::may_reroll(test, info.no_fear));

@@ -621,7 +621,7 @@ void decide_pursuit(Context& c, int winner, int router) {
   bool pursue = decision == rules::PursuitDecision::must_pursue;
   if (decision == rules::PursuitDecision::test) {
     const bool hated = (info.hates & bit(router)) != 0;  // MORALE-06
-    const int target = rules::pursuit_control_target(info.leadership, hated);
+    const int target = rules::pursuit_control_target(s.leadership(winner), hated);
     c.dice.start();
     const auto roll = rules::roll_leadership_test(c.dice, target);
     c.roll_event("MELEE-24", "test not to pursue", target, winner, {{"passed", roll.passed}});
@@ -739,7 +739,7 @@ void fight_round(Context& c, std::vector<int> units) {
     }
     bool passed = rules::passes_automatically(rules::LdTest::rout, info.fearless);  // MORALE-02
     if (!passed) {
-      const int target = rules::rout_test_target(info.leadership, tallies[k].wound_difference(),
+      const int target = rules::rout_test_target(s.leadership(u), tallies[k].wound_difference(),
                                                  c.setup.rulings.melee_16());
       c.dice.start();
       const auto roll = rules::roll_leadership_test(
@@ -818,8 +818,9 @@ void leave_combat(Context& c, int unit) {
   }
   // MELEE-10: a Ld control test.
   c.dice.start();
-  const auto roll = rules::roll_leadership_test(c.dice, info.leadership);
-  c.roll_event("MELEE-10", "break off", info.leadership, unit, {{"passed", roll.passed}});
+  const int leadership = s.leadership(unit);  // MORALE-03
+  const auto roll = rules::roll_leadership_test(c.dice, leadership);
+  c.roll_event("MELEE-10", "break off", leadership, unit, {{"passed", roll.passed}});
   if (!roll.passed) {
     rout_from_combat(c, unit, enemies, "MELEE-10");
     return;

@@ -59,7 +59,7 @@ void pursue(Context& c, int router) {
       continue;
     }
     const bool hated = (info.hates >> router & 1u) != 0;  // MORALE-06
-    const int target = rules::pursuit_control_target(info.leadership, hated);
+    const int target = rules::pursuit_control_target(s.leadership(p), hated);
     c.dice.start();
     const auto halt = rules::roll_leadership_test(c.dice, target);
     c.roll_event("MELEE-25", "halt pursuit", target, p, {{"passed", halt.passed}});

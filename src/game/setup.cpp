@@ -39,6 +39,9 @@ std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
     }
     info.activation_value = rules::activation_value(leader->initiative);
     info.leadership = leader->leadership;
+    for (std::size_t k = 0; k < placed.models.size(); ++k) {
+      if (placed.models[k].leader) info.leader_model = next_model + static_cast<int>(k);
+    }
     info.move = 99;
     bool all_fearless = true;
     bool all_relentless = true;

@@ -28,7 +28,8 @@ struct UnitInfo {
   int first_model = 0;  // models of a unit are contiguous in GameState::models
   int model_count = 0;
   int activation_value = 3;  // ACT-05 from the leader's (or first model's) Initiative
-  int leadership = 7;        // MORALE-03: the leader's Ld
+  int leadership = 7;        // the leader's Ld (tests use GameState::leadership, MORALE-03)
+  int leader_model = -1;     // the model marked leader, if any
   int move = 4;              // the slowest member's M
   bool fearless = false;
   bool relentless = false;

@@ -1,5 +1,8 @@
 #include "game/state.hpp"
 
+#include <algorithm>
+#include <array>
+
 namespace arap::game {
 
 int GameState::side_deciding() const {
@@ -27,6 +30,21 @@ bool GameState::unit_alive(int unit) const {
     if (models[m].pose.alive) return true;
   }
   return false;
+}
+
+int GameState::leadership(int unit) const {
+  const auto& info = setup->units[unit];
+  if (info.leader_model >= 0 && models[info.leader_model].pose.alive)
+    return setup->models[info.leader_model].profile->leadership;
+  std::array<int, 16> count{};
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (models[m].pose.alive) ++count[std::clamp(setup->models[m].profile->leadership, 0, 15)];
+  }
+  int best = -1;
+  for (int ld = 0; ld < 16; ++ld) {
+    if (count[ld] > 0 && (best < 0 || count[ld] > count[best])) best = ld;
+  }
+  return best >= 0 ? best : info.leadership;
 }
 
 int GameState::living_models(int unit) const {

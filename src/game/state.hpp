@@ -138,6 +138,9 @@ struct GameState {
   int side_deciding() const;
   bool unit_alive(int unit) const;
   int living_models(int unit) const;
+  // MORALE-03: the Ld a unit tests on: its leader's while the leader lives, else the most common
+  // Ld among its living models (a tie goes to the lower).
+  int leadership(int unit) const;
   bool locked(int unit) const { return units[unit].locked != 0; }
   // MELEE-29: the first locked unit still to choose (the phasing side's first), or -1.
   int melee_chooser() const;

@@ -240,7 +240,7 @@ bool rally_test(Context& c, int unit, const char* what) {
   // MELEE-21: rally on Ld, +1 with no enemy within 8".
   double nearest = 0.0;
   nearest_enemy_unit(s, unit, &nearest);
-  const int target = info.leadership + (nearest > 8.0 ? 1 : 0);
+  const int target = s.leadership(unit) + (nearest > 8.0 ? 1 : 0);
   c.dice.start();
   const auto roll = rules::roll_leadership_test(
       c.dice, target, rules::may_reroll(rules::LdTest::rally, info.no_fear));
