@@ -111,6 +111,22 @@ TEST_F(BadScenario, MOVE_17_only_water_is_deep) {
   EXPECT_EQ(error.where().line, 4);
 }
 
+TEST_F(BadScenario, options_name_only_known_switches_with_their_ranges) {
+  const std::string units =
+      "sides:\n"
+      "  - {name: A, army: orks, units: [{unit: nobz, at: [12, 4]}]}\n"
+      "  - {name: B, army: eldar, units: [{unit: dire_avengers, at: [12, 20], facing: 180}]}\n";
+  const auto unknown = error_of(
+      "name: Bad\ntable: {width: 24, height: 24}\n"
+      "options: {look_out_sir: true, sniping: true}\n" +
+      units);
+  EXPECT_EQ(unknown.field(), "options.sniping");
+  EXPECT_EQ(unknown.where().line, 3);
+  const auto busts =
+      error_of("name: Bad\ntable: {width: 24, height: 24}\noptions: {busts_allowed: 0}\n" + units);
+  EXPECT_EQ(busts.field(), "options.busts_allowed");
+}
+
 TEST_F(BadScenario, unit_off_the_table_or_in_a_building) {
   const auto off = error_of(with(
       "  - {id: hut, kind: building, polygon: [[10, 2], [14, 2], [14, 6], [10, 6]]}\n", "[1, 4]"));

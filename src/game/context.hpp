@@ -105,6 +105,11 @@ int shooting_cost(const GameState& state, int unit, bool heavy);
 int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and_charge,
                   bool long_charge, double start_distance);
 
+// SHOOT-47 (scenario option `look_out_sir`, look_out_sir.cpp): the model that takes a template or
+// marker hit that fell on `model`. A character passes it on a D6 of 5 or less to the nearest
+// living rank-and-file member of its unit; alone, or without the option, it keeps it.
+int look_out_sir(Context& c, int model);
+
 // Charges (charge.cpp).
 std::string charge_illegal(const GameState& state, const Action& action, bool explain = true);
 void apply_charge(Context& c, const Action& action);

@@ -310,8 +310,10 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
       hit_faces.insert(hit_faces.end(), faces.begin(), faces.end());
     }
     if (hit) {
-      resolve_hit_on(c, m, *shot.weapon, strength, table::distance(from, poses[m].position),
-                     per_unit[c.setup.models[m].unit], wound_faces, save_faces);
+      const int victim = look_out_sir(c, m);
+      resolve_hit_on(c, victim, *shot.weapon, strength,
+                     table::distance(from, poses[victim].position),
+                     per_unit[c.setup.models[victim].unit], wound_faces, save_faces);
     }
   }
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
@@ -464,8 +466,9 @@ void apply_shoot(Context& c, const Action& a) {
         const auto& faces = c.dice.stop();
         fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
         if (hit) {
-          resolve_hit_on(c, m, weapon, strength, table::distance(from, poses[m].position),
-                         per_unit[c.setup.models[m].unit], wound_faces, save_faces);
+          const int victim = look_out_sir(c, m);
+          resolve_hit_on(c, victim, weapon, strength, table::distance(from, poses[victim].position),
+                         per_unit[c.setup.models[victim].unit], wound_faces, save_faces);
         }
       }
       if (c.logging())
@@ -617,8 +620,9 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
       const auto& faces = c.dice.stop();
       fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
       if (hit) {
-        resolve_hit_on(c, v, weapon, strength, table::distance(from, poses[v].position),
-                       per_unit[c.setup.models[v].unit], wound_faces, save_faces);
+        const int victim = look_out_sir(c, v);
+        resolve_hit_on(c, victim, weapon, strength, table::distance(from, poses[victim].position),
+                       per_unit[c.setup.models[victim].unit], wound_faces, save_faces);
       }
     }
     if (c.logging())

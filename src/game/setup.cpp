@@ -6,12 +6,40 @@
 
 namespace arap::game {
 
+namespace {
+
+// SHOOT-47: who counts as a character in the unit (see ModelInfo::character).
+void mark_characters(GameSetup& setup, const UnitInfo& info) {
+  const auto same_kind = [&](int a, int b) {
+    return setup.models[a].profile == setup.models[b].profile &&
+           setup.models[a].group->weapons == setup.models[b].group->weapons;
+  };
+  const int end = info.first_model + info.model_count;
+  int rank_and_file = -1;
+  int most = 0;
+  for (int m = info.first_model; m < end; ++m) {
+    int n = 0;
+    for (int k = info.first_model; k < end; ++k) n += same_kind(m, k) ? 1 : 0;
+    if (n > most) {
+      most = n;
+      rank_and_file = m;
+    }
+  }
+  for (int m = info.first_model; m < end; ++m) {
+    auto& model = setup.models[m];
+    model.character = model.leader || (most >= 2 && !same_kind(m, rank_and_file));
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
                                             std::shared_ptr<const data::Library> library) {
   auto setup = std::make_shared<GameSetup>();
   setup->scenario_file = scenario_file;
   setup->library = std::move(library);
   setup->scenario = table::load_scenario(scenario_file, *setup->library);
+  setup->options = setup->scenario.options;
   for (const auto& ruling : setup->scenario.rulings) {
     try {
       setup->rulings.set(ruling.name, ruling.value);
@@ -62,6 +90,7 @@ std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
       ++next_model;
     }
     info.initiative = leader->initiative;
+    mark_characters(*setup, info);
     int assault = 0;
     int defensive = 0;
     int frenzied = 0;

@@ -13,12 +13,8 @@
 
 namespace arap::game {
 
-// Options the rules leave to the players or the GM (DESIGN: scenario options with defaults).
-struct GameOptions {
-  bool heavy_casualty_minus_one_at_half = false;  // SHOOT-31 optional -1 at 50% losses
-  int busts_allowed = 1;                          // ACT-07 scenario parameter
-  bool recharge_after_failed_charge = false;      // CHARGE-04 optional re-Charge
-};
+// Options the rules leave to the players or the GM: the scenario's `options:` (DESIGN).
+using GameOptions = table::ScenarioOptions;
 
 // What the rules need to know about a unit that never changes.
 struct UnitInfo {
@@ -53,6 +49,9 @@ struct ModelInfo {
   const data::ModelGroup* group = nullptr;
   int unit = 0;
   bool leader = false;
+  // SHOOT-47: a leader, or a member whose profile or arms differ from the unit's rank and file
+  // (the most common kind, when two or more share it; otherwise only the leader counts).
+  bool character = false;
 };
 
 struct GameSetup {

@@ -193,7 +193,7 @@ std::vector<TableModel> Scenario::table_models() const {
 Scenario load_scenario(const std::string& file, const data::Library& library) {
   const Field root = Field::load_file(file);
   root.allow_only({"id", "name", "description", "table", "turn_limit", "victory", "rulings",
-                   "terrain", "obstacles", "sides"});
+                   "options", "terrain", "obstacles", "sides"});
   Scenario scenario;
   scenario.id = root.has("id") ? root["id"].as_string() : "";
   scenario.name = root["name"].as_string();
@@ -231,6 +231,18 @@ Scenario load_scenario(const std::string& file, const data::Library& library) {
     for (const auto& name : rulings.keys()) {
       scenario.rulings.push_back({name, rulings[name].as_string(), rulings[name].location()});
     }
+  }
+  if (root.has("options")) {
+    const Field options = root["options"];
+    options.allow_only({"heavy_casualty_minus_one_at_half", "busts_allowed",
+                        "recharge_after_failed_charge", "look_out_sir"});
+    ScenarioOptions& o = scenario.options;
+    if (options.has("heavy_casualty_minus_one_at_half"))
+      o.heavy_casualty_minus_one_at_half = options["heavy_casualty_minus_one_at_half"].as_bool();
+    if (options.has("busts_allowed")) o.busts_allowed = options["busts_allowed"].as_int(1, 10);
+    if (options.has("recharge_after_failed_charge"))
+      o.recharge_after_failed_charge = options["recharge_after_failed_charge"].as_bool();
+    if (options.has("look_out_sir")) o.look_out_sir = options["look_out_sir"].as_bool();
   }
   if (root.has("terrain")) {
     const Field list = root["terrain"];

@@ -55,6 +55,15 @@ struct ScenarioRuling {
   data::SourceLocation where;
 };
 
+// Options the rules leave to the players or the GM, set in a scenario's `options:` map; each is
+// off (or the rules' usual value) unless the scenario says otherwise.
+struct ScenarioOptions {
+  bool heavy_casualty_minus_one_at_half = false;  // SHOOT-31 optional -1 at 50% losses
+  int busts_allowed = 1;                          // ACT-07 scenario parameter
+  bool recharge_after_failed_charge = false;      // CHARGE-04 optional re-Charge
+  bool look_out_sir = false;                      // SHOOT-47 optional "Look Out, Sir!"
+};
+
 struct Scenario {
   std::string id;
   std::string name;
@@ -65,6 +74,7 @@ struct Scenario {
   int turn_limit = 6;
   Victory victory;
   std::vector<ScenarioRuling> rulings;
+  ScenarioOptions options;
 
   // Every model of every unit as the table sees it (unit = index into `units`).
   std::vector<TableModel> table_models() const;
