@@ -48,10 +48,12 @@ nlohmann::json to_json(const Action& action) {
       out["unit"] = action.unit;
       out["target"] = action.target;
       out["heavy"] = action.heavy;
+      if (action.guess) out["guess"] = *action.guess;
       break;
     case ActionKind::throw_grenade:
       out["unit"] = action.unit;
       out["target"] = action.target;
+      if (action.guess) out["guess"] = *action.guess;
       break;
     case ActionKind::charge:
       out["unit"] = action.unit;
@@ -98,6 +100,7 @@ Action action_from_json(const nlohmann::json& json) {
   action.dx = number("dx", 0.0);
   action.dy = number("dy", 0.0);
   if (json.contains("facing")) action.facing = number("facing", 0.0);
+  if (json.contains("guess")) action.guess = number("guess", 0.0);
   const auto flag = [&json](const char* key) {
     if (!json.contains(key)) return false;
     if (!json[key].is_boolean())

@@ -48,6 +48,9 @@ struct Action {
   double dx = 0.0;
   double dy = 0.0;
   std::optional<double> facing;
+  // shoot / throw_grenade: SHOOT-48 the range declared for guess-range weapons (barrage weapons
+  // and hand grenades), in inches from the firer toward the aim point; none = the aim point itself.
+  std::optional<double> guess;
   std::array<std::pair<int, int>, 3> picks{};
   int pick_count = 0;
 

@@ -1,7 +1,9 @@
 // SHOOT-01..27, 36..50: a unit's shooting and grenade actions on the table, resolved with the
 // rules layer's goal functions and logged die by die.
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -267,14 +269,49 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   return sit;
 }
 
+// SHOOT-40: no single model of a squad may be picked out with an area weapon: the marker is aimed
+// at the centre of the part of the squad the firer may target, at the eligible model nearest it
+// (engine choice: a model, so the point is always in range and sight).
+table::Point area_aim(const std::vector<table::TableModel>& poses,
+                      const std::vector<int>& eligible) {
+  table::Point centre;
+  for (const int m : eligible) centre = centre + poses[m].position;
+  centre = centre * (1.0 / static_cast<double>(eligible.size()));
+  table::Point aim = poses[eligible.front()].position;
+  for (const int m : eligible)
+    if (table::distance(poses[m].position, centre) < table::distance(aim, centre))
+      aim = poses[m].position;
+  return aim;
+}
+
 // Area markers (SHOOT-40..45) and their hits (SHOOT-43/44); returns the unsaved wounds `target`
 // took.
 int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,
-                int goal, std::vector<table::TableModel>& poses) {
+                int goal, std::vector<table::TableModel>& poses,
+                std::optional<double> guess = std::nullopt) {
   GameState& s = c.state;
   const auto& table = c.setup.scenario.table;
   const table::Point from = poses[shot.model].position;
-  const table::Point aim = poses[shot.targets.front()].position;
+  table::Point aim = area_aim(poses, shot.targets);
+  const bool lobbed = shot.weapon->has(data::WeaponProperty::barrage) ||
+                      delivery == rules::AreaDelivery::thrown_grenade;
+  if (guess && lobbed) {
+    // SHOOT-48: the marker goes down at the declared range along the line to the aim point; a
+    // range beyond the weapon's reach wastes the shot (2.3).
+    if (*guess > shot.weapon->range + 1e-9) {
+      if (c.logging())
+        c.event({{"type", "guess_out_of_range"},
+                 {"rule", "SHOOT-48"},
+                 {"unit", unit},
+                 {"model", shot.model},
+                 {"weapon", shot.weapon->id},
+                 {"guess", *guess}});
+      return 0;
+    }
+    const double d = table::distance(from, aim);
+    if (d > 0.0) aim = from + (aim - from) * (*guess / d);
+    aim = table.clamp(aim);
+  }
   c.dice.start();
   const rules::AreaScatter scatter =
       rules::roll_area_scatter(c.dice, delivery, goal, shot.range, c.setup.rulings);
@@ -288,8 +325,6 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   table::Point centre = aim;
   if (!scatter.on_target) {
     centre = table::scattered_point(table, aim, scatter.distance, scatter.bearing_degrees);
-    const bool lobbed = shot.weapon->has(data::WeaponProperty::barrage) ||
-                        delivery == rules::AreaDelivery::thrown_grenade;
     centre = table::intercept_flight(table, poses, from, centre, unit, lobbed);  // SHOOT-45
   }
   const auto under = table::models_under_area(table, poses, centre, shot.weapon->effect_size);
@@ -392,8 +427,24 @@ int shooting_cost(const GameState& s, int unit, bool heavy) {
   return s.setup->units[unit].relentless ? 1 : 2;  // SHOOT-05/09
 }
 
+// SHOOT-48: a declared range is a distance on the table, for guess-range weapons only.
+std::string guess_problem(const GameState& s, const Action& a, bool grenades) {
+  if (!a.guess) return "";
+  if (!std::isfinite(*a.guess) || *a.guess <= 0.0 || *a.guess > 240.0)
+    return "SHOOT-48: a declared range is a distance in inches";
+  if (grenades) return "";
+  const auto& info = s.setup->units[a.unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (const auto* weapon : s.setup->models[m].group->weapons)
+      if (weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) return "";
+  }
+  return "SHOOT-48: only guess-range weapons (barrage weapons, grenades) fire at a declared range";
+}
+
 std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
+  if (auto p = guess_problem(s, a, false); !p.empty()) return p;
   if (a.heavy && s.units[a.unit].heavy_fired) return "SHOOT-06: heavy weapons fire once per turn";
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
@@ -435,7 +486,7 @@ void apply_shoot(Context& c, const Action& a) {
                  {"target", a.target},
                  {"weapon", weapon.id}});
       for (int k = 0; k < shot.firing.shots; ++k) {
-        fire_marker(c, a.unit, a.target, shot, delivery, scatter_goal, poses);
+        fire_marker(c, a.unit, a.target, shot, delivery, scatter_goal, poses, a.guess);
       }
       continue;
     }
@@ -752,6 +803,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
 
 std::string throw_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
+  if (auto p = guess_problem(s, a, true); !p.empty()) return p;
   const auto& info = s.setup->units[a.unit];
   const int allowed =
       rules::grenade_throwers_allowed(s.living_models(a.unit)) - s.units[a.unit].throwers_used;
@@ -789,7 +841,8 @@ void apply_throw(Context& c, const Action& a) {
       sit.target_prone = false;
       sit.small_target = false;
       const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
-      fire_marker(c, a.unit, a.target, shot, rules::AreaDelivery::thrown_grenade, goal.goal, poses);
+      fire_marker(c, a.unit, a.target, shot, rules::AreaDelivery::thrown_grenade, goal.goal, poses,
+                  a.guess);
       ++s.units[a.unit].throwers_used;
       --allowed;
       break;

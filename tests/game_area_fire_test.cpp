@@ -1,5 +1,6 @@
 // SHOOT-47 "Look Out, Sir!" as a scenario option: who counts as a character, the D6 that passes a
-// template or marker hit to the rank and file, and a character alone keeping it.
+// template or marker hit to the rank and file, and a character alone keeping it. SHOOT-40: area
+// weapons cannot pick out the character either; SHOOT-48: guess range.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -105,6 +106,101 @@ TEST_F(LookOutSir, SHOOT_47_a_flamer_template_on_the_sergeant) {
   ASSERT_NE(passed, nullptr) << "the sergeant was under the template";
   EXPECT_EQ(passed->at("hit"), expected);
   EXPECT_EQ(passed->at("dice"), Event::array({1}));
+}
+
+// SHOOT-40: the Missile Marine (model 9) fires a frag missile at the Guard squad strung out in a
+// line with its sergeant (model 10) at the near end: the marker goes to the middle of the squad,
+// not to the sergeant. Every die a 1: the missile lands where it was aimed.
+TEST_F(LookOutSir, SHOOT_40_an_area_weapon_aims_at_the_middle_of_the_squad) {
+  arrange(false);
+  for (int k = 0; k < 10; ++k) {
+    state_.models[10 + k].pose.position = {20.0 + 2.0 * k, 30.0};
+    state_.models[10 + k].pose.facing = 180.0;
+  }
+  state_.models[9].pose.position = {18.0, 10.0};
+  test::ConstantDice ones{1};
+  state_.scripted_dice = &ones;
+  must(activate(0, 2));
+  Action fire = act(ActionKind::shoot, 0);
+  fire.target = 1;
+  fire.heavy = true;
+  must(fire);
+  const Event* marker = nullptr;
+  for (const auto& e : log_)
+    if (e.value("type", "") == "marker") marker = &e;
+  ASSERT_NE(marker, nullptr);
+  const table::Point at{marker->at("at")[0].get<double>(), marker->at("at")[1].get<double>()};
+  EXPECT_GT(table::distance(at, {20.0, 30.0}), 7.9) << "not at the sergeant";
+  EXPECT_NEAR(at.x, 28.0, 1e-9) << "the Guardsman nearest the squad's centre (29, 30)";
+  EXPECT_NEAR(at.y, 30.0, 1e-9);
+}
+
+// SHOOT-48: Marines 5" from a Guard line throw frag grenades at a declared range: the marker goes
+// down that far along the line to the aim point; a range beyond the grenade's reach wastes the
+// throw. Every die a 1: the throw lands where declared.
+class GuessRange : public LookOutSir {
+ protected:
+  void SetUp() override {
+    arrange(false);
+    for (int k = 0; k < 10; ++k) {
+      state_.models[k].pose.position = {20.0 + 2.0 * k, 25.0};
+      state_.models[k].pose.facing = 0.0;
+      state_.models[10 + k].pose.position = {20.0 + 2.0 * k, 30.0};
+      state_.models[10 + k].pose.facing = 180.0;
+    }
+    state_.scripted_dice = &ones_;
+    must(activate(0, 1));
+  }
+
+  Action throw_at(std::optional<double> guess) const {
+    Action a = act(ActionKind::throw_grenade, 0);
+    a.target = 1;
+    a.guess = guess;
+    return a;
+  }
+
+  std::vector<table::Point> markers() const {
+    std::vector<table::Point> out;
+    for (const auto& e : log_)
+      if (e.value("type", "") == "marker")
+        out.push_back({e.at("at")[0].get<double>(), e.at("at")[1].get<double>()});
+    return out;
+  }
+
+  test::ConstantDice ones_{1};
+};
+
+TEST_F(GuessRange, SHOOT_48_the_marker_goes_down_at_the_declared_range) {
+  EXPECT_EQ(to_json(throw_at(3.0)).at("guess"), 3.0);
+  EXPECT_EQ(action_from_json(to_json(throw_at(3.0))), throw_at(3.0));
+  must(throw_at(3.0));
+  const auto at = markers();
+  ASSERT_FALSE(at.empty());
+  // The first thrower (model 0 at 20, 25) aims at the Guardsman at (20, 30).
+  EXPECT_NEAR(at[0].x, 20.0, 1e-9);
+  EXPECT_NEAR(at[0].y, 28.0, 1e-9);
+}
+
+TEST_F(GuessRange, SHOOT_48_a_range_beyond_reach_wastes_the_throw) {
+  double reach = 0.0;
+  for (const auto* weapon : setup_->models[0].group->weapons)
+    if (weapon->id == "frag_grenade") reach = weapon->range;
+  ASSERT_GT(reach, 0.0);
+  must(throw_at(reach + 1.0));
+  EXPECT_TRUE(markers().empty());
+  EXPECT_TRUE(logged("guess_out_of_range"));
+  EXPECT_EQ(state_.living_models(1), 10);
+}
+
+TEST_F(GuessRange, SHOOT_48_only_guess_range_weapons_take_a_declared_range) {
+  const GameState before = state_;
+  Action shoot = act(ActionKind::shoot, 0);
+  shoot.target = 1;
+  shoot.guess = 5.0;
+  const std::string refused = apply(state_, shoot, &log_);
+  EXPECT_NE(refused.find("SHOOT-48"), std::string::npos) << refused;
+  EXPECT_NE(apply(state_, throw_at(-2.0), &log_).find("SHOOT-48"), std::string::npos);
+  EXPECT_EQ(state_, before);
 }
 
 }  // namespace
