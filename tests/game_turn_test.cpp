@@ -1,6 +1,7 @@
 // The turn's shape with scripted dice: what follows a bust (ACT-01), units in mêlée activated
 // automatically (ACT-11), reactions offered to a charged unit (ACT-12), chained moves (ACT-14) and
-// standing up as a sole action (ACT-13), and whose Ld a unit tests on (MORALE-03).
+// standing up as a sole action (ACT-13), dear ground (ACT-10), and whose Ld a unit tests on
+// (MORALE-03).
 #include <gtest/gtest.h>
 
 #include "game/context.hpp"
@@ -143,6 +144,44 @@ TEST_F(TurnShape, ACT_13_standing_up_is_a_sole_action_once_a_phase) {
   script({1});
   must(activate(2, 1));
   must(act(ActionKind::stand_up, 2));
+}
+
+// ACT-10: a slippery slope (action_cost 2) across the table from 2" north of a Guard squad.
+class SlipperySlope : public test::ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(test::battle("slippery", "imperial_guard", "[{unit: infantry_squad, at: [24, 8]}]",
+                       "orks", "[{unit: slugga_boyz, at: [24, 44], facing: 180}]",
+                       "terrain:\n  - {id: slope, kind: hill, action_cost: 2, polygon: [[0, 10], "
+                       "[48, 10], [48, 30], [0, 30]]}\n"),
+          3);
+  }
+
+  Action move(double dy) const {
+    Action a = act(ActionKind::move, 0);
+    a.dy = dy;
+    return a;
+  }
+};
+
+TEST_F(SlipperySlope, ACT_10_a_unit_with_three_ap_makes_one_move_on_the_slope) {
+  script({1, 1, 1});
+  must(activate(0, 3));
+  for (int m = 0; m < 10; ++m) ASSERT_LT(state_.models[m].pose.position.y, 10.0);
+  must(move(4.0));  // onto the slope: 2 AP
+  EXPECT_EQ(pending(state_).action_points, 1);
+  const GameState before = state_;
+  const std::string refused = apply(state_, move(2.0), &log_);
+  EXPECT_NE(refused.find("ACT-10"), std::string::npos) << refused;
+  EXPECT_EQ(state_, before);
+  EXPECT_FALSE(is_legal(state_, move(2.0)));
+}
+
+TEST_F(SlipperySlope, ACT_10_moves_off_the_slope_cost_one) {
+  script({1, 1, 1});
+  must(activate(0, 3));
+  must(move(-2.0));
+  EXPECT_EQ(pending(state_).action_points, 2);
 }
 
 // The Guard squad's sergeant (model 0) has Ld 8, its Guardsmen Ld 7.

@@ -127,6 +127,14 @@ TEST_F(BadScenario, options_name_only_known_switches_with_their_ranges) {
   EXPECT_EQ(busts.field(), "options.busts_allowed");
 }
 
+TEST_F(BadScenario, ACT_10_action_cost_is_one_to_three_ap) {
+  const auto error = error_of(with(
+      "  - {id: slope, kind: hill, action_cost: 5, polygon: [[0, 0], [4, 0], [4, 4], [0, 4]]}\n",
+      "[12, 4]"));
+  EXPECT_EQ(error.field(), "terrain[0].action_cost");
+  EXPECT_EQ(error.where().line, 4);
+}
+
 TEST_F(BadScenario, unit_off_the_table_or_in_a_building) {
   const auto off = error_of(with(
       "  - {id: hut, kind: building, polygon: [[10, 2], [14, 2], [14, 6], [10, 6]]}\n", "[1, 4]"));

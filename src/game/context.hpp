@@ -87,6 +87,7 @@ int nearest_enemy_unit(const GameState& state, int unit, double* range = nullptr
 struct UnitMove {
   std::string reason;  // empty when every model may move
   std::vector<std::pair<int, table::MoveReport>> reports;
+  int action_cost = 1;  // ACT-10: the dearest ground any model's path touches
 };
 // Without `explain` a refusal's wording is cut short (only whether it is legal is wanted).
 std::string move_illegal(const GameState& state, const Action& action, bool free_move,

@@ -301,9 +301,10 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
         moves = dice::roll_low(c.dice, initiative);
         c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", moves}});
       }
+      const int cost = std::max(move_cost(s, a), checked_move.action_cost);  // ACT-10
       if (moves) detail::apply_move(c, a, false, &checked_move);
       s.units[unit].aimed = false;
-      spend(c, move_cost(s, a));
+      spend(c, cost);
       break;
     }
     case ActionKind::go_prone:

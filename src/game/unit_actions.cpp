@@ -73,6 +73,7 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
       result.reports.clear();
       return result;
     }
+    result.action_cost = std::max(result.action_cost, report.action_cost);
     result.reports.emplace_back(m, std::move(report));
   }
   return result;
@@ -158,9 +159,22 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       reason =
           "MOVE-20: a climbing move must cross an obstacle taller than the models (use a move)";
   }
-  if (checked != nullptr && reason.empty() && a.mode != table::MoveMode::tactical &&
-      a.mode != table::MoveMode::swim) {
-    *checked = std::move(move);
+  if (reason.empty() && !free_move) {
+    // ACT-10: ground the scenario marks as dear (a slippery slope) raises the action's cost.
+    const int points = s.phase == Phase::reaction ? s.reactions[0].action_points : s.action_points;
+    if (move.action_cost > points) {
+      reason = explain ? fmt::format(
+                             "ACT-10: moving over that ground costs {} AP and only {} are "
+                             "left",
+                             move.action_cost, points)
+                       : "ACT-10";
+    }
+  }
+  if (checked != nullptr && reason.empty()) {
+    checked->action_cost = move.action_cost;
+    // A tactical or swim move is measured again once its allowance is rolled.
+    if (a.mode != table::MoveMode::tactical && a.mode != table::MoveMode::swim)
+      *checked = std::move(move);
   }
   return reason;
 }

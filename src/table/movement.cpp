@@ -51,7 +51,7 @@ struct LegCost {
 // The cost of one straight leg: the worst ground at each point along it (MOVE-03).
 LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mode,
                  std::vector<const TerrainFeature*>& dangerous,
-                 std::vector<const TerrainFeature*>& variable, bool& deep_water) {
+                 std::vector<const TerrainFeature*>& variable, bool& deep_water, int& action_cost) {
   const double span = distance(a, b);
   struct Mark {
     double from;
@@ -66,7 +66,7 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
   for (const auto& feature : table.features()) {
     // Open ground that neither harms, varies nor drowns costs nothing extra: skip the geometry.
     if (feature.movement == MovementClass::normal && !feature.deep && !feature.dangerous &&
-        !feature.variable)
+        !feature.variable && feature.action_cost == 1)
       continue;
     if (!segment_touches_box(a, b, feature.bounds)) continue;
     const auto pieces = feature_intervals(feature, a, b);
@@ -79,6 +79,7 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
         std::find(variable.begin(), variable.end(), &feature) == variable.end()) {
       variable.push_back(&feature);
     }
+    if (touched) action_cost = std::max(action_cost, feature.action_cost);
     if (feature.deep && touched) {
       // MOVE-17: swimmers cross deep water at their rolled rate; nobody else may enter it.
       deep_water = true;
@@ -159,7 +160,7 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
       heading = leg_heading;
     }
     const LegCost cost = leg_cost(table, at, next, request.mode, report.dangerous, report.variable,
-                                  report.deep_water);
+                                  report.deep_water, report.action_cost);
     report.terrain_cost += cost.cost;
     if (cost.impassable != nullptr) {
       refuse(

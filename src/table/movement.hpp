@@ -46,6 +46,7 @@ struct MoveReport {
   double terrain_cost = 0.0;   // MOVE-03/06/08: distance weighted by ground and mode
   double turning_cost = 0.0;   // MOVE-07
   bool deep_water = false;     // MOVE-17: the path starts in or crosses deep water
+  int action_cost = 1;         // ACT-10: the dearest feature the path touches
   double sidestep_cost = 0.0;  // MOVE-06
   double obstacle_cost = 0.0;  // MOVE-19/21
   double final_facing = 0.0;

@@ -103,7 +103,7 @@ void kind_defaults(TerrainFeature& feature) {
 
 TerrainFeature read_feature(const Field& field) {
   field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
-                    "see_through", "blocks_sight", "height", "deep"});
+                    "see_through", "blocks_sight", "height", "deep", "action_cost"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -123,6 +123,7 @@ TerrainFeature read_feature(const Field& field) {
   }
   if (field.has("see_through")) feature.see_through = field["see_through"].as_number(0, 1000);
   if (field.has("height")) feature.height = field["height"].as_number(0, 100);
+  if (field.has("action_cost")) feature.action_cost = field["action_cost"].as_int(1, 3);
   if (field.has("deep")) {
     feature.deep = field["deep"].as_bool();
     if (feature.deep && feature.kind != TerrainKind::water)

@@ -62,6 +62,7 @@ struct TerrainFeature {
   double see_through = std::numeric_limits<double>::infinity();
   double height = 0.0;
   bool deep = false;        // MOVE-17: water too deep to wade: only swim moves cross it
+  int action_cost = 1;      // ACT-10: AP a move action touching it costs (a slippery slope: 2)
   std::vector<Point> ring;  // the footprint's corners, prepared when added to a table
 
   bool blocks_sight() const { return see_through < std::numeric_limits<double>::infinity(); }
