@@ -350,6 +350,7 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
                            ? reach
                            : std::min(reach, distance_to_edge(table, mover.position, direction));
     if (best && bound(way) <= best_score + 1e-9) continue;
+    if (way < reach && way <= 0.05) continue;  // at the edge already: nothing to gain this way
     const auto attempt = [&](double d) {
       request.path[0] = mover.position + direction * d;
       return check_move(table, models, request, false);
