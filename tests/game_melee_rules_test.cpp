@@ -170,13 +170,6 @@ class AfterBreakOff : public ArrangedFight {
     script({1});
     must(activate(0, 1));
   }
-
-  Action move(int unit, double dx, double dy) {
-    Action a = act(ActionKind::move, unit);
-    a.dx = dx;
-    a.dy = dy;
-    return a;
-  }
 };
 
 TEST_F(AfterBreakOff, MELEE_11_no_charge_at_the_unit_it_left) {

@@ -33,13 +33,6 @@ class TurnShape : public test::ScriptedGame {
     state_.units[4].locked = std::uint64_t{1} << 0;
   }
 
-  Action move(int unit, double dx, double dy) const {
-    Action a = act(ActionKind::move, unit);
-    a.dx = dx;
-    a.dy = dy;
-    return a;
-  }
-
   test::ConstantDice constant_{6};
 };
 
@@ -156,31 +149,25 @@ class SlipperySlope : public test::ScriptedGame {
                        "[48, 10], [48, 30], [0, 30]]}\n"),
           3);
   }
-
-  Action move(double dy) const {
-    Action a = act(ActionKind::move, 0);
-    a.dy = dy;
-    return a;
-  }
 };
 
 TEST_F(SlipperySlope, ACT_10_a_unit_with_three_ap_makes_one_move_on_the_slope) {
   script({1, 1, 1});
   must(activate(0, 3));
   for (int m = 0; m < 10; ++m) ASSERT_LT(state_.models[m].pose.position.y, 10.0);
-  must(move(4.0));  // onto the slope: 2 AP
+  must(move(0, 0.0, 4.0));  // onto the slope: 2 AP
   EXPECT_EQ(pending(state_).action_points, 1);
   const GameState before = state_;
-  const std::string refused = apply(state_, move(2.0), &log_);
+  const std::string refused = apply(state_, move(0, 0.0, 2.0), &log_);
   EXPECT_NE(refused.find("ACT-10"), std::string::npos) << refused;
   EXPECT_EQ(state_, before);
-  EXPECT_FALSE(is_legal(state_, move(2.0)));
+  EXPECT_FALSE(is_legal(state_, move(0, 0.0, 2.0)));
 }
 
 TEST_F(SlipperySlope, ACT_10_moves_off_the_slope_cost_one) {
   script({1, 1, 1});
   must(activate(0, 3));
-  must(move(-2.0));
+  must(move(0, 0.0, -2.0));
   EXPECT_EQ(pending(state_).action_points, 2);
 }
 

@@ -111,10 +111,6 @@ void spend_charge_point(GameState& s) {
   }
 }
 
-int points_left(const GameState& s) {
-  return s.phase == Phase::reaction ? s.reactions[0].action_points : s.action_points;
-}
-
 // Moves model `m` straight toward `goal` up to `inches`; true when it moved.
 bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const table::Point& goal,
                  double inches, table::MoveMode mode, double climb_limit = 0.0) {
@@ -201,9 +197,9 @@ void finish_charge(Context& c, int charger) {
   const bool stop = !s.unit_alive(charger) || u.locked != 0 || u.rout_pending || u.routing ||
                     (u.charge_failed && !c.setup.options.recharge_after_failed_charge);
   // ACT-09: AP left on entering the mêlée are kept for after the round.
-  if (u.locked != 0 && s.unit_alive(charger) && !u.rout_pending && points_left(s) > 0)
-    u.held_ap = static_cast<std::int8_t>(points_left(s));
-  if (stop || points_left(s) <= 0) finish_activation(c);
+  if (u.locked != 0 && s.unit_alive(charger) && !u.rout_pending && acting_points(s) > 0)
+    u.held_ap = static_cast<std::int8_t>(acting_points(s));
+  if (stop || acting_points(s) <= 0) finish_activation(c);
 }
 
 void continue_charge(Context& c);

@@ -64,6 +64,9 @@ struct Context {
                   EventFields extra = {});
 };
 
+// ACT-09: the action points left to the unit acting now (active or reaction; 0 otherwise).
+int acting_points(const GameState& state);
+
 // Turn machine (turn.cpp).
 void finish_activation(Context& c);
 void end_player_turn(Context& c);

@@ -11,6 +11,12 @@ using detail::Context;
 
 namespace detail {
 
+int acting_points(const GameState& s) {
+  if (s.phase == Phase::reaction) return s.reactions[0].action_points;
+  if (s.phase == Phase::active) return s.action_points;
+  return 0;
+}
+
 void Context::roll_event(const char* rule, std::string_view what, int goal, int unit,
                          EventFields extra) {
   const std::vector<int>& faces = dice.stop();
@@ -51,12 +57,6 @@ int acting_unit(const GameState& s) {
   return -1;
 }
 
-int acting_points(const GameState& s) {
-  if (s.phase == Phase::reaction) return s.reactions[0].action_points;
-  if (s.phase == Phase::active) return s.action_points;
-  return 0;
-}
-
 bool can_pick_up(const GameState& s, int unit, int side) {
   const UnitState& u = s.units[unit];
   return s.setup->units[unit].side == side && s.unit_alive(unit) && !u.routing && !u.rout_pending &&
@@ -77,7 +77,7 @@ Decision pending(const GameState& s) {
   d.phase = s.phase;
   d.side = s.side_deciding();
   d.unit = acting_unit(s);
-  d.action_points = acting_points(s);
+  d.action_points = detail::acting_points(s);
   d.failed_dice = s.failed_dice;
   return d;
 }
@@ -148,7 +148,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
     case Phase::reaction:
     case Phase::active: {
       const int unit = acting_unit(s);
-      const int points = acting_points(s);
+      const int points = detail::acting_points(s);
       if (a.kind == ActionKind::end_activation)
         return a.unit == unit || a.unit < 0 ? "" : wrong_phase();
       if (a.unit != unit) {

@@ -394,6 +394,45 @@ std::vector<int> models_under_template(const Context& c,
   return under;
 }
 
+// SHOOT-38: one template's hits. Each model under it rolls its fallback die against `goal` and
+// the firer's die (with its cover); each hit is resolved on it, or on whoever Look Out, Sir!
+// passes it to (SHOOT-47). The dice are logged as one `template_hits` event under `rule`.
+// Returns what the hits did to each unit.
+std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
+                                     const std::vector<table::TableModel>& poses, int firer,
+                                     const std::vector<int>& under, const WeaponProfile& weapon,
+                                     int goal, int firer_roll) {
+  GameState& s = c.state;
+  const table::Point from = poses[firer].position;
+  const int strength = c.setup.models[firer].profile->strength;
+  std::vector<HitEffect> per_unit(s.units.size());
+  std::vector<int> fallback_faces;
+  std::vector<int> wound_faces;
+  std::vector<int> save_faces;
+  for (const int m : under) {
+    const table::Cover cover =
+        effect_cover(s, m, table::model_cover(c.setup.scenario.table, from, poses[m].position));
+    c.dice.start();
+    const bool hit = rules::roll_template_model(c.dice, goal, firer_roll, cover, c.setup.rulings);
+    const auto& faces = c.dice.stop();
+    fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
+    if (hit) {
+      const int victim = look_out_sir(c, m);
+      resolve_hit_on(c, victim, weapon, strength, table::distance(from, poses[victim].position),
+                     per_unit[c.setup.models[victim].unit], wound_faces, save_faces);
+    }
+  }
+  if (c.logging())
+    c.event({{"type", "template_hits"},
+             {"rule", rule},
+             {"unit", unit},
+             {"weapon", weapon.id},
+             {"fallback_dice", fallback_faces},
+             {"wound_dice", wound_faces},
+             {"save_dice", save_faces}});
+  return per_unit;
+}
+
 // SHOOT-27 with SHOOT-14 and ADV-38: where one direct-fire hit lands. Only the living models of
 // `eligible` in the least covered class are candidates (the open before soft before hard cover);
 // a rank-and-file candidate already wounded takes it (multi-wound models fall whole, ADV-38);
@@ -504,32 +543,8 @@ void apply_shoot(Context& c, const Action& a) {
       const int firer_roll = c.dice.roll(6);
       c.roll_event("SHOOT-38", "template", goal.goal, a.unit,
                    {{"weapon", weapon.id}, {"under", under.size()}});
-      std::vector<HitEffect> per_unit(s.units.size());
-      std::vector<int> fallback_faces;
-      std::vector<int> wound_faces;
-      std::vector<int> save_faces;
-      for (const int m : under) {
-        const table::Cover cover =
-            effect_cover(s, m, table::model_cover(c.setup.scenario.table, from, poses[m].position));
-        c.dice.start();
-        const bool hit =
-            rules::roll_template_model(c.dice, goal.goal, firer_roll, cover, c.setup.rulings);
-        const auto& faces = c.dice.stop();
-        fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
-        if (hit) {
-          const int victim = look_out_sir(c, m);
-          resolve_hit_on(c, victim, weapon, strength, table::distance(from, poses[victim].position),
-                         per_unit[c.setup.models[victim].unit], wound_faces, save_faces);
-        }
-      }
-      if (c.logging())
-        c.event({{"type", "template_hits"},
-                 {"rule", "SHOOT-38"},
-                 {"unit", a.unit},
-                 {"weapon", weapon.id},
-                 {"fallback_dice", fallback_faces},
-                 {"wound_dice", wound_faces},
-                 {"save_dice", save_faces}});
+      const auto per_unit = template_hits(c, "SHOOT-38", a.unit, poses, shot.model, under, weapon,
+                                          goal.goal, firer_roll);
       for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
         if (per_unit[v].hits > 0) after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
       }
@@ -649,41 +664,15 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
     for (int k = ci.first_model; k < ci.first_model + ci.model_count; ++k)
       poses[k].position = poses[k].position + shift;
   }
-  const table::Point from = poses[m].position;
   const auto under = models_under_template(c, poses, m, poses[nearest].position, weapon);
-  const int strength = c.setup.models[m].profile->strength;
   int unsaved = 0;
   for (int k = 0; k < shots; ++k) {
     c.dice.start();
     const int firer_roll = c.dice.roll(6);
     c.roll_event("CHARGE-15", "reaction template", goal, unit,
                  {{"weapon", weapon.id}, {"under", under.size()}});
-    std::vector<HitEffect> per_unit(s.units.size());
-    std::vector<int> fallback_faces;
-    std::vector<int> wound_faces;
-    std::vector<int> save_faces;
-    for (const int v : under) {
-      c.dice.start();
-      const bool hit = rules::roll_template_model(
-          c.dice, goal, firer_roll,
-          effect_cover(s, v, table::model_cover(c.setup.scenario.table, from, poses[v].position)),
-          c.setup.rulings);
-      const auto& faces = c.dice.stop();
-      fallback_faces.insert(fallback_faces.end(), faces.begin(), faces.end());
-      if (hit) {
-        const int victim = look_out_sir(c, v);
-        resolve_hit_on(c, victim, weapon, strength, table::distance(from, poses[victim].position),
-                       per_unit[c.setup.models[victim].unit], wound_faces, save_faces);
-      }
-    }
-    if (c.logging())
-      c.event({{"type", "template_hits"},
-               {"rule", "CHARGE-15"},
-               {"unit", unit},
-               {"weapon", weapon.id},
-               {"fallback_dice", fallback_faces},
-               {"wound_dice", wound_faces},
-               {"save_dice", save_faces}});
+    const auto per_unit =
+        template_hits(c, "CHARGE-15", unit, poses, m, under, weapon, goal, firer_roll);
     for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
       if (per_unit[v].hits == 0) continue;
       hits_scored += per_unit[v].hits;

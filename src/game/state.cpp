@@ -70,8 +70,7 @@ int GameState::melee_chooser() const {
 
 std::vector<table::TableModel> GameState::table_models() const {
   std::vector<table::TableModel> result;
-  result.reserve(models.size());
-  for (const auto& model : models) result.push_back(model.pose);
+  table_models(result);
   return result;
 }
 

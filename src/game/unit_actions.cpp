@@ -161,7 +161,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   }
   if (reason.empty() && !free_move) {
     // ACT-10: ground the scenario marks as dear (a slippery slope) raises the action's cost.
-    const int points = s.phase == Phase::reaction ? s.reactions[0].action_points : s.action_points;
+    const int points = acting_points(s);
     if (move.action_cost > points) {
       reason = explain ? fmt::format(
                              "ACT-10: moving over that ground costs {} AP and only {} are "

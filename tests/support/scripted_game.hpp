@@ -51,6 +51,14 @@ class ScriptedGame : public ::testing::Test {
 
   void must(const Action& a) { ASSERT_EQ(apply(state_, a, &log_), "") << describe(a); }
 
+  // A normal move of every model of `unit` by (dx, dy).
+  Action move(int unit, double dx, double dy) const {
+    Action a = act(ActionKind::move, unit);
+    a.dx = dx;
+    a.dy = dy;
+    return a;
+  }
+
   Action charge(int unit, int target, bool fire = false) const {
     Action a = act(ActionKind::charge, unit);
     a.target = target;
