@@ -123,7 +123,8 @@ std::vector<Action> proposals(const GameState& s) {
       Action end = game::make_action(ActionKind::end_activation);
       end.unit = unit;
       out.push_back(end);
-      for (const auto kind : {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up}) {
+      for (const auto kind :
+           {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up, ActionKind::hide}) {
         Action a = game::make_action(kind);
         a.unit = unit;
         out.push_back(a);

@@ -9,12 +9,28 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 21> kKinds = {
-    "activate",      "free_move",      "end_phase", "pick_up",     "decline_pick_up",
-    "move",          "go_prone",       "stand_up",  "aim",         "shoot",
-    "throw_grenade", "end_activation", "charge",    "hold",        "stand_and_fire",
-    "run",           "fight",          "break_off", "hit_and_run", "intercept",
-    "let_pass"};
+constexpr std::array<const char*, 22> kKinds = {"activate",
+                                                "free_move",
+                                                "end_phase",
+                                                "pick_up",
+                                                "decline_pick_up",
+                                                "move",
+                                                "go_prone",
+                                                "stand_up",
+                                                "aim",
+                                                "shoot",
+                                                "throw_grenade",
+                                                "end_activation",
+                                                "charge",
+                                                "hold",
+                                                "stand_and_fire",
+                                                "run",
+                                                "fight",
+                                                "break_off",
+                                                "hit_and_run",
+                                                "intercept",
+                                                "let_pass",
+                                                "hide"};
 constexpr std::array<const char*, 9> kModes = {
     "normal", "backwards", "sidestep", "crawl", "tactical", "charge", "flee", "climb", "swim"};
 

@@ -34,6 +34,7 @@ enum class ActionKind : std::uint8_t {
   hit_and_run,     // a locked unit with Hit and Run tries to leave (MELEE-12)
   intercept,       // a unit the Chargers pass engages them instead (CHARGE-09)
   let_pass,        // it lets them pass (CHARGE-09)
+  hide,            // ADV-04: the acting unit claims to be hiding, free
 };
 
 struct Action {

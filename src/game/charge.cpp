@@ -628,6 +628,7 @@ std::string interception_illegal(const GameState& s, const Action& a) {
 void apply_interception(Context& c, const Action& a) {
   GameState& s = c.state;
   if (a.kind == ActionKind::intercept) {
+    reveal(c, a.unit, "intercepted");  // ADV-04: it leaves its hiding place to fight
     intercept(c, a.unit);
     return;
   }
@@ -647,6 +648,7 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "CHARGE-01: there is no such enemy unit on the table";
   if (s.setup->units[a.target].side == info.side)
     return "CHARGE-01: you cannot charge your own side";
+  if (s.units[a.target].hidden) return "ADV-04: that unit is hidden and cannot be targeted";
   if (u.locked != 0) return "CHARGE-03: the unit is already locked in mêlée";
   const bool again =
       u.may_charge_again || (u.charge_failed && s.setup->options.recharge_after_failed_charge);
@@ -688,10 +690,14 @@ void apply_charge(Context& c, const Action& a) {
   s.charge_target = static_cast<std::int16_t>(a.target);
   s.fire_and_charge = a.fire;
   s.charge_return = s.phase;
+  // SHOOT-19 / MELEE-06f: a charge out of hiding is an ambush unless the foe was made aware.
+  u.ambush_charge = u.hidden && !u.ambush_spent;
+  reveal(c, a.unit, "charged");
   if (c.logging())
     c.event({{"type", "charge_declared"},
              {"unit", a.unit},
              {"target", a.target},
+             {"distance", nearest_pair(s, a.unit, a.target).distance},
              {"fire", a.fire},
              {"rule", "CHARGE-01"}});
   const UnitState& t = s.units[a.target];

@@ -114,6 +114,25 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
 // living rank-and-file member of its unit; alone, or without the option, it keeps it.
 int look_out_sir(Context& c, int model);
 
+// Hiding (hiding.cpp): ADV-04, SHOOT-19, SHOOT-61.
+// Whether the model stands where it may hide: in woods, a building, a ruin or a ditch, or within
+// 1.5" of a wall, hedge, fence or building.
+bool in_hiding_place(const GameState& state, int model);
+// Whether an enemy model is within its spotting distance of a living model of `unit`.
+bool unit_spotted(const GameState& state, int unit);
+std::string hide_illegal(const GameState& state, int unit, bool explain);
+void apply_hide(Context& c, int unit);
+void reveal(Context& c, int unit, const char* why);
+// After a move of a hidden unit: a dash, climb or swim, or an end in the open, reveals it.
+void after_hidden_move(Context& c, int unit, table::MoveMode mode);
+// Hidden units an enemy has come within spotting distance of are revealed (after every action).
+void spot_hidden_units(Context& c);
+// A hidden unit fired something that gives it away: revealed when the player turn ends.
+void note_fired_while_hidden(Context& c, int unit);
+void reveal_fired_units(Context& c);
+// Whether an enemy that is not hidden stands within `inches` of `unit` (MELEE-21's +1 to rally).
+bool seen_enemy_within(const GameState& state, int unit, double inches);
+
 // Charges (charge.cpp).
 std::string charge_illegal(const GameState& state, const Action& action, bool explain = true);
 void apply_charge(Context& c, const Action& action);

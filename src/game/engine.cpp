@@ -188,6 +188,8 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         }
         case ActionKind::aim:
           return needs(1);
+        case ActionKind::hide:
+          return detail::hide_illegal(s, unit, explain);
         case ActionKind::shoot:
           if (auto p = needs(detail::shooting_cost(s, unit, a.heavy)); !p.empty()) return p;
           return detail::shoot_illegal(s, a);
@@ -316,6 +318,9 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       s.units[unit].aimed = false;
       spend(c, 1);
       break;
+    case ActionKind::hide:
+      detail::apply_hide(c, unit);
+      break;
     case ActionKind::aim:
       s.units[unit].aimed = true;
       if (c.logging()) c.event({{"type", "aim"}, {"unit", unit}, {"rule", "SHOOT-08"}});
@@ -355,6 +360,7 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       break;
   }
   ++s.actions_applied;
+  detail::spot_hidden_units(c);
   detail::check_game_end(c);
   return "";
 }

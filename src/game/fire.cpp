@@ -112,6 +112,7 @@ std::string target_problem(const GameState& s, const Action& a) {
   if (s.setup->units[a.target].side == s.setup->units[a.unit].side) {
     return "SHOOT-20: you cannot shoot at your own side";
   }
+  if (s.units[a.target].hidden) return "ADV-04: that unit is hidden and cannot be targeted";
   return "";
 }
 
@@ -261,6 +262,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   sit.target_moved_inches = static_cast<int>(t.moved_last_turn);
   sit.tactical_movement = u.tactical;
   sit.aimed = u.aimed;
+  sit.ambush = u.hidden && !u.ambush_spent;  // SHOOT-19: the first attack from hiding
   sit.corrective_aiming = u.corrective_target == target && !u.moved_this_turn &&
                           t.moved_last_turn == 0.0f && !t.moved_this_turn;
   sit.laser = shot.weapon->has(data::WeaponProperty::laser);
@@ -639,6 +641,15 @@ void apply_shoot(Context& c, const Action& a) {
              {"hits", total.hits},
              {"slain", total.slain},
              {"weapon", last_weapon ? last_weapon->id : ""}});
+  // SHOOT-19: one volley from hiding is the ambush. ADV-04/ADV-40: it gives the unit away (from
+  // the next player turn) unless every weapon fired was a needler.
+  if (s.units[a.unit].hidden) {
+    s.units[a.unit].ambush_spent = true;
+    const bool quiet = std::all_of(shots.begin(), shots.end(), [](const Shot& shot) {
+      return shot.weapon->has(data::WeaponProperty::needler);
+    });
+    if (!quiet) note_fired_while_hidden(c, a.unit);
+  }
 }
 
 namespace {
@@ -837,6 +848,8 @@ void apply_throw(Context& c, const Action& a) {
       break;
     }
   }
+  // SHOOT-61: a thrown grenade does not give a hidden unit away; it does make the foe aware.
+  if (s.units[a.unit].hidden) s.units[a.unit].ambush_spent = true;
 }
 
 }  // namespace arap::game::detail

@@ -93,6 +93,7 @@ rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int 
 void start_rout(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
+  reveal(c, unit, "routed");  // ADV-04: a fleeing unit is in plain view
   c.dice.start();
   const int inches = c.dice.roll(6);
   c.roll_event(rule, "rout move", 0, unit, {{"inches", inches}});

@@ -436,6 +436,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       sit.weapon_skill = model.profile->weapon_skill;
       sit.attacker_prone = s.models[m].prone;
       sit.rear_charge = us.first_round && us.rear_bonus;
+      sit.ambush = us.first_round && us.ambush_charge;
       sit.improvised_weapon = weapon == nullptr && has_long_arm(model);
       sit.unarmed = weapon == nullptr && !sit.improvised_weapon;
       if (krak_attacker(s, m)) {
@@ -711,6 +712,7 @@ void fight_round(Context& c, std::vector<int> units) {
     e["wound_difference"] = wd;
     e["score"] = crs;
     e["winning_side"] = outcome.winning_side;
+    e["lost"] = outcome.lost;
     c.event(std::move(e));
   }
   for (const int u : units) {
@@ -722,6 +724,7 @@ void fight_round(Context& c, std::vector<int> units) {
     us.round_taken = 0;
     us.bonus_attacks = 0;
     us.rear_bonus = false;
+    us.ambush_charge = false;
     us.charge_crs = 0;
     us.flank_penalty = 0;
     us.charged_into_cover = false;

@@ -105,6 +105,30 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       } else if (what == "tactical move" || what == "flee distance" || what == "rout move") {
         out += fmt::format("  {} rolls {} for its {}: {}\"\n", unit_name(setup, e),
                            dice_text(e["dice"]), what, e["inches"].get<int>());
+      } else if (what == "charge distance") {
+        out += fmt::format("  {} rolls {} for the charge: {:.1f}\"\n", unit_name(setup, e),
+                           dice_text(e["dice"]), e["inches"].get<double>());
+      } else if (what == "run from charge" || what == "flinch" || what == "pursuit move" ||
+                 what == "break-off move" || what == "hit and run move") {
+        out += fmt::format("  {} rolls {} for its {}: {:.1f}\"\n", unit_name(setup, e),
+                           dice_text(e["dice"]), what, e["inches"].get<double>());
+      } else if (what == "stand and fire") {
+        out += fmt::format("  {} tries to stand and fire on {} or less: {} -> {} success(es)\n",
+                           unit_name(setup, e), e["goal"].get<int>(), dice_text(e["dice"]),
+                           e["successes"].get<int>());
+      } else if (what == "mêlée attacks") {
+        out += fmt::format(
+            "    Initiative {}: {} strikes {} blows (goal {}): {} hits, {} unsaved wounds\n",
+            e["step"].get<int>(), unit_name(setup, e), e["attacks"].get<int>(),
+            e["goal"].get<int>(), e["hits"].get<int>(), e["unsaved"].get<int>());
+      } else if (what == "free hacks") {
+        out += fmt::format("    {} hacks at {} ({} blows at {}-): {} unsaved wounds\n",
+                           unit_name(setup, e), unit_name(setup, e, "target"),
+                           e["attacks"].get<int>(), e["goal"].get<int>(), e["unsaved"].get<int>());
+      } else if (e.contains("passed")) {
+        out += fmt::format("  {} takes a {} on {} or less: {} -> {}\n", unit_name(setup, e), what,
+                           e["goal"].get<int>(), dice_text(e["dice"]),
+                           e["passed"].get<bool>() ? "passed" : "failed");
       }
     } else if (type == "wounds") {
       out +=
@@ -126,6 +150,64 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
                          : type == "rout"       ? "put to flight"
                          : type == "rallied"    ? "rallied"
                                                 : "gone from the table");
+    } else if (type == "charge_declared") {
+      out += fmt::format("  {} {}charges {}, {:.1f}\" away!\n", unit_name(setup, e),
+                         e.value("fire", false) ? "fires and " : "", unit_name(setup, e, "target"),
+                         e.value("distance", 0.0));
+    } else if (type == "charge") {
+      out += fmt::format("  The charge hits home on the {} ({} extra attacks{}).\n",
+                         e["approach"].get<std::string>(), e["bonus_attacks"].get<int>(),
+                         e["into_cover"].get<bool>() ? ", into cover: they strike at I1" : "");
+    } else if (type == "charge_failed") {
+      out += fmt::format("  The charge falls short: {} moves {}\" and stops.\n",
+                         unit_name(setup, e), e["inches"].get<int>());
+    } else if (type == "charge_halted") {
+      out +=
+          fmt::format("  {} is stopped at the obstacle: the charge fails.\n", unit_name(setup, e));
+    } else if (type == "charge_evaded") {
+      out += fmt::format("  {} finds nobody to fight: its quarry ran.\n", unit_name(setup, e));
+    } else if (type == "caught_running") {
+      out += fmt::format("  {} is caught running and routs.\n", unit_name(setup, e));
+    } else if (type == "intercepted") {
+      out += fmt::format("  {} intercepts {}.\n", unit_name(setup, e),
+                         unit_name(setup, e, "chargers"));
+    } else if (type == "melee_round") {
+      std::string names;
+      for (const auto& u : e["units"]) {
+        nlohmann::json one{{"unit", u}};
+        names += (names.empty() ? "" : " vs ") + unit_name(setup, one);
+      }
+      out += fmt::format("  Mêlée: {}\n", names);
+    } else if (type == "combat_result") {
+      std::string scores;
+      for (std::size_t k = 0; k < e["units"].size(); ++k) {
+        nlohmann::json one{{"unit", e["units"][k]}};
+        scores += fmt::format("{}{} WD {} CRS {}", k ? ", " : "", unit_name(setup, one),
+                              e["wound_difference"][k].get<int>(), e["score"][k].get<int>());
+      }
+      std::string losers;
+      for (std::size_t k = 0; k < e["units"].size(); ++k) {
+        if (!e.contains("lost") || !e["lost"][k].get<bool>()) continue;
+        nlohmann::json one{{"unit", e["units"][k]}};
+        losers += (losers.empty() ? "" : ", ") + unit_name(setup, one);
+      }
+      const int winning = e["winning_side"].get<int>();
+      out += fmt::format(
+          "    Result: {}; {}\n", scores,
+          winning >= 0 ? fmt::format("{} cut down every foe", setup.scenario.sides[winning].name)
+          : losers.empty() ? std::string("the round is drawn and the fight goes on")
+                           : fmt::format("{} lost the round", losers));
+    } else if (type == "pursuing") {
+      out += fmt::format("  {} pursues {}.\n", unit_name(setup, e), unit_name(setup, e, "target"));
+    } else if (type == "pursuers_left_table") {
+      out += fmt::format("  {} follows its quarry off the table.\n", unit_name(setup, e));
+    } else if (type == "pursuers_returned") {
+      out += fmt::format("  {} returns to the table.\n", unit_name(setup, e));
+    } else if (type == "hidden") {
+      out += fmt::format("  {} goes into hiding.\n", unit_name(setup, e));
+    } else if (type == "revealed") {
+      out += fmt::format("  {} is no longer hidden ({}).\n", unit_name(setup, e),
+                         e["why"].get<std::string>());
     } else if (type == "game_over") {
       const int winner = e["winner"].get<int>();
       out += fmt::format("\nThe battle ends in turn {}. {}\n", e["turn"].get<int>(),
@@ -188,9 +270,9 @@ std::uint64_t state_digest(const GameState& s) {
     mix(&m.prone, sizeof(m.prone));
   }
   for (const auto& u : s.units) {
-    const bool flags[] = {u.attempted,  u.picked_up,   u.free_moved,   u.pinned,
-                          u.suppressed, u.routing,     u.rout_pending, u.tactical,
-                          u.aimed,      u.heavy_fired, u.fled,         u.away};
+    const bool flags[] = {u.attempted, u.picked_up,    u.free_moved, u.pinned,   u.suppressed,
+                          u.routing,   u.rout_pending, u.tactical,   u.aimed,    u.heavy_fired,
+                          u.fled,      u.away,         u.hidden,     u.revealing};
     mix(flags, sizeof(flags));
     mix(&u.casualties_taken, sizeof(u.casualties_taken));
     mix(&u.hits_taken, sizeof(u.hits_taken));

@@ -87,6 +87,7 @@ std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
         info.can_move_tactically = false;
       }
       setup->models.push_back({model.profile, model.group, static_cast<int>(u), model.leader});
+      setup->models.back().spotting = p.initiative * (p.has_rule("acute_senses") ? 2.0 : 1.0);
       ++next_model;
     }
     info.initiative = leader->initiative;

@@ -52,6 +52,7 @@ struct ModelInfo {
   // SHOOT-47: a leader, or a member whose profile or arms differ from the unit's rank and file
   // (the most common kind, when two or more share it; otherwise only the leader counts).
   bool character = false;
+  double spotting = 3.0;  // ADV-04: spots hidden enemies this close (I", twice with acute senses)
 };
 
 struct GameSetup {

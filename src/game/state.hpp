@@ -39,7 +39,11 @@ struct UnitState {
   bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
   std::int16_t hazard_losses = 0;  // MORALE-08: models lost to dangerous ground this turn
   bool moved_this_turn = false;
-  bool stood_up = false;                  // ACT-13: standing up is a sole action, once per phase
+  bool stood_up = false;       // ACT-13: standing up is a sole action, once per phase
+  bool hidden = false;         // ADV-04: cannot be targeted until spotted or revealed
+  bool revealing = false;      // ADV-04: fired while hidden: revealed when this player turn ends
+  bool ambush_charge = false;  // SHOOT-19 / MELEE-06f: charged from hiding, +1 to hit first round
+  bool ambush_spent = false;   // SHOOT-19: its first attack from hiding has made the foe aware
   std::int16_t strength_at_turn_end = 0;  // SHOOT-25: models at the end of its last turn
   std::int16_t hits_taken = 0;            // SHOOT-33: shooting hits since its last turn
   std::int16_t casualties_taken = 0;      // SHOOT-31: casualties to fire since its last turn

@@ -77,8 +77,9 @@ void end_player_turn(Context& c) {
   }
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     UnitState& unit = s.units[u];
-    unit.held_ap = 0;       // ACT-09: unspent by the end of the turn, they are gone
-    unit.stood_up = false;  // ACT-13: a new phase (reactions in the last one included)
+    unit.held_ap = 0;            // ACT-09: unspent by the end of the turn, they are gone
+    unit.stood_up = false;       // ACT-13: a new phase (reactions in the last one included)
+    unit.ambush_charge = false;  // a failed charge from hiding keeps no bonus for later
     if (c.setup.units[u].side == side) {
       // SHOOT-29/35: pins and suppression last for the unit's own player turn.
       unit.pinned = false;
@@ -114,6 +115,7 @@ void end_player_turn(Context& c) {
       unit.picked_up = false;  // ACT-08 ruling: once per opposing player turn
     }
   }
+  reveal_fired_units(c);  // ADV-04: firers may be targeted from the next player turn
   if (c.logging()) c.event({{"type", "player_turn_end"}, {"side", side}, {"turn", s.turn}});
   s.phasing = static_cast<std::int8_t>((side + 1) % c.setup.sides);
   s.busts = 0;
@@ -237,10 +239,8 @@ void compulsory_phase(Context& c) {
 bool rally_test(Context& c, int unit, const char* what) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
-  // MELEE-21: rally on Ld, +1 with no enemy within 8".
-  double nearest = 0.0;
-  nearest_enemy_unit(s, unit, &nearest);
-  const int target = s.leadership(unit) + (nearest > 8.0 ? 1 : 0);
+  // MELEE-21: rally on Ld, +1 with no enemy within 8" (undetected hiders do not count, ADV-04).
+  const int target = s.leadership(unit) + (seen_enemy_within(s, unit, 8.0) ? 0 : 1);
   c.dice.start();
   const auto roll = rules::roll_leadership_test(
       c.dice, target, rules::may_reroll(rules::LdTest::rally, info.no_fear));

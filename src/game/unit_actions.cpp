@@ -268,6 +268,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
                       : a.mode == table::MoveMode::swim     ? "MOVE-17"
                                                             : "MOVE-01"},
              {"inches", inches}});
+  after_hidden_move(c, a.unit, a.mode);
   for (const auto& [m, report] : move.reports) hazard_tests(c, a.unit, m, report.dangerous);
   if (!free_move) hazard_morale_check(c, a.unit);
 }

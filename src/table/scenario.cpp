@@ -236,7 +236,7 @@ Scenario load_scenario(const std::string& file, const data::Library& library) {
   if (root.has("options")) {
     const Field options = root["options"];
     options.allow_only({"heavy_casualty_minus_one_at_half", "busts_allowed",
-                        "recharge_after_failed_charge", "look_out_sir"});
+                        "recharge_after_failed_charge", "look_out_sir", "hiding"});
     ScenarioOptions& o = scenario.options;
     if (options.has("heavy_casualty_minus_one_at_half"))
       o.heavy_casualty_minus_one_at_half = options["heavy_casualty_minus_one_at_half"].as_bool();
@@ -244,6 +244,7 @@ Scenario load_scenario(const std::string& file, const data::Library& library) {
     if (options.has("recharge_after_failed_charge"))
       o.recharge_after_failed_charge = options["recharge_after_failed_charge"].as_bool();
     if (options.has("look_out_sir")) o.look_out_sir = options["look_out_sir"].as_bool();
+    if (options.has("hiding")) o.hiding = options["hiding"].as_bool();
   }
   if (root.has("terrain")) {
     const Field list = root["terrain"];

@@ -62,6 +62,7 @@ struct ScenarioOptions {
   int busts_allowed = 1;                          // ACT-07 scenario parameter
   bool recharge_after_failed_charge = false;      // CHARGE-04 optional re-Charge
   bool look_out_sir = false;                      // SHOOT-47 optional "Look Out, Sir!"
+  bool hiding = true;                             // ADV-04 (advanced, on unless switched off)
 };
 
 struct Scenario {

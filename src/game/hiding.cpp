@@ -1,0 +1,158 @@
+// ADV-04 hiding and spotting, SHOOT-19 the ambush bonus it gives, SHOOT-61 firing while hidden.
+// The scenario option `hiding` (on by default, as ADV-04 is an advanced rule) switches it off.
+#include <fmt/format.h>
+
+#include "game/context.hpp"
+#include "table/terrain.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+// ADV-04: how close to a wall, hedge, doorway, building corner or ditch a model must be to hide.
+constexpr double kHidingReach = 1.5;
+
+bool hiding_feature(table::TerrainKind kind) {
+  return kind == table::TerrainKind::wood || kind == table::TerrainKind::building ||
+         kind == table::TerrainKind::ruin || kind == table::TerrainKind::trench;
+}
+
+bool near_outline(const table::TerrainFeature& feature, const table::Point& p) {
+  const auto& ring = feature.ring;
+  for (std::size_t i = 0; i + 1 < ring.size(); ++i) {
+    if (table::distance_to_segment(p, ring[i], ring[i + 1]) <= kHidingReach) return true;
+  }
+  return false;
+}
+
+bool spotted_by(const GameState& s, int observer, int hider) {
+  const table::Point apart = s.models[observer].pose.position - s.models[hider].pose.position;
+  const double reach = s.setup->models[observer].spotting;
+  return table::dot(apart, apart) <= reach * reach + 1e-9;
+}
+
+}  // namespace
+
+bool in_hiding_place(const GameState& s, int model) {
+  const table::Point& p = s.models[model].pose.position;
+  const table::Table& table = s.setup->scenario.table;
+  for (const auto& obstacle : table.obstacles()) {
+    for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
+      if (table::distance_to_segment(p, obstacle.points[i], obstacle.points[i + 1]) <= kHidingReach)
+        return true;
+    }
+  }
+  for (const auto& feature : table.features()) {
+    if (!hiding_feature(feature.kind)) continue;
+    if (table::in_feature(feature, p)) return true;
+    // A building's corner or doorway hides a model standing close outside it.
+    if ((feature.kind == table::TerrainKind::building ||
+         feature.kind == table::TerrainKind::ruin) &&
+        near_outline(feature, p))
+      return true;
+  }
+  return false;
+}
+
+bool unit_spotted(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+    const auto& pose = s.models[m].pose;
+    if (!pose.alive || pose.side == info.side) continue;
+    for (int own = info.first_model; own < info.first_model + info.model_count; ++own) {
+      if (s.models[own].pose.alive && spotted_by(s, m, own)) return true;
+    }
+  }
+  return false;
+}
+
+std::string hide_illegal(const GameState& s, int unit, bool explain) {
+  const UnitState& u = s.units[unit];
+  if (!s.setup->options.hiding) return "ADV-04: hiding is switched off in this scenario";
+  if (u.hidden) return "ADV-04: the unit is already hidden";
+  if (u.revealing) return "ADV-04: the unit has fired this turn and is being watched";
+  if (u.tactical) return "ADV-04: a unit that moved at the double cannot hide";
+  if (u.locked != 0) return "ADV-04: a unit in mêlée cannot hide";
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive || in_hiding_place(s, m)) continue;
+    if (!explain) return "ADV-04";
+    return fmt::format(
+        "ADV-04: the model at ({:.1f}, {:.1f}) has nowhere to hide (woods, buildings, ruins, "
+        "ditches, or within 1.5\" of a wall, hedge or building)",
+        s.models[m].pose.position.x, s.models[m].pose.position.y);
+  }
+  if (unit_spotted(s, unit))
+    return "ADV-04: an enemy is within its spotting distance (its Initiative in inches)";
+  return "";
+}
+
+void apply_hide(Context& c, int unit) {
+  c.state.units[unit].hidden = true;
+  c.state.units[unit].ambush_spent = false;
+  if (c.logging()) c.event({{"type", "hidden"}, {"unit", unit}, {"rule", "ADV-04"}});
+}
+
+void reveal(Context& c, int unit, const char* why) {
+  UnitState& u = c.state.units[unit];
+  if (!u.hidden) return;
+  u.hidden = false;
+  u.revealing = false;
+  if (c.logging())
+    c.event({{"type", "revealed"}, {"unit", unit}, {"rule", "ADV-04"}, {"why", why}});
+}
+
+void after_hidden_move(Context& c, int unit, table::MoveMode mode) {
+  GameState& s = c.state;
+  if (!s.units[unit].hidden) return;
+  // ADV-04: hiders keep to a walk or a crawl; a dash, a climb or a swim gives them away, and so
+  // does ending the move in the open.
+  const bool stealthy = mode == table::MoveMode::normal || mode == table::MoveMode::backwards ||
+                        mode == table::MoveMode::sidestep || mode == table::MoveMode::crawl;
+  if (!stealthy) {
+    reveal(c, unit, "moved at the double");
+    return;
+  }
+  const auto& info = c.setup.units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (s.models[m].pose.alive && !in_hiding_place(s, m)) {
+      reveal(c, unit, "left cover");
+      return;
+    }
+  }
+}
+
+void spot_hidden_units(Context& c) {
+  GameState& s = c.state;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (s.units[u].hidden && s.unit_alive(u) && unit_spotted(s, u)) reveal(c, u, "spotted");
+  }
+}
+
+void note_fired_while_hidden(Context& c, int unit) {
+  UnitState& u = c.state.units[unit];
+  if (u.hidden) u.revealing = true;
+}
+
+void reveal_fired_units(Context& c) {
+  for (int u = 0; u < static_cast<int>(c.state.units.size()); ++u) {
+    if (c.state.units[u].revealing) reveal(c, u, "fired");
+  }
+}
+
+bool seen_enemy_within(const GameState& s, int unit, double inches) {
+  const auto& info = s.setup->units[unit];
+  const double squared = inches * inches + 1e-9;
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+    const auto& pose = s.models[m].pose;
+    if (!pose.alive || pose.side == info.side || s.units[s.setup->models[m].unit].hidden) continue;
+    for (int own = info.first_model; own < info.first_model + info.model_count; ++own) {
+      if (!s.models[own].pose.alive) continue;
+      const table::Point apart = pose.position - s.models[own].pose.position;
+      if (table::dot(apart, apart) <= squared) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace arap::game::detail
