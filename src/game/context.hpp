@@ -188,5 +188,8 @@ void pursue(Context& c, int router);
 // MELEE-23: pursuers that left the table with their routers come back on 4+ in their side's
 // compulsory phase.
 void return_pursuers(Context& c);
+// ACT-02 step 6: at the end of its side's compulsory phase each unit in reserve whose turn has
+// come rolls to arrive at its entry point (pursuit.cpp, sharing the clear-spot search).
+void arrive_reserves(Context& c);
 
 }  // namespace arap::game::detail

@@ -66,6 +66,11 @@ bool can_pick_up(const GameState& s, int unit, int side) {
 std::string unit_problem(const GameState& s, int unit) {
   if (unit < 0 || unit >= static_cast<int>(s.units.size()))
     return fmt::format("there is no unit {}", unit);
+  if (s.units[unit].in_reserve)
+    return fmt::format("ACT-02: {} is still in reserve", s.setup->units[unit].name);
+  if (s.units[unit].away)
+    return fmt::format("MELEE-23: {} is off the table after its routers",
+                       s.setup->units[unit].name);
   if (!s.unit_alive(unit)) return fmt::format("{} has been destroyed", s.setup->units[unit].name);
   return "";
 }

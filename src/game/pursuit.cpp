@@ -111,4 +111,27 @@ void return_pursuers(Context& c) {
   }
 }
 
+void arrive_reserves(Context& c) {
+  GameState& s = c.state;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    const auto& placed = c.setup.scenario.units[u];
+    if (!s.units[u].in_reserve || placed.side != s.phasing || s.turn < placed.reserve_from)
+      continue;
+    const auto k = std::min<std::size_t>(static_cast<std::size_t>(s.turn - placed.reserve_from),
+                                         placed.reserve_rolls.size() - 1);
+    const int needed = placed.reserve_rolls[k];
+    c.dice.start();
+    const bool arrives = c.dice.roll(6) >= needed;
+    c.roll_event("ACT-02", "reserve arrival", needed, u, {{"arrived", arrives}});
+    if (!arrives) continue;
+    s.units[u].in_reserve = false;
+    const auto& info = c.setup.units[u];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      s.models[m].pose.position = return_point(s, m);  // its entry point, or the nearest clear
+      s.models[m].pose.alive = true;
+    }
+    if (c.logging()) c.event({{"type", "reserves_arrived"}, {"unit", u}, {"rule", "ACT-02"}});
+  }
+}
+
 }  // namespace arap::game::detail

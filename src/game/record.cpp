@@ -201,6 +201,8 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       out += fmt::format("  {} pursues {}.\n", unit_name(setup, e), unit_name(setup, e, "target"));
     } else if (type == "pursuers_left_table") {
       out += fmt::format("  {} follows its quarry off the table.\n", unit_name(setup, e));
+    } else if (type == "reserves_arrived") {
+      out += fmt::format("  {} arrives from reserve.\n", unit_name(setup, e));
     } else if (type == "pursuers_returned") {
       out += fmt::format("  {} returns to the table.\n", unit_name(setup, e));
     } else if (type == "hidden") {
@@ -270,9 +272,9 @@ std::uint64_t state_digest(const GameState& s) {
     mix(&m.prone, sizeof(m.prone));
   }
   for (const auto& u : s.units) {
-    const bool flags[] = {u.attempted, u.picked_up,    u.free_moved, u.pinned,   u.suppressed,
-                          u.routing,   u.rout_pending, u.tactical,   u.aimed,    u.heavy_fired,
-                          u.fled,      u.away,         u.hidden,     u.revealing};
+    const bool flags[] = {u.attempted, u.picked_up,    u.free_moved, u.pinned,    u.suppressed,
+                          u.routing,   u.rout_pending, u.tactical,   u.aimed,     u.heavy_fired,
+                          u.fled,      u.away,         u.hidden,     u.revealing, u.in_reserve};
     mix(flags, sizeof(flags));
     mix(&u.casualties_taken, sizeof(u.casualties_taken));
     mix(&u.hits_taken, sizeof(u.hits_taken));

@@ -92,6 +92,12 @@ GameState initial_state(const GameSetup& setup, std::uint64_t seed) {
     }
     UnitState unit;
     unit.strength_at_turn_end = static_cast<std::int16_t>(setup.units[u].model_count);
+    if (setup.scenario.units[u].reserve_from > 0) {
+      unit.in_reserve = true;  // its models wait off the table, alive but not on it
+      for (int m = setup.units[u].first_model;
+           m < setup.units[u].first_model + setup.units[u].model_count; ++m)
+        state.models[m].pose.alive = false;
+    }
     state.units.push_back(unit);
   }
   return state;

@@ -34,6 +34,7 @@ struct UnitState {
   bool morale_checked = false;     // SHOOT-31/33, MORALE-04: one such test per turn
   bool fled = false;               // left the table while routing
   bool away = false;               // MELEE-23: off the table after its routers, may come back
+  bool in_reserve = false;         // ACT-02: not yet arrived from reserve (its models wait off)
   bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
   bool fleeting = false;           // SHOOT-18: its last move went from one cover to another
   bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn

@@ -137,7 +137,8 @@ void check_game_end(Context& c) {
   GameState& s = c.state;
   std::vector<int> standing(c.setup.sides, 0);
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-    if (s.unit_alive(u) || s.units[u].away) ++standing[c.setup.units[u].side];
+    if (s.unit_alive(u) || s.units[u].away || s.units[u].in_reserve)
+      ++standing[c.setup.units[u].side];
   }
   const bool wiped_out = std::count(standing.begin(), standing.end(), 0) > 0;
   if (s.phase != Phase::game_over && !wiped_out) return;
@@ -146,7 +147,7 @@ void check_game_end(Context& c) {
   // off the table after their routers are neither).
   s.score.fill(0);
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-    if (s.unit_alive(u) || s.units[u].away) continue;
+    if (s.unit_alive(u) || s.units[u].away || s.units[u].in_reserve) continue;
     for (int side = 0; side < c.setup.sides; ++side) {
       if (side != c.setup.units[u].side) ++s.score[side];
     }
@@ -234,6 +235,7 @@ void compulsory_phase(Context& c) {
       if (s.unit_alive(u) && unit.routing) rally_after_flee(c, u, at_edge);
     }
   }
+  arrive_reserves(c);  // ACT-02: last in the compulsory phase
 }
 
 bool rally_test(Context& c, int unit, const char* what) {

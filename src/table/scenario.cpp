@@ -276,7 +276,7 @@ Scenario load_scenario(const std::string& file, const data::Library& library) {
     units.expect_sequence();
     for (std::size_t u = 0; u < units.size(); ++u) {
       const Field unit_field = units.at(u);
-      unit_field.allow_only({"unit", "at", "facing", "formation", "spacing", "name"});
+      unit_field.allow_only({"unit", "at", "facing", "formation", "spacing", "name", "reserve"});
       const std::string unit_id = unit_field["unit"].as_string();
       const data::UnitDefinition* definition = side.army->find_unit(unit_id);
       if (definition == nullptr) {
@@ -287,6 +287,28 @@ Scenario load_scenario(const std::string& file, const data::Library& library) {
       unit.side = static_cast<int>(s);
       unit.name = unit_field.has("name") ? unit_field["name"].as_string() : definition->name;
       unit.id = fmt::format("{}/{}", side.name, unit_id);
+      if (unit_field.has("reserve")) {
+        // Reserves: `reserve: true` takes the rules' only arrival table (ADV-26: turn 2 on 4+,
+        // turn 3 on 3+, later on 2+); `reserve: {from_turn: T, rolls: [..]}` sets the scenario's.
+        const Field reserve = unit_field["reserve"];
+        unit.reserve_from = 2;
+        unit.reserve_rolls = {4, 3, 2};
+        if (reserve.is_map()) {
+          reserve.allow_only({"from_turn", "rolls"});
+          if (reserve.has("from_turn")) unit.reserve_from = reserve["from_turn"].as_int(2, 99);
+          if (reserve.has("rolls")) {
+            const Field rolls = reserve["rolls"];
+            rolls.expect_sequence();
+            if (rolls.size() == 0) rolls.fail("list at least one arrival roll (1-6)");
+            unit.reserve_rolls.clear();
+            for (std::size_t k = 0; k < rolls.size(); ++k)
+              unit.reserve_rolls.push_back(rolls.at(k).as_int(1, 6));
+          }
+        } else if (!reserve.as_bool()) {
+          unit.reserve_from = 0;
+          unit.reserve_rolls.clear();
+        }
+      }
       int repeat = 1;
       for (const auto& other : scenario.units) repeat += other.id.starts_with(unit.id) ? 1 : 0;
       if (repeat > 1) unit.id += fmt::format("#{}", repeat);

@@ -27,6 +27,11 @@ struct PlacedUnit {
   int side = 0;
   const data::UnitDefinition* definition = nullptr;
   std::vector<PlacedModel> models;
+  // ACT-02 step 6: a unit held in reserve arrives at its `at` point, from game turn `reserve_from`
+  // on, when a D6 at the end of its side's compulsory phase shows reserve_rolls[k] or more (k
+  // counts the turns since reserve_from; the last entry repeats). reserve_from 0: on the table.
+  int reserve_from = 0;
+  std::vector<int> reserve_rolls;
 };
 
 struct Side {
