@@ -135,6 +135,8 @@ std::vector<Action> proposals(const GameState& s) {
         out.push_back(move_toward(centres, unit, there, move, table::MoveMode::normal));
         out.push_back(move_toward(centres, unit, there, 6.0, table::MoveMode::tactical));
         out.push_back(move_toward(centres, unit, there, move / 2.0, table::MoveMode::crawl));
+        out.push_back(move_toward(centres, unit, there, move, table::MoveMode::jump));
+        out.push_back(move_toward(centres, unit, there, move, table::MoveMode::climb));
       }
       for (int dir = 0; dir < 4; ++dir) {
         Action a = game::make_action(ActionKind::move);

@@ -31,8 +31,9 @@ constexpr std::array<const char*, 22> kKinds = {"activate",
                                                 "intercept",
                                                 "let_pass",
                                                 "hide"};
-constexpr std::array<const char*, 9> kModes = {
-    "normal", "backwards", "sidestep", "crawl", "tactical", "charge", "flee", "climb", "swim"};
+constexpr std::array<const char*, 10> kModes = {"normal",   "backwards", "sidestep", "crawl",
+                                                "tactical", "charge",    "flee",     "climb",
+                                                "swim",     "jump"};
 
 }  // namespace
 

@@ -331,6 +331,10 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
       table::plan_straight_move(c.setup.scenario.table, poses, pair.own, poses[pair.enemy].position,
                                 inches, table::MoveMode::charge, false, climb);
   if (!plan) return Contact::missed;
+  const auto& table = c.setup.scenario.table;
+  // MELEE-14b: the Chargers started higher than the model they make for.
+  s.charge_progress.uphill = table.standing_height(poses[pair.own].position) >
+                             table.standing_height(poses[pair.enemy].position) + 1e-9;
   table::TableModel moved = poses[pair.own];
   moved.position = plan->request.path.back();
   const auto& gi = c.setup.units[goal_unit];
@@ -353,6 +357,23 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
       }
       s.charge_progress.climbed = true;
     }
+    if (plan->report.jump_drop > 0.0) {
+      // MOVE-26: jumping down into the fight takes MOVE-25's tests (engine choice: one set for
+      // the unit, as for CHARGE-07's obstacle); a failure is a fall and a failed Charge.
+      const int tests = static_cast<int>(std::floor(plan->report.jump_drop / 2.0 + 1e-9));
+      c.dice.start();
+      bool safe = true;
+      for (int t = 0; t < tests && safe; ++t) safe = dice::roll_low(c.dice, ci.initiative);
+      c.roll_event("MOVE-26", "jump down into mêlée", ci.initiative, charger,
+                   {{"drop", plan->report.jump_drop}, {"tests", tests}, {"safe", safe}});
+      if (!safe) {
+        land_at_foot(s, pair.own, poses[pair.own].position, moved.position, plan->report.jump_at);
+        fall(c, pair.own, plan->report.jump_drop);
+        return Contact::halted;
+      }
+      s.charge_progress.jumped = true;
+    }
+    s.charge_progress.ladder = !plan->report.ladders.empty();  // MOVE-28
     s.models[pair.own].pose.position = moved.position;
     s.models[pair.own].pose.facing = plan->report.final_facing;
     place_chargers(c, charger, goal_unit, pair.own, inches,
@@ -460,13 +481,15 @@ void engage(Context& c, int charger, int target) {
   // A Charge that re-engages the unit fought last turn gets no bonuses (CHARGE-06).
   const bool continuing = (cu.recent_foes >> target & 1u) != 0 && s.turn - cu.recent_turn <= 1;
   const rules::Approach from = approach(s, charger, target);
-  const rules::ChargeBonus bonus =
-      rules::charge_bonus(from, progress.denied || continuing, c.setup.rulings.charge_05());
+  const rules::ChargeBonus bonus = rules::charge_bonus(
+      from, progress.denied || progress.ladder || continuing, c.setup.rulings.charge_05());
   UnitState& tu = s.units[target];
   cu.first_round = true;
   cu.bonus_attacks = static_cast<std::int8_t>(bonus.extra_attacks);
   cu.rear_bonus = bonus.rear_to_hit;
   cu.charge_crs = static_cast<std::int8_t>(bonus.charger_crs);
+  cu.jump_bonus = progress.jumped;                     // MOVE-26: not a Charge bonus
+  cu.uphill_crs = progress.uphill || progress.jumped;  // MELEE-14b
   tu.first_round = true;
   tu.flank_penalty =
       static_cast<std::int8_t>(std::min(3, tu.flank_penalty + bonus.charged_crs_penalty));
@@ -493,6 +516,9 @@ void engage(Context& c, int charger, int target) {
              {"approach", rules::to_string(from)},
              {"bonus_attacks", bonus.extra_attacks},
              {"into_cover", cu.charged_into_cover},
+             {"jumped_down", progress.jumped},
+             {"by_ladder", progress.ladder},
+             {"uphill", cu.uphill_crs},
              {"rule", "CHARGE-03"}});
   finish_charge(c, charger);
 }

@@ -133,6 +133,24 @@ void reveal_fired_units(Context& c);
 // Whether an enemy that is not hidden stands within `inches` of `unit` (MELEE-21's +1 to rally).
 bool seen_enemy_within(const GameState& state, int unit, double inches);
 
+// Levels (levels.cpp): MOVE-23/25/27/28.
+// MOVE-27: model `model` falls `height` inches: D3 hits at that Strength (ruling.MOVE-27), prone
+// after more than 3". Returns the unsaved wounds.
+int fall(Context& c, int model, double height);
+// Moves `model` back along its path from `start` toward `end` to just past the edge it dropped
+// over `drop_at` inches along (where a faller lands), unless a base is in the way.
+void land_at_foot(GameState& s, int model, const table::Point& start, const table::Point& end,
+                  double drop_at);
+// MOVE-25: after a move, every model that jumped a drop takes its Initiative tests; a failure is
+// a fall at the foot of the drop. `from` holds the unit's models' starting positions.
+void land_jumps(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from,
+                const table::Point& shift);
+// MOVE-23: a failed climbing test on the way down: D6 of the climbers fall from the drop.
+void climb_down_failed(Context& c, int unit, const UnitMove& move, const table::Point& shift);
+// MOVE-28: empty, or why the move would put more than four models on a ladder this turn.
+std::string ladder_problem(const GameState& s, const UnitMove& move);
+void note_ladders(GameState& s, const UnitMove& move);
+
 // Charges (charge.cpp).
 std::string charge_illegal(const GameState& state, const Action& action, bool explain = true);
 void apply_charge(Context& c, const Action& action);

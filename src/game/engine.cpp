@@ -309,7 +309,13 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
         c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", moves}});
       }
       const int cost = std::max(move_cost(s, a), checked_move.action_cost);  // ACT-10
-      if (moves) detail::apply_move(c, a, false, &checked_move);
+      if (moves) {
+        detail::apply_move(c, a, false, &checked_move);
+      } else {
+        bool down = false;
+        for (const auto& [m, report] : checked_move.reports) down = down || report.climb_drop > 0.0;
+        if (down) detail::climb_down_failed(c, unit, checked_move, table::Point{a.dx, a.dy});
+      }
       s.units[unit].aimed = false;
       spend(c, cost);
       break;

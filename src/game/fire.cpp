@@ -56,8 +56,14 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     const auto& model = s.setup->models[m];
     if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
     const double range = table::range_to_unit(poses, m, target);
+    // MOVE-28: nobody works a heavy or two-handed weapon from a ladder.
+    const bool on_ladder = s.setup->scenario.table.ladder_count() > 0 &&
+                           s.setup->scenario.table.ladder_at(poses[m].position) != nullptr;
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon)) continue;
+      if (on_ladder && weapon->type != data::WeaponType::pistol &&
+          weapon->type != data::WeaponType::rapid_fire && weapon->type != data::WeaponType::assault)
+        continue;
       if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
       rules::FiringInputs inputs;
       inputs.range = range;
@@ -238,6 +244,10 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   const auto& tinfo = s.setup->units[target];
   rules::ShootingSituation sit;
   sit.ballistic_skill = shooter_model.profile->ballistic_skill;
+  // MOVE-28: on a ladder basic weapons are -1 (pistols fire as usual).
+  sit.on_ladder = (shot.weapon->type == data::WeaponType::rapid_fire ||
+                   shot.weapon->type == data::WeaponType::assault) &&
+                  s.setup->scenario.table.ladder_at(poses[shot.model].position) != nullptr;
   sit.range = shot.range;
   sit.kind = kind;
   const auto cover =

@@ -142,8 +142,10 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
                                     const data::WeaponProfile* weapon) {
   const ModelInfo& model = c.setup.models[attacker];
   const auto& profile = *c.setup.models[target].profile;
+  const UnitState& own = c.state.units[model.unit];
   const int strength =
-      weapon ? weapon->strength.resolve(model.profile->strength) : model.profile->strength;
+      (weapon ? weapon->strength.resolve(model.profile->strength) : model.profile->strength) +
+      (own.first_round && own.jump_bonus ? 1 : 0);  // MOVE-26: +1 S in the first round
   rules::WoundingProfile wounding;
   wounding.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);
   if (weapon) wounding.damage = weapon->damage;
@@ -437,6 +439,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       sit.attacker_prone = s.models[m].prone;
       sit.rear_charge = us.first_round && us.rear_bonus;
       sit.ambush = us.first_round && us.ambush_charge;
+      sit.jumping_down = us.first_round && us.jump_bonus;  // MOVE-26 / MELEE-06g
       sit.improvised_weapon = weapon == nullptr && has_long_arm(model);
       sit.unarmed = weapon == nullptr && !sit.improvised_weapon;
       if (krak_attacker(s, m)) {
@@ -694,6 +697,7 @@ void fight_round(Context& c, std::vector<int> units) {
     if (us.first_round) {
       crs.charge_bonus = us.charge_crs;
       crs.flank_rear_charges = us.flank_penalty;
+      crs.charged_from_uphill = us.uphill_crs;  // MELEE-14b (jumping down included, MOVE-26)
     }
     crs.enemy_visage = enemy_visage(s, u);
     crs.fights_hated = (c.setup.units[u].hates & us.locked) != 0;  // MORALE-06 / MELEE-14c
@@ -725,6 +729,8 @@ void fight_round(Context& c, std::vector<int> units) {
     us.bonus_attacks = 0;
     us.rear_bonus = false;
     us.ambush_charge = false;
+    us.jump_bonus = false;
+    us.uphill_crs = false;
     us.charge_crs = 0;
     us.flank_penalty = 0;
     us.charged_into_cover = false;

@@ -44,6 +44,8 @@ struct UnitState {
   bool hidden = false;         // ADV-04: cannot be targeted until spotted or revealed
   bool revealing = false;      // ADV-04: fired while hidden: revealed when this player turn ends
   bool ambush_charge = false;  // SHOOT-19 / MELEE-06f: charged from hiding, +1 to hit first round
+  bool jump_bonus = false;     // MOVE-26: jumped down into this fight: +1 S, +1 to hit 1st round
+  bool uphill_crs = false;     // MELEE-14b: charged from uphill (or jumped down) this round
   bool ambush_spent = false;   // SHOOT-19: its first attack from hiding has made the foe aware
   std::int16_t strength_at_turn_end = 0;  // SHOOT-25: models at the end of its last turn
   std::int16_t hits_taken = 0;            // SHOOT-33: shooting hits since its last turn
@@ -128,6 +130,9 @@ struct GameState {
     bool hard_cover = false;  // CHARGE-10: the target had hard cover against the start
     bool climbed = false;     // CHARGE-07: the Chargers crossed an obstacle with a test
     bool hazardous = false;   // CHARGE-07: ... or dangerous ground
+    bool jumped = false;      // MOVE-26: the lead Charger jumped down into the fight
+    bool ladder = false;      // MOVE-28: the Chargers came by a ladder: no Charge bonuses
+    bool uphill = false;      // MELEE-14b: the Chargers started above their target
     std::int16_t wounds_taken = 0;
     std::int16_t wounds_dealt = 0;
     std::int16_t interceptor = -1;  // the unit deciding now
@@ -137,6 +142,8 @@ struct GameState {
   std::int8_t winner = -1;  // -1 while playing or after a draw
   std::array<std::int16_t, 4> score{};
   std::uint32_t actions_applied = 0;
+  // MOVE-28: bulk that got on or off each ladder this player turn (at most four).
+  std::array<std::uint8_t, table::kMaxLadders> ladder_uses{};
 
   friend bool operator==(const GameState&, const GameState&) = default;
 

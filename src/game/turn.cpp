@@ -80,6 +80,8 @@ void end_player_turn(Context& c) {
     unit.held_ap = 0;            // ACT-09: unspent by the end of the turn, they are gone
     unit.stood_up = false;       // ACT-13: a new phase (reactions in the last one included)
     unit.ambush_charge = false;  // a failed charge from hiding keeps no bonus for later
+    unit.jump_bonus = false;
+    unit.uphill_crs = false;
     if (c.setup.units[u].side == side) {
       // SHOOT-29/35: pins and suppression last for the unit's own player turn.
       unit.pinned = false;
@@ -119,6 +121,7 @@ void end_player_turn(Context& c) {
   if (c.logging()) c.event({{"type", "player_turn_end"}, {"side", side}, {"turn", s.turn}});
   s.phasing = static_cast<std::int8_t>((side + 1) % c.setup.sides);
   s.busts = 0;
+  s.ladder_uses = {};  // MOVE-28: counted per player turn
   s.phase = Phase::activation;
   s.active_unit = -1;
   s.action_points = 0;

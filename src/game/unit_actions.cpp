@@ -157,8 +157,10 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     for (const auto& [m, report] : move.reports) climbs = climbs || report.climb_at >= 0.0;
     if (!climbs)
       reason =
-          "MOVE-20: a climbing move must cross an obstacle taller than the models (use a move)";
+          "MOVE-20: a climbing move must cross an obstacle or drop taller than the models (use a "
+          "move)";
   }
+  if (reason.empty()) reason = ladder_problem(s, move);  // MOVE-28
   if (reason.empty() && !free_move) {
     // ACT-10: ground the scenario marks as dear (a slippery slope) raises the action's cost.
     const int points = acting_points(s);
@@ -268,6 +270,8 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
                       : a.mode == table::MoveMode::swim     ? "MOVE-17"
                                                             : "MOVE-01"},
              {"inches", inches}});
+  note_ladders(s, move);                                                   // MOVE-28
+  land_jumps(c, a.unit, move, from, table::Point{a.dx, a.dy} * fraction);  // MOVE-25
   after_hidden_move(c, a.unit, a.mode);
   for (const auto& [m, report] : move.reports) hazard_tests(c, a.unit, m, report.dangerous);
   if (!free_move) hazard_morale_check(c, a.unit);

@@ -97,6 +97,11 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      {"rallyFirst", "pursueFirst", ""},
      2,
      "routers move and test to rally before pursuers test to halt and move"},
+    {RulingId::move_27,
+     "ruling.MOVE-27",
+     {"hitsNormalSaves", "wounds", ""},
+     2,
+     "a fall is D3 hits at S = the height, wounding and saved as usual (or D3 wounds)"},
 }};
 
 }  // namespace

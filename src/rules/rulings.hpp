@@ -29,6 +29,7 @@ enum class RulingId : std::uint8_t {
   melee_21_cover_stop,                  // where a rally in cover stops the flight
   melee_21_test_count,                  // whether the table-edge attempt is a test of its own
   melee_23,                             // rally before or after the pursuers move
+  move_27,                              // falls: D3 hits with saves, or D3 wounds
   count_
 };
 
@@ -59,6 +60,7 @@ enum class RoutCap : std::uint8_t { negative_only, symmetric };
 enum class RallyCoverStop : std::uint8_t { entry_point, full_move };
 enum class RallyTestCount : std::uint8_t { separate_edge, edge_is_post_move };
 enum class PursuitOrder : std::uint8_t { rally_first, pursue_first };
+enum class FallDamage : std::uint8_t { hits_normal_saves, wounds };
 
 class Rulings {
  public:
@@ -98,6 +100,7 @@ class Rulings {
     return get<RallyTestCount>(RulingId::melee_21_test_count);
   }
   PursuitOrder melee_23() const { return get<PursuitOrder>(RulingId::melee_23); }
+  FallDamage move_27() const { return get<FallDamage>(RulingId::move_27); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

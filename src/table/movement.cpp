@@ -121,6 +121,44 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
 
 }  // namespace
 
+namespace {
+
+// MOVE-19..28: where a straight leg steps from one level to another (a raised surface's edge).
+struct LevelStep {
+  double t = 0.0;     // along the leg, 0..1
+  double rise = 0.0;  // positive up, negative down
+  Point at;
+};
+
+void level_steps(const Table& table, const Point& a, const Point& b, std::vector<LevelStep>& out) {
+  out.clear();
+  thread_local std::vector<double> cuts;
+  cuts.assign({0.0, 1.0});
+  for (const int index : table.raised_features()) {
+    const TerrainFeature& feature = table.features()[index];
+    if (!segment_touches_box(a, b, feature.bounds)) continue;
+    for (const auto& piece : feature_intervals(feature, a, b)) {
+      cuts.push_back(piece.from);
+      cuts.push_back(piece.to);
+    }
+  }
+  if (cuts.size() == 2) return;
+  std::sort(cuts.begin(), cuts.end());
+  double level = table.level_at(a);
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    if (cuts[i + 1] - cuts[i] <= kEpsilon) continue;
+    const double here = table.level_at(a + (b - a) * (0.5 * (cuts[i] + cuts[i + 1])));
+    if (std::abs(here - level) > kEpsilon) {
+      out.push_back({cuts[i], here - level, a + (b - a) * cuts[i]});
+      level = here;
+    }
+  }
+  const double end = table.level_at(b);  // a path ending on an edge stands on the higher level
+  if (std::abs(end - level) > kEpsilon) out.push_back({1.0, end - level, b});
+}
+
+}  // namespace
+
 double turning_cost(double total_degrees) {
   const double extra = total_degrees - 90.0;
   if (extra <= kEpsilon) return 0.0;
@@ -193,6 +231,66 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
               },
               true);
         }
+      }
+    }
+    if (table.has_levels()) {
+      thread_local std::vector<LevelStep> steps;
+      level_steps(table, at, next, steps);
+      for (const LevelStep& step : steps) {
+        const double height = std::abs(step.rise);
+        const double along = report.distance - leg + step.t * leg;
+        if (height <= free_height + kEpsilon) continue;  // MOVE-19/23: a small step is free
+        const bool jumping = request.mode == MoveMode::jump && step.rise < 0.0;
+        const TerrainFeature* ladder = jumping ? nullptr : table.ladder_at(step.at);
+        if (ladder != nullptr) {
+          // MOVE-28: a ladder is climbed at the normal rate, with no test.
+          report.obstacle_cost += height;
+          if (std::find(report.ladders.begin(), report.ladders.end(), ladder) ==
+              report.ladders.end())
+            report.ladders.push_back(ladder);
+          continue;
+        }
+        if (height <= mover.height + kEpsilon) {
+          report.obstacle_cost += height;  // MOVE-19 up, MOVE-23 down: the height is deducted
+          continue;
+        }
+        const bool charge = request.mode == MoveMode::charge;
+        if (step.rise > 0.0) {
+          if (height <= request.climb_limit + kEpsilon) {  // MOVE-20 / CHARGE-07: one climb
+            report.obstacle_cost += height;
+            if (report.climb_at < 0.0 || along < report.climb_at) report.climb_at = along;
+            continue;
+          }
+          refuse(
+              [&] {
+                return fmt::format(
+                    "MOVE-20: the rise of {:.1f}\" at ({:.1f}, {:.1f}) is taller than the model "
+                    "({}\"): climbing it takes a climbing action",
+                    height, step.at.x, step.at.y, mover.height);
+              },
+              true);
+          continue;
+        }
+        if ((request.mode == MoveMode::jump || charge) && height <= kMaxJumpDown + kEpsilon) {
+          // MOVE-25/26: a jump costs no allowance; the tests come when the model lands.
+          report.jump_drop = std::max(report.jump_drop, height);
+          if (report.jump_at < 0.0) report.jump_at = along;
+          continue;
+        }
+        if (!charge && height <= request.climb_limit + kEpsilon) {
+          report.obstacle_cost += height;  // MOVE-23: a climb down, one test
+          report.climb_drop = std::max(report.climb_drop, height);
+          if (report.climb_at < 0.0 || along < report.climb_at) report.climb_at = along;
+          continue;
+        }
+        refuse(
+            [&] {
+              return fmt::format(
+                  "MOVE-23: the drop of {:.1f}\" at ({:.1f}, {:.1f}) is taller than the model: "
+                  "climb down it (a climbing action) or jump (MOVE-25, at most {}\")",
+                  height, step.at.x, step.at.y, kMaxJumpDown);
+            },
+            true);
       }
     }
     if (!table.on_table(next)) {

@@ -26,7 +26,11 @@ enum class MoveMode : std::uint8_t {
   flee,       // MOVE-05: may leave the table
   climb,      // MOVE-20/21: a 2-AP climbing move over obstacles taller than the model
   swim,       // MOVE-17: the only way through deep water, at a rolled D3+1"
+  jump,       // MOVE-25: may jump down drops taller than the model (up to 6"), tests on landing
 };
+
+// MOVE-25: the highest drop a model may jump down of its own will.
+inline constexpr double kMaxJumpDown = 6.0;
 
 struct MoveRequest {
   int model = 0;
@@ -55,6 +59,14 @@ struct MoveReport {
   // CHARGE-07: how far along the path the first obstacle needing an Initiative test is crossed
   // (negative when none is).
   double climb_at = -1.0;
+  // MOVE-23: the highest drop taller than the model climbed down (climb moves); a failed
+  // climbing test makes the climber fall from there.
+  double climb_drop = 0.0;
+  // MOVE-25/26: the highest drop taller than the model jumped down (jump and charge moves; it
+  // costs no allowance) and how far along the path the first such drop is.
+  double jump_drop = 0.0;
+  double jump_at = -1.0;
+  std::vector<const TerrainFeature*> ladders;    // MOVE-28: ladders climbed up or down
   std::vector<const TerrainFeature*> dangerous;  // MOVE-11: hazard tests due
   std::vector<const TerrainFeature*> variable;   // MOVE-12: variable ground touched
   double total_cost() const { return terrain_cost + turning_cost + sidestep_cost + obstacle_cost; }

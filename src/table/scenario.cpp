@@ -103,7 +103,7 @@ void kind_defaults(TerrainFeature& feature) {
 
 TerrainFeature read_feature(const Field& field) {
   field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
-                    "see_through", "blocks_sight", "height", "deep", "action_cost"});
+                    "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -124,6 +124,7 @@ TerrainFeature read_feature(const Field& field) {
   if (field.has("see_through")) feature.see_through = field["see_through"].as_number(0, 1000);
   if (field.has("height")) feature.height = field["height"].as_number(0, 100);
   if (field.has("action_cost")) feature.action_cost = field["action_cost"].as_int(1, 3);
+  if (field.has("elevation")) feature.elevation = field["elevation"].as_number(0, 100);
   if (field.has("deep")) {
     feature.deep = field["deep"].as_bool();
     if (feature.deep && feature.kind != TerrainKind::water)
@@ -249,8 +250,11 @@ Scenario load_scenario(const std::string& file, const data::Library& library) {
   if (root.has("terrain")) {
     const Field list = root["terrain"];
     list.expect_sequence();
-    for (std::size_t i = 0; i < list.size(); ++i)
+    for (std::size_t i = 0; i < list.size(); ++i) {
       scenario.table.add_feature(read_feature(list.at(i)));
+      if (scenario.table.ladder_count() > kMaxLadders)
+        list.at(i).fail(fmt::format("MOVE-28: at most {} ladders on a table", kMaxLadders));
+    }
   }
   if (root.has("obstacles")) {
     const Field list = root["obstacles"];

@@ -77,7 +77,38 @@ Point Table::clamp(const Point& p) const {
 void Table::add_feature(TerrainFeature feature) {
   bg::envelope(feature.footprint, feature.bounds);
   feature.ring = corners(feature.footprint);
+  const int index = static_cast<int>(features_.size());
+  if (feature.elevation > 0.0) {
+    uphill_.push_back(index);
+    if (feature.kind != TerrainKind::hill) raised_.push_back(index);
+  }
+  if (feature.kind == TerrainKind::ladder) {
+    feature.ladder_slot = ladder_count_++;
+    ladders_.push_back(index);
+  }
   features_.push_back(std::move(feature));
+}
+
+double Table::level_at(const Point& p) const {
+  double level = 0.0;
+  for (const int i : raised_)
+    if (features_[i].elevation > level && in_feature(features_[i], p))
+      level = features_[i].elevation;
+  return level;
+}
+
+double Table::standing_height(const Point& p) const {
+  double level = 0.0;
+  for (const int i : uphill_)
+    if (features_[i].elevation > level && in_feature(features_[i], p))
+      level = features_[i].elevation;
+  return level;
+}
+
+const TerrainFeature* Table::ladder_at(const Point& p) const {
+  for (const int i : ladders_)
+    if (in_feature(features_[i], p)) return &features_[i];
+  return nullptr;
 }
 
 std::vector<const TerrainFeature*> Table::features_at(const Point& p) const {

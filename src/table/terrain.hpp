@@ -61,8 +61,14 @@ struct TerrainFeature {
   // infinity = does not block.
   double see_through = std::numeric_limits<double>::infinity();
   double height = 0.0;
-  bool deep = false;        // MOVE-17: water too deep to wade: only swim moves cross it
-  int action_cost = 1;      // ACT-10: AP a move action touching it costs (a slippery slope: 2)
+  bool deep = false;    // MOVE-17: water too deep to wade: only swim moves cross it
+  int action_cost = 1;  // ACT-10: AP a move action touching it costs (a slippery slope: 2)
+  // MOVE-19..28: a raised surface (platform, upper floor, roof, rampart walk, cliff top) this many
+  // inches above the ground; a model whose centre is on it stands that high. Its edge is a step
+  // up or down. A hill is a slope (MOVE-19: flat ground): its elevation only makes those on it
+  // uphill of the rest (MELEE-06b/14b).
+  double elevation = 0.0;
+  int ladder_slot = -1;     // MOVE-28: the ladder's number among the table's ladders
   std::vector<Point> ring;  // the footprint's corners, prepared when added to a table
 
   bool blocks_sight() const { return see_through < std::numeric_limits<double>::infinity(); }
@@ -82,6 +88,9 @@ struct LinearObstacle {
   // Parameter t along a-b of the first crossing with this obstacle, or a negative number.
   double first_crossing(const Point& a, const Point& b, Point* normal = nullptr) const;
 };
+
+// MOVE-28: the most ladders a table may have (each counts the models using it in a turn).
+inline constexpr int kMaxLadders = 16;
 
 class Table {
  public:
@@ -105,11 +114,26 @@ class Table {
   // The worst movement class at `p`.
   MovementClass movement_at(const Point& p) const;
 
+  // MOVE-19..28: whether any raised surface exists (most tables have none: moves skip levels).
+  bool has_levels() const { return !raised_.empty(); }
+  const std::vector<int>& raised_features() const { return raised_; }
+  // The elevation of the highest raised surface under `p` (0: the ground).
+  double level_at(const Point& p) const;
+  // level_at, or a hill's elevation if higher: how far uphill a model at `p` stands.
+  double standing_height(const Point& p) const;
+  // The ladder whose footprint holds `p`, if any.
+  const TerrainFeature* ladder_at(const Point& p) const;
+  int ladder_count() const { return ladder_count_; }
+
  private:
   double width_ = 48.0;
   double height_ = 48.0;
   std::vector<TerrainFeature> features_;
   std::vector<LinearObstacle> obstacles_;
+  std::vector<int> raised_;   // features with elevation that are not hills
+  std::vector<int> uphill_;   // features with elevation, hills included
+  std::vector<int> ladders_;  // ladder features
+  int ladder_count_ = 0;
 };
 
 // True when the segment a-b may touch `box` (a cheap filter before exact tests).
