@@ -77,6 +77,26 @@ TEST_F(Bombardment, SHOOT_54_no_spotter_no_bombardment) {
   EXPECT_NE(illegal_reason(state_, bombard(0)), "");
 }
 
+// SHOOT-53: with sight of the target a barrage weapon fires high-trajectory: by guess range, and
+// the marker's scatter is reduced by the crew's BS as for any area shot.
+TEST_F(Bombardment, SHOOT_53_with_sight_a_mortar_lobs_by_guess_range_and_its_bs_counts) {
+  begin(test::battle("lobbing", "imperial_guard", "[{unit: mortar_team, at: [10, 8]}]",
+                     "space_marines",
+                     "[{unit: tactical_squad, at: [10, 32], facing: 180, spacing: 1.2}]"),
+        3);
+  state_.scripted_dice = &ones_;
+  must(activate(0, 2));
+  Action lob = act(ActionKind::shoot, 0);
+  lob.target = 1;
+  lob.heavy = true;
+  lob.guess = 20.0;
+  must(lob);
+  EXPECT_FALSE(logged("indirect_fire"));
+  const Event* scatter = roll_of("SHOOT-41");
+  ASSERT_NE(scatter, nullptr);
+  EXPECT_EQ(scatter->at("goal"), 3) << "2D6 less the crew's BS 3";
+}
+
 TEST_F(Bombardment, SHOOT_34_terminators_are_never_suppressed) {
   begin(test::battle("exempt", "imperial_guard", "[{unit: infantry_squad, at: [24, 10]}]",
                      "space_marines",
