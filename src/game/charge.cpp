@@ -360,10 +360,9 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
     if (plan->report.jump_drop > 0.0) {
       // MOVE-26: jumping down into the fight takes MOVE-25's tests (engine choice: one set for
       // the unit, as for CHARGE-07's obstacle); a failure is a fall and a failed Charge.
-      const int tests = static_cast<int>(std::floor(plan->report.jump_drop / 2.0 + 1e-9));
+      int tests = 0;
       c.dice.start();
-      bool safe = true;
-      for (int t = 0; t < tests && safe; ++t) safe = dice::roll_low(c.dice, ci.initiative);
+      const bool safe = jump_tests_passed(c, ci.initiative, plan->report.jump_drop, tests);
       c.roll_event("MOVE-26", "jump down into mêlée", ci.initiative, charger,
                    {{"drop", plan->report.jump_drop}, {"tests", tests}, {"safe", safe}});
       if (!safe) {

@@ -83,6 +83,9 @@ void hazard_morale_check(Context& c, int unit);
 void remove_casualty(Context& c, int model);
 table::Point unit_centre(const GameState& state, int unit);
 int nearest_enemy_unit(const GameState& state, int unit, double* range = nullptr);
+// Whether a living enemy model stands within `inches` of a living model of `unit`; with
+// `seen_only`, enemies of hidden units (ADV-04) do not count.
+bool enemy_within(const GameState& state, int unit, double inches, bool seen_only = false);
 
 // Unit actions (unit_actions.cpp) and fire (fire.cpp): legality and effect.
 // A unit move checked model by model: the legality check hands it to the move so it is measured
@@ -130,13 +133,14 @@ void spot_hidden_units(Context& c);
 // A hidden unit fired something that gives it away: revealed when the player turn ends.
 void note_fired_while_hidden(Context& c, int unit);
 void reveal_fired_units(Context& c);
-// Whether an enemy that is not hidden stands within `inches` of `unit` (MELEE-21's +1 to rally).
-bool seen_enemy_within(const GameState& state, int unit, double inches);
 
 // Levels (levels.cpp): MOVE-23/25/27/28.
+// MOVE-25: the Initiative tests for jumping down `drop` inches (one per full 2"), rolled until the
+// first failure; `tests` gets how many were due. True when all passed.
+bool jump_tests_passed(Context& c, int initiative, double drop, int& tests);
 // MOVE-27: model `model` falls `height` inches: D3 hits at that Strength (ruling.MOVE-27), prone
-// after more than 3". Returns the unsaved wounds.
-int fall(Context& c, int model, double height);
+// after more than 3".
+void fall(Context& c, int model, double height);
 // Moves `model` back along its path from `start` toward `end` to just past the edge it dropped
 // over `drop_at` inches along (where a faller lands), unless a base is in the way.
 void land_at_foot(GameState& s, int model, const table::Point& start, const table::Point& end,
@@ -145,7 +149,7 @@ void land_at_foot(GameState& s, int model, const table::Point& start, const tabl
 // a fall at the foot of the drop. `from` holds the unit's models' starting positions.
 void land_jumps(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from,
                 const table::Point& shift);
-// MOVE-23: a failed climbing test on the way down: D6 of the climbers fall from the drop.
+// MOVE-23: after a failed climbing test, if the move went down a drop, D6 of the climbers fall.
 void climb_down_failed(Context& c, int unit, const UnitMove& move, const table::Point& shift);
 // MOVE-28: empty, or why the move would put more than four models on a ladder this turn.
 std::string ladder_problem(const GameState& s, const UnitMove& move);

@@ -312,9 +312,7 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       if (moves) {
         detail::apply_move(c, a, false, &checked_move);
       } else {
-        bool down = false;
-        for (const auto& [m, report] : checked_move.reports) down = down || report.climb_drop > 0.0;
-        if (down) detail::climb_down_failed(c, unit, checked_move, table::Point{a.dx, a.dy});
+        detail::climb_down_failed(c, unit, checked_move, table::Point{a.dx, a.dy});
       }
       s.units[unit].aimed = false;
       spend(c, cost);

@@ -29,6 +29,16 @@ bool heavy_class(const rules::Firing& firing) {
   return firing.once_per_turn;
 }
 
+// MOVE-28: whether a model at `p` stands on a ladder.
+bool on_ladder(const GameState& s, const table::Point& p) {
+  const auto& table = s.setup->scenario.table;
+  return table.ladder_count() > 0 && table.ladder_at(p) != nullptr;
+}
+
+bool basic_weapon(const WeaponProfile& w) {
+  return w.type == data::WeaponType::rapid_fire || w.type == data::WeaponType::assault;
+}
+
 bool ranged(const WeaponProfile& w) {
   return !w.is_melee() && w.type != data::WeaponType::grenade && w.type != data::WeaponType::bomb;
 }
@@ -56,14 +66,11 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     const auto& model = s.setup->models[m];
     if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
     const double range = table::range_to_unit(poses, m, target);
-    // MOVE-28: nobody works a heavy or two-handed weapon from a ladder.
-    const bool on_ladder = s.setup->scenario.table.ladder_count() > 0 &&
-                           s.setup->scenario.table.ladder_at(poses[m].position) != nullptr;
+    // MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
+    const bool climbing = on_ladder(s, poses[m].position);
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon)) continue;
-      if (on_ladder && weapon->type != data::WeaponType::pistol &&
-          weapon->type != data::WeaponType::rapid_fire && weapon->type != data::WeaponType::assault)
-        continue;
+      if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
       if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
       rules::FiringInputs inputs;
       inputs.range = range;
@@ -245,9 +252,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   rules::ShootingSituation sit;
   sit.ballistic_skill = shooter_model.profile->ballistic_skill;
   // MOVE-28: on a ladder basic weapons are -1 (pistols fire as usual).
-  sit.on_ladder = (shot.weapon->type == data::WeaponType::rapid_fire ||
-                   shot.weapon->type == data::WeaponType::assault) &&
-                  s.setup->scenario.table.ladder_at(poses[shot.model].position) != nullptr;
+  sit.on_ladder = basic_weapon(*shot.weapon) && on_ladder(s, poses[shot.model].position);
   sit.range = shot.range;
   sit.kind = kind;
   const auto cover =

@@ -44,6 +44,22 @@ int nearest_enemy_unit(const GameState& s, int unit, double* range) {
   return best;
 }
 
+bool enemy_within(const GameState& s, int unit, double inches, bool seen_only) {
+  const auto& info = s.setup->units[unit];
+  const double reach_sq = (inches + 1e-9) * (inches + 1e-9);
+  for (int e = 0; e < static_cast<int>(s.models.size()); ++e) {
+    const auto& other = s.models[e];
+    if (!other.pose.alive || other.pose.side == info.side) continue;
+    if (seen_only && s.units[s.setup->models[e].unit].hidden) continue;
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      const table::Point d = other.pose.position - s.models[m].pose.position;
+      if (table::dot(d, d) <= reach_sq) return true;
+    }
+  }
+  return false;
+}
+
 void remove_casualty(Context& c, int model) {
   GameState& s = c.state;
   s.models[model].pose.alive = false;

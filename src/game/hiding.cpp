@@ -17,10 +17,10 @@ bool hiding_feature(table::TerrainKind kind) {
          kind == table::TerrainKind::ruin || kind == table::TerrainKind::trench;
 }
 
-bool near_outline(const table::TerrainFeature& feature, const table::Point& p) {
-  const auto& ring = feature.ring;
-  for (std::size_t i = 0; i + 1 < ring.size(); ++i) {
-    if (table::distance_to_segment(p, ring[i], ring[i + 1]) <= kHidingReach) return true;
+// Whether `p` is within hiding reach of the polyline (an obstacle, or a feature's outline).
+bool near_line(const std::vector<table::Point>& points, const table::Point& p) {
+  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+    if (table::distance_to_segment(p, points[i], points[i + 1]) <= kHidingReach) return true;
   }
   return false;
 }
@@ -36,19 +36,15 @@ bool spotted_by(const GameState& s, int observer, int hider) {
 bool in_hiding_place(const GameState& s, int model) {
   const table::Point& p = s.models[model].pose.position;
   const table::Table& table = s.setup->scenario.table;
-  for (const auto& obstacle : table.obstacles()) {
-    for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
-      if (table::distance_to_segment(p, obstacle.points[i], obstacle.points[i + 1]) <= kHidingReach)
-        return true;
-    }
-  }
+  for (const auto& obstacle : table.obstacles())
+    if (near_line(obstacle.points, p)) return true;
   for (const auto& feature : table.features()) {
     if (!hiding_feature(feature.kind)) continue;
     if (table::in_feature(feature, p)) return true;
     // A building's corner or doorway hides a model standing close outside it.
     if ((feature.kind == table::TerrainKind::building ||
          feature.kind == table::TerrainKind::ruin) &&
-        near_outline(feature, p))
+        near_line(feature.ring, p))
       return true;
   }
   return false;
@@ -138,21 +134,6 @@ void reveal_fired_units(Context& c) {
   for (int u = 0; u < static_cast<int>(c.state.units.size()); ++u) {
     if (c.state.units[u].revealing) reveal(c, u, "fired");
   }
-}
-
-bool seen_enemy_within(const GameState& s, int unit, double inches) {
-  const auto& info = s.setup->units[unit];
-  const double squared = inches * inches + 1e-9;
-  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
-    const auto& pose = s.models[m].pose;
-    if (!pose.alive || pose.side == info.side || s.units[s.setup->models[m].unit].hidden) continue;
-    for (int own = info.first_model; own < info.first_model + info.model_count; ++own) {
-      if (!s.models[own].pose.alive) continue;
-      const table::Point apart = pose.position - s.models[own].pose.position;
-      if (table::dot(apart, apart) <= squared) return true;
-    }
-  }
-  return false;
 }
 
 }  // namespace arap::game::detail

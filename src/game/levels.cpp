@@ -16,9 +16,17 @@ namespace arap::game::detail {
 // MOVE-28: at most four models (counted by bulk, GEN-07) get on or off a ladder in a turn.
 constexpr int kLadderPlaces = 4;
 
-int fall(Context& c, int model, double height) {
+bool jump_tests_passed(Context& c, int initiative, double drop, int& tests) {
+  // MOVE-25: one Initiative test for each full 2" of the drop; the first failure ends them.
+  tests = static_cast<int>(std::floor(drop / 2.0 + 1e-9));
+  bool safe = true;
+  for (int t = 0; t < tests && safe; ++t) safe = dice::roll_low(c.dice, initiative);
+  return safe;
+}
+
+void fall(Context& c, int model, double height) {
   GameState& s = c.state;
-  if (!s.models[model].pose.alive) return 0;
+  if (!s.models[model].pose.alive) return;
   const auto& profile = *c.setup.models[model].profile;
   const int unit = c.setup.models[model].unit;
   // MOVE-27: D3 hits at the height in inches (rounded to the nearest inch, at least 1), wounded
@@ -45,7 +53,6 @@ int fall(Context& c, int model, double height) {
                 {"unsaved", unsaved}});
   // A fall of more than 3" leaves the survivor prone.
   if (s.models[model].pose.alive && height > 3.0) s.models[model].prone = true;
-  return unsaved;
 }
 
 void land_at_foot(GameState& s, int model, const table::Point& start, const table::Point& end,
@@ -63,12 +70,10 @@ void land_jumps(Context& c, int unit, const UnitMove& move, const std::vector<ta
   const int first = c.setup.units[unit].first_model;
   for (const auto& [m, report] : move.reports) {
     if (report.jump_drop <= 0.0 || !s.models[m].pose.alive) continue;
-    // MOVE-25: one Initiative test for each full 2" of the drop; all passed, it lands unhurt.
-    const int tests = static_cast<int>(std::floor(report.jump_drop / 2.0 + 1e-9));
     const int initiative = c.setup.models[m].profile->initiative;
+    int tests = 0;
     c.dice.start();
-    bool safe = true;
-    for (int t = 0; t < tests && safe; ++t) safe = dice::roll_low(c.dice, initiative);
+    const bool safe = jump_tests_passed(c, initiative, report.jump_drop, tests);
     c.roll_event("MOVE-25", "jump down", initiative, unit,
                  {{"model", m}, {"drop", report.jump_drop}, {"tests", tests}, {"safe", safe}});
     if (safe) continue;
@@ -80,6 +85,10 @@ void land_jumps(Context& c, int unit, const UnitMove& move, const std::vector<ta
 
 void climb_down_failed(Context& c, int unit, const UnitMove& move, const table::Point& shift) {
   GameState& s = c.state;
+  const bool down = std::any_of(move.reports.begin(), move.reports.end(), [](const auto& checked) {
+    return checked.second.climb_drop > 0.0;
+  });
+  if (!down) return;  // a failed climb up leaves the unit at the foot (MOVE-20)
   // MOVE-23: a unit that fails its test on the way down loses D6 of its climbers.
   c.dice.start();
   int fallers = c.dice.roll(6);

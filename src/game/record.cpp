@@ -50,12 +50,17 @@ GameState replay(const GameSetup& setup, const GameRecord& record, EventLog* log
 
 namespace {
 
-std::string unit_name(const GameSetup& setup, const nlohmann::json& e, const char* key = "unit") {
-  if (!e.contains(key) || !e[key].is_number_integer()) return "?";
-  const int unit = e[key].get<int>();
+// A unit's name and side from its number in an event (`id`), "?" when it names no unit.
+std::string name_of_unit(const GameSetup& setup, const nlohmann::json& id) {
+  if (!id.is_number_integer()) return "?";
+  const int unit = id.get<int>();
   if (unit < 0 || unit >= static_cast<int>(setup.units.size())) return "?";
   const auto& info = setup.units[unit];
   return fmt::format("{} ({})", info.name, setup.scenario.sides[info.side].name);
+}
+
+std::string unit_name(const GameSetup& setup, const nlohmann::json& e, const char* key = "unit") {
+  return e.contains(key) ? name_of_unit(setup, e[key]) : "?";
 }
 
 std::string dice_text(const nlohmann::json& faces) {
@@ -173,23 +178,18 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
                          unit_name(setup, e, "chargers"));
     } else if (type == "melee_round") {
       std::string names;
-      for (const auto& u : e["units"]) {
-        nlohmann::json one{{"unit", u}};
-        names += (names.empty() ? "" : " vs ") + unit_name(setup, one);
-      }
+      for (const auto& u : e["units"])
+        names += (names.empty() ? "" : " vs ") + name_of_unit(setup, u);
       out += fmt::format("  Mêlée: {}\n", names);
     } else if (type == "combat_result") {
       std::string scores;
-      for (std::size_t k = 0; k < e["units"].size(); ++k) {
-        nlohmann::json one{{"unit", e["units"][k]}};
-        scores += fmt::format("{}{} WD {} CRS {}", k ? ", " : "", unit_name(setup, one),
-                              e["wound_difference"][k].get<int>(), e["score"][k].get<int>());
-      }
       std::string losers;
       for (std::size_t k = 0; k < e["units"].size(); ++k) {
-        if (!e.contains("lost") || !e["lost"][k].get<bool>()) continue;
-        nlohmann::json one{{"unit", e["units"][k]}};
-        losers += (losers.empty() ? "" : ", ") + unit_name(setup, one);
+        const std::string name = name_of_unit(setup, e["units"][k]);
+        scores += fmt::format("{}{} WD {} CRS {}", k ? ", " : "", name,
+                              e["wound_difference"][k].get<int>(), e["score"][k].get<int>());
+        if (e.contains("lost") && e["lost"][k].get<bool>())
+          losers += (losers.empty() ? "" : ", ") + name;
       }
       const int winning = e["winning_side"].get<int>();
       out += fmt::format(

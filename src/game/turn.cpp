@@ -245,7 +245,7 @@ bool rally_test(Context& c, int unit, const char* what) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
   // MELEE-21: rally on Ld, +1 with no enemy within 8" (undetected hiders do not count, ADV-04).
-  const int target = s.leadership(unit) + (seen_enemy_within(s, unit, 8.0) ? 0 : 1);
+  const int target = s.leadership(unit) + (enemy_within(s, unit, 8.0, /*seen_only=*/true) ? 0 : 1);
   c.dice.start();
   const auto roll = rules::roll_leadership_test(
       c.dice, target, rules::may_reroll(rules::LdTest::rally, info.no_fear));

@@ -79,20 +79,6 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
   return result;
 }
 
-bool enemy_within(const GameState& s, int unit, double inches) {
-  const auto& info = s.setup->units[unit];
-  const double reach_sq = (inches + 1e-9) * (inches + 1e-9);
-  for (const auto& other : s.models) {
-    if (!other.pose.alive || other.pose.side == info.side) continue;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-      if (!s.models[m].pose.alive) continue;
-      const table::Point d = other.pose.position - s.models[m].pose.position;
-      if (table::dot(d, d) <= reach_sq) return true;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 std::string move_illegal(const GameState& s, const Action& a, bool free_move, UnitMove* checked,

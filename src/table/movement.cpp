@@ -188,6 +188,10 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
   double turned = 0.0;
   Point at = mover.position;
   const double free_height = mover.size <= 2 ? 1.0 : mover.size / 2.0;  // MOVE-19
+  // CHARGE-07 / MOVE-20/23: the first point along the path where a climb (one test) is made.
+  const auto mark_climb = [&report](double along) {
+    if (report.climb_at < 0.0 || along < report.climb_at) report.climb_at = along;
+  };
   for (const Point& next : request.path) {
     const double leg = distance(at, next);
     if (leg <= kEpsilon) continue;
@@ -220,7 +224,7 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
         } else if (obstacle.height <= request.climb_limit + kEpsilon) {
           report.obstacle_cost += obstacle.height;  // CHARGE-07: one climb, one test
           const double along = report.distance - leg + t * leg;
-          if (report.climb_at < 0.0 || along < report.climb_at) report.climb_at = along;
+          mark_climb(along);
         } else {
           refuse(
               [&] {
@@ -258,7 +262,7 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
         if (step.rise > 0.0) {
           if (height <= request.climb_limit + kEpsilon) {  // MOVE-20 / CHARGE-07: one climb
             report.obstacle_cost += height;
-            if (report.climb_at < 0.0 || along < report.climb_at) report.climb_at = along;
+            mark_climb(along);
             continue;
           }
           refuse(
@@ -280,7 +284,7 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
         if (!charge && height <= request.climb_limit + kEpsilon) {
           report.obstacle_cost += height;  // MOVE-23: a climb down, one test
           report.climb_drop = std::max(report.climb_drop, height);
-          if (report.climb_at < 0.0 || along < report.climb_at) report.climb_at = along;
+          mark_climb(along);
           continue;
         }
         refuse(

@@ -89,17 +89,9 @@ void Table::add_feature(TerrainFeature feature) {
   features_.push_back(std::move(feature));
 }
 
-double Table::level_at(const Point& p) const {
+double Table::highest_elevation(const std::vector<int>& indices, const Point& p) const {
   double level = 0.0;
-  for (const int i : raised_)
-    if (features_[i].elevation > level && in_feature(features_[i], p))
-      level = features_[i].elevation;
-  return level;
-}
-
-double Table::standing_height(const Point& p) const {
-  double level = 0.0;
-  for (const int i : uphill_)
+  for (const int i : indices)
     if (features_[i].elevation > level && in_feature(features_[i], p))
       level = features_[i].elevation;
   return level;

@@ -118,14 +118,16 @@ class Table {
   bool has_levels() const { return !raised_.empty(); }
   const std::vector<int>& raised_features() const { return raised_; }
   // The elevation of the highest raised surface under `p` (0: the ground).
-  double level_at(const Point& p) const;
+  double level_at(const Point& p) const { return highest_elevation(raised_, p); }
   // level_at, or a hill's elevation if higher: how far uphill a model at `p` stands.
-  double standing_height(const Point& p) const;
+  double standing_height(const Point& p) const { return highest_elevation(uphill_, p); }
   // The ladder whose footprint holds `p`, if any.
   const TerrainFeature* ladder_at(const Point& p) const;
   int ladder_count() const { return ladder_count_; }
 
  private:
+  double highest_elevation(const std::vector<int>& indices, const Point& p) const;
+
   double width_ = 48.0;
   double height_ = 48.0;
   std::vector<TerrainFeature> features_;
