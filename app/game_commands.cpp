@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "advice/preview.hpp"
 #include "ai/agents.hpp"
 #include "ai/match.hpp"
 #include "commands.hpp"
@@ -33,12 +35,29 @@ struct GameOptionsCli {
   int games = 100;
   int jobs = 1;
   std::string record;
+  std::string action_json;
 };
 
 std::shared_ptr<const game::GameSetup> load_setup(const std::string& scenario,
                                                   const std::string& data) {
   auto library = std::make_shared<const data::Library>(data::Library::load(data_dir(data)));
   return game::make_setup(scenario, std::move(library));
+}
+
+// A saved game and the setup it replays on (its own scenario text and data fingerprint when it
+// carries them, so it replays from any folder); errors name the file.
+std::pair<game::GameRecord, std::shared_ptr<const game::GameSetup>> load_record(
+    const std::string& path, const std::string& data) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(fmt::format("{}: cannot open the file", path));
+  try {
+    game::GameRecord record = game::record_from_json(nlohmann::json::parse(in));
+    auto library = std::make_shared<const data::Library>(data::Library::load(data_dir(data)));
+    auto setup = game::setup_for_record(record, std::move(library));
+    return {std::move(record), std::move(setup)};
+  } catch (const std::invalid_argument& error) {
+    throw std::runtime_error(fmt::format("{}: {}", path, error.what()));
+  }
 }
 
 std::vector<game::Action> read_actions(const std::string& path) {
@@ -75,9 +94,7 @@ void print_result(const game::GameSetup& setup, const game::GameState& state,
 
 int run_play(const GameOptionsCli& o) {
   const auto setup = load_setup(o.scenario, o.data);
-  game::GameRecord record;
-  record.scenario_file = o.scenario;
-  record.seed = o.seed;
+  game::GameRecord record = game::record_for(*setup, o.seed);
   game::EventLog log;
   game::GameState state = game::initial_state(*setup, o.seed);
   if (!o.actions.empty()) {
@@ -102,6 +119,8 @@ int run_play(const GameOptionsCli& o) {
     record.actions.push_back(action);
   }
   if (!o.save.empty()) {
+    record.digest = game::state_digest(state);
+    record.digest_actions = record.actions.size();
     std::ofstream out(o.save);
     out << game::to_json(record).dump(1) << '\n';
   }
@@ -110,10 +129,7 @@ int run_play(const GameOptionsCli& o) {
 }
 
 int run_replay(const GameOptionsCli& o) {
-  std::ifstream in(o.record);
-  if (!in) throw std::runtime_error(fmt::format("{}: cannot open the file", o.record));
-  const game::GameRecord record = game::record_from_json(nlohmann::json::parse(in));
-  const auto setup = load_setup(record.scenario_file, o.data);
+  const auto [record, setup] = load_record(o.record, o.data);
   game::EventLog log;
   const game::GameState state = game::replay(*setup, record, &log);
   if (o.json) {
@@ -126,6 +142,84 @@ int run_replay(const GameOptionsCli& o) {
   } else {
     std::cout << game::battle_report(*setup, log);
   }
+  return 0;
+}
+
+// `arap legal GAME.json`: the pending decision after the record's actions and every legal action.
+int run_legal(const GameOptionsCli& o) {
+  const auto [record, setup] = load_record(o.record, o.data);
+  const game::GameState state = game::replay(*setup, record);
+  const game::Decision d = game::pending(state);
+  const auto actions = game::legal_actions(state);
+  static constexpr const char* kPhases[] = {"activation",   "pick_up",         "reaction",
+                                            "active",       "charge_response", "melee_choice",
+                                            "interception", "game_over"};
+  const char* phase = kPhases[static_cast<int>(d.phase)];
+  if (o.json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& a : actions) list.push_back(game::to_json(a));
+    nlohmann::json decision = {{"phase", phase}, {"side", d.side}};
+    if (d.unit >= 0) decision["unit"] = d.unit;
+    if (d.action_points > 0) decision["action_points"] = d.action_points;
+    if (d.failed_dice > 0) decision["failed_dice"] = d.failed_dice;
+    std::cout << nlohmann::json{{"pending", decision},
+                                {"digest", fmt::format("{:016x}", game::state_digest(state))},
+                                {"actions", list}}
+                     .dump()
+              << '\n';
+    return 0;
+  }
+  fmt::print("{} decides: {}", setup->scenario.sides[d.side].name, phase);
+  if (d.unit >= 0) fmt::print(" ({}, {} AP)", setup->units[d.unit].name, d.action_points);
+  fmt::print("\n{} legal actions:\n", actions.size());
+  for (const auto& a : actions) fmt::print("  {}\n", game::to_json(a).dump());
+  return 0;
+}
+
+// `arap preview GAME.json --action JSON`: the exact odds of one action after the record's actions.
+int run_preview(const GameOptionsCli& o) {
+  const auto [record, setup] = load_record(o.record, o.data);
+  const game::GameState state = game::replay(*setup, record);
+  game::Action action;
+  try {
+    action = game::action_from_json(nlohmann::json::parse(o.action_json));
+  } catch (const std::exception& error) {
+    throw std::runtime_error(fmt::format("--action: {}", error.what()));
+  }
+  const advice::Preview p = advice::preview(state, action);
+  if (o.json) {
+    std::cout << advice::to_json(p).dump() << '\n';
+    return p.refused ? 2 : 0;
+  }
+  if (p.refused) {
+    fmt::print(stderr, "refused: {}{}{}\n", p.refused->rule, p.refused->rule.empty() ? "" : ": ",
+               p.refused->text);
+    return 2;
+  }
+  fmt::print("{}\n", game::describe(action));
+  for (const auto& g : p.groups)
+    fmt::print(
+        "  {:<20} {} firer(s), {} shot(s) at {:.1f}\", cover {}: hit {:.4f}, slain mean {:.3f}\n",
+        g.weapon, g.firers, g.shots, g.range, g.cover, g.report.p_hit, g.report.slain.mean());
+  if (!p.groups.empty()) {
+    fmt::print("  models slain (of {}):", p.target_models);
+    for (int k = 0; k <= p.slain.highest(); ++k) fmt::print(" {}: {:.4f}", k, p.slain[k]);
+    fmt::print(
+        "\n  P(at least one) {:.4f}  P(wiped out) {:.4f}  P(pinning test) {:.4f}  "
+        "P(heavy-casualty test) {:.4f}\n",
+        p.slain.at_least(1), p.p_wiped_out, p.p_pinning_test, p.p_heavy_casualties);
+  }
+  if (p.charge)
+    fmt::print(
+        "  {:.2f}\" to the nearest target; the least roll that reaches: {}; P(reach) {:.4f}\n",
+        p.charge->distance, p.charge->shortest_roll, p.charge->p_reach);
+  if (p.action_points) {
+    fmt::print("  P(bust) {:.4f}  action points:", *p.p_bust);
+    for (int k = 0; k <= p.action_points->highest(); ++k)
+      fmt::print(" {}: {:.4f}", k, (*p.action_points)[k]);
+    fmt::print("\n");
+  }
+  for (const auto& note : p.notes) fmt::print("  note: {}\n", note);
   return 0;
 }
 
@@ -158,16 +252,30 @@ int run_sim(const GameOptionsCli& o) {
   return 0;
 }
 
+// Stockfish's habit: fixed seeded games over every shipped scenario, random and greedy agents,
+// each with the signature of its logs; the rate is per CPU second (wall time swings with load).
 int run_bench(const GameOptionsCli& o) {
-  const std::string scenario =
-      o.scenario.empty() ? data_dir(o.data) + "/scenarios/open_ground.yaml" : o.scenario;
-  const auto setup = load_setup(scenario, o.data);
-  const auto start = std::chrono::steady_clock::now();
-  const auto summary = ai::simulate(*setup, o.games, 20261122, {"random", "random"}, 1, true);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("games: {}\nsignature: {:016x}\ngames/s: {:.0f}\n", o.games, summary.signature,
-             o.games / seconds);
+  std::vector<std::string> scenarios;
+  if (!o.scenario.empty()) {
+    scenarios.push_back(o.scenario);
+  } else {
+    for (const auto* name : {"open_ground", "ruined_town", "woods_and_river"})
+      scenarios.push_back(data_dir(o.data) + "/scenarios/" + name + ".yaml");
+  }
+  std::uint64_t all = 1469598103934665603ULL;
+  for (const auto& scenario : scenarios) {
+    const auto setup = load_setup(scenario, o.data);
+    for (const auto* agent : {"random", "greedy"}) {
+      const std::clock_t start = std::clock();
+      const auto summary = ai::simulate(*setup, o.games, 20261122, {agent, agent}, 1, true);
+      const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+      fmt::print("{:<16} {:<7} games: {:>4}  signature: {:016x}  games/cpu-s: {:.0f}\n",
+                 setup->scenario.name, agent, o.games, summary.signature,
+                 o.games / std::max(seconds, 1e-9));
+      all = (all ^ summary.signature) * 1099511628211ULL;
+    }
+  }
+  fmt::print("signature: {:016x}\n", all);
   return 0;
 }
 
@@ -193,6 +301,22 @@ void add_game_commands(CLI::App& app, Action& action) {
   replay->add_option("--data", o->data, "Data folder");
   replay->callback([o, &action] { action = [o] { return run_replay(*o); }; });
 
+  auto* legal = app.add_subcommand(
+      "legal", "Replay a saved game and list the pending decision and every legal action");
+  legal->add_option("game", o->record, "Saved game (JSON)")->required();
+  legal->add_flag("--json", o->json, "Print them as JSON");
+  legal->add_option("--data", o->data, "Data folder");
+  legal->callback([o, &action] { action = [o] { return run_legal(*o); }; });
+
+  auto* preview = app.add_subcommand(
+      "preview", "Replay a saved game and give the exact odds of one action on its table");
+  preview->add_option("game", o->record, "Saved game (JSON)")->required();
+  preview->add_option("--action", o->action_json, "The action, as in docs/game.md (JSON)")
+      ->required();
+  preview->add_flag("--json", o->json, "Print the preview as JSON");
+  preview->add_option("--data", o->data, "Data folder");
+  preview->callback([o, &action] { action = [o] { return run_preview(*o); }; });
+
   auto* sim = app.add_subcommand("sim", "Play many games between agents and summarise them");
   sim->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();
   sim->add_option("--games,-n", o->games, "Number of games")->check(CLI::Range(1, 10000000));
@@ -203,11 +327,17 @@ void add_game_commands(CLI::App& app, Action& action) {
   sim->add_option("--data", o->data, "Data folder");
   sim->callback([o, &action] { action = [o] { return run_sim(*o); }; });
 
-  auto* bench = app.add_subcommand("bench", "Fixed seeded random games: log signature and games/s");
-  bench->add_option("--games,-n", o->games, "Number of games (default 100)");
-  bench->add_option("--scenario", o->scenario, "Scenario (default: open ground)");
+  auto* bench = app.add_subcommand("bench",
+                                   "Fixed seeded random and greedy games on every scenario: "
+                                   "signatures and games per CPU second");
+  bench->add_option("--games,-n", o->games, "Games per scenario and agent (default 20)")
+      ->check(CLI::Range(1, 1000000));
+  bench->add_option("--scenario", o->scenario, "One scenario (default: all three shipped)");
   bench->add_option("--data", o->data, "Data folder");
-  bench->callback([o, &action] { action = [o] { return run_bench(*o); }; });
+  bench->callback([o, bench, &action] {
+    if (bench->count("--games") == 0) o->games = 20;
+    action = [o] { return run_bench(*o); };
+  });
 }
 
 }  // namespace arap::app

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "ai/match.hpp"
+#include "game/engine.hpp"
 #include "game/setup.hpp"
 #include "game/state.hpp"
 
@@ -39,5 +40,64 @@ void random_game(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(random_game)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+namespace {
+
+// The door: legal_actions for an active unit (the decision with the most moves) and one planned
+// move, on the ruined town. The states are the first active decisions of a seeded random game.
+std::vector<arap::game::GameState> active_states(const arap::game::GameSetup& setup, int count) {
+  std::vector<arap::game::GameState> out;
+  arap::game::GameState s = arap::game::initial_state(setup, 3);
+  arap::dice::Xoshiro256pp pick(5);
+  while (static_cast<int>(out.size()) < count && s.phase != arap::game::Phase::game_over) {
+    if (s.phase == arap::game::Phase::active) out.push_back(s);
+    const auto actions = arap::game::legal_actions(s);
+    arap::game::apply(s, actions[pick() % actions.size()], nullptr);
+  }
+  return out;
+}
+
+void legal_actions_active_unit(benchmark::State& state) {
+  static const auto setup = setup_of("ruined_town");
+  static const auto states = active_states(*setup, 16);
+  std::size_t i = 0;
+  std::size_t listed = 0;
+  for (auto _ : state) {
+    const auto actions = arap::game::legal_actions(states[i++ % states.size()]);
+    listed += actions.size();
+    benchmark::DoNotOptimize(actions.data());
+  }
+  state.counters["actions"] = static_cast<double>(listed) / static_cast<double>(state.iterations());
+}
+BENCHMARK(legal_actions_active_unit)->Unit(benchmark::kMicrosecond);
+
+void plan_move_toward_enemy(benchmark::State& state) {
+  static const auto setup = setup_of("ruined_town");
+  static const auto states = active_states(*setup, 16);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& s = states[i++ % states.size()];
+    const int unit = s.active_unit;
+    int enemy = 0;
+    while (setup->units[enemy].side == setup->units[unit].side || !s.unit_alive(enemy)) ++enemy;
+    const auto plan = arap::game::plan_move(s, unit, arap::table::MoveMode::normal,
+                                            arap::game::unit_centre(s, enemy));
+    benchmark::DoNotOptimize(plan.inches);
+  }
+}
+BENCHMARK(plan_move_toward_enemy)->Unit(benchmark::kMicrosecond);
+
+void greedy_game(benchmark::State& state) {
+  static const auto setup = setup_of("ruined_town");
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    const auto match = arap::ai::play_match(*setup, seed++, {"greedy", "greedy"}, false);
+    benchmark::DoNotOptimize(match.winner);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(greedy_game)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -81,3 +81,46 @@ void path_cost_town(benchmark::State& state) {
 BENCHMARK(path_cost_town);
 
 }  // namespace
+
+namespace {
+
+// Cover as terrain grows: a 48" table strewn with N 2" ruins (soft cover, see-through), queries
+// between random points 8-14" apart (a shot's usual length). With the spatial index the cost
+// should barely grow with N.
+arap::table::Table strewn_table(int features) {
+  arap::table::Table table(48.0, 48.0);
+  arap::dice::Xoshiro256pp rng(9);
+  for (int k = 0; k < features; ++k) {
+    const double x = static_cast<double>(rng() % 4400) / 100.0;
+    const double y = static_cast<double>(rng() % 4400) / 100.0;
+    arap::table::TerrainFeature f;
+    f.id = "ruin" + std::to_string(k);
+    f.kind = arap::table::TerrainKind::ruin;
+    f.cover = arap::table::Cover::soft;
+    f.movement = arap::table::MovementClass::difficult;
+    f.footprint = arap::table::make_polygon({{x, y}, {x, y + 2}, {x + 2, y + 2}, {x + 2, y}});
+    table.add_feature(std::move(f));
+  }
+  return table;
+}
+
+void model_cover_by_features(benchmark::State& state) {
+  const auto table = strewn_table(static_cast<int>(state.range(0)));
+  arap::dice::Xoshiro256pp rng(11);
+  std::vector<std::pair<Point, Point>> shots;
+  for (int i = 0; i < 1024; ++i) {
+    const Point from{4.0 + static_cast<double>(rng() % 4000) / 100.0,
+                     4.0 + static_cast<double>(rng() % 4000) / 100.0};
+    const double angle = static_cast<double>(rng() % 360);
+    const double length = 8.0 + static_cast<double>(rng() % 600) / 100.0;
+    shots.push_back({from, table.clamp(from + arap::table::heading_vector(angle) * length)});
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [from, to] = shots[i++ & 1023];
+    benchmark::DoNotOptimize(arap::table::model_cover(table, from, to));
+  }
+}
+BENCHMARK(model_cover_by_features)->Arg(10)->Arg(40)->Arg(160);
+
+}  // namespace

@@ -83,6 +83,41 @@ first=$("$arap" replay "$game" --json --data "$root/data")
 second=$("$arap" replay "$game" --json --data "$root/data")
 check "replay is identical" test "$first" = "$second"
 check "replay prints a digest" contains "$first" '"digest"'
+# A saved game travels: it carries its scenario and the data's fingerprint.
+elsewhere=$(mktemp -d)
+cp "$game" "$elsewhere/game.json"
+moved=$(cd "$elsewhere" && "$arap" replay game.json --json --data "$root/data")
+check "replay from another folder" test "$moved" = "$first"
+cp -r "$root/data" "$elsewhere/data"
+sed -i 's/strength: 4/strength: 5/' "$elsewhere/data/weapons.yaml"
+err=$("$arap" replay "$game" --data "$elsewhere/data" 2>&1 >/dev/null)
+check "replay refuses changed data" test $? -eq 2
+check "changed data named" contains "$err" "played with other data"
+python3 - "$game" "$elsewhere/edited.json" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1]))
+g["scenario_content"] = g["scenario_content"].replace("turn_limit", "turn_limit ")
+json.dump(g, open(sys.argv[2], "w"))
+PY
+err=$("$arap" replay "$elsewhere/edited.json" --data "$root/data" 2>&1 >/dev/null)
+check "replay refuses an edited scenario" contains "$err" "scenario_content does not match"
+# The door on the command line: legal actions and a preview after a saved game's actions.
+out=$("$arap" legal "$game" --json --data "$root/data")
+check "legal lists actions" contains "$out" '"actions"'
+check "legal names the pending decision" contains "$out" '"pending"'
+partial="$elsewhere/partial.json"
+python3 - "$game" "$partial" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1]))
+g["actions"] = g["actions"][:1]
+json.dump(g, open(sys.argv[2], "w"))
+PY
+out=$("$arap" preview "$partial" --json --action '{"type": "activate", "unit": 1, "dice": 2}' --data "$root/data")
+check "preview gives P(bust)" contains "$out" '"p_bust"'
+err=$("$arap" preview "$partial" --action '{"type": "activate", "unit": 4, "dice": 2}' --data "$root/data" 2>&1 >/dev/null)
+check "preview of a refused action exits 2" test $? -eq 2
+check "preview names the rule" contains "$err" "ACT-04"
+rm -rf "$elsewhere"
 rm -f "$game"
 scripted=$(mktemp --suffix=.jsonl)
 printf '{"type": "end_phase"}\n{"type": "activate", "unit": 0, "dice": 2}\n' >"$scripted"

@@ -29,7 +29,7 @@ class ChargeIntoCover : public test::ScriptedGame {
   void charge_and_fight_first_round(bool pin_the_guard = false) {
     must(act(ActionKind::end_phase));
     // As if Blue's fire had pinned the Guard earlier in its turn.
-    state_.units[0].pinned = pin_the_guard;
+    state_.units[0].own_turn.pinned = pin_the_guard;
     script({1});
     must(activate(1, 1));
     if (pin_the_guard) script({3, 3});  // pinned, no response: the charge goes in at once
@@ -66,7 +66,7 @@ TEST_F(ChargeIntoCover, CHARGE_10_chargers_fight_the_first_round_at_initiative_o
   ASSERT_EQ(round_one.size(), 2u);
   EXPECT_EQ(round_one[0], std::make_pair(0, 3));  // the Guard strike first, at their own I3
   EXPECT_EQ(round_one[1], std::make_pair(1, 1));  // the Scouts at I1
-  EXPECT_FALSE(state_.units[1].charged_into_cover) << "only the first round";
+  EXPECT_FALSE(state_.units[1].round.charged_into_cover) << "only the first round";
   // The Guard passed their rout test (snake eyes) and flinched 1": the fight goes on. In the next
   // round the Scouts strike at their own Initiative again, before the Guard.
   ASSERT_TRUE(state_.units[1].locked & 1u);
@@ -111,7 +111,7 @@ TEST_F(ChargeIntoCover, CHARGE_19_flesh_hooks_make_the_first_round_simultaneous)
   int melee_rounds = 0;
   for (const auto& e : log_) melee_rounds += e.value("type", "") == "melee_round" ? 1 : 0;
   EXPECT_EQ(melee_rounds, 1);
-  EXPECT_FALSE(state_.units[1].simultaneous) << "only the first round";
+  EXPECT_FALSE(state_.units[1].round.simultaneous) << "only the first round";
 }
 
 // CHARGE-17: Red's Guardian Defenders (unit 0, plasma grenades: defensive) face north at y = 14;
@@ -140,8 +140,8 @@ TEST_F(DefensiveGrenades, CHARGE_17_defensive_grenades_take_every_charge_bonus) 
   ASSERT_NE(charge, nullptr);
   EXPECT_EQ(charge->at("approach"), "flank");
   EXPECT_EQ(charge->at("bonus_attacks"), 0);
-  EXPECT_EQ(state_.units[1].charge_crs, 0);
-  EXPECT_EQ(state_.units[0].flank_penalty, 0);
+  EXPECT_EQ(state_.units[1].round.charge_crs, 0);
+  EXPECT_EQ(state_.units[0].round.flank_penalty, 0);
 }
 
 TEST_F(DefensiveGrenades, CHARGE_17_not_against_a_charge_from_behind) {
@@ -152,7 +152,7 @@ TEST_F(DefensiveGrenades, CHARGE_17_not_against_a_charge_from_behind) {
   must(act(ActionKind::hold, 0));
   ASSERT_TRUE(state_.units[1].locked & 1u);
   EXPECT_FALSE(logged("defensive_grenades"));
-  EXPECT_GT(state_.units[1].charge_crs, 0);
+  EXPECT_GT(state_.units[1].round.charge_crs, 0);
 }
 
 // CHARGE-13: who may Stand and Fire.
@@ -193,7 +193,7 @@ TEST_F(StandAndFireEligibility, CHARGE_13_not_against_chargers_from_behind) {
 
 TEST_F(StandAndFireEligibility, CHARGE_13_a_pinned_unit_has_no_reaction_at_all) {
   must(act(ActionKind::end_phase));
-  state_.units[0].pinned = true;  // as if Blue's fire had pinned the Guard this turn
+  state_.units[0].own_turn.pinned = true;  // as if Blue's fire had pinned the Guard this turn
   script({1});
   must(activate(1, 1));
   script({3, 3});  // the charge is rolled straight away: no response is asked for

@@ -107,11 +107,11 @@ TEST_F(Bombardment, SHOOT_34_terminators_are_never_suppressed) {
   EXPECT_TRUE(setup_->units[2].never_suppressed);  // an independent character alone
   EXPECT_FALSE(setup_->units[0].never_suppressed);
   // Five hits on the Terminators in Red's turn: no suppression test when they activate.
-  state_.units[1].hits_taken = 5;
+  state_.units[1].own_turn.hits_taken = 5;
   must(act(ActionKind::end_phase));
   script({1});
   must(activate(1, 1));
-  EXPECT_FALSE(state_.units[1].suppressed);
+  EXPECT_FALSE(state_.units[1].own_turn.suppressed);
   EXPECT_TRUE(dice_.exhausted()) << "only the activation die was rolled";
 }
 
@@ -124,13 +124,13 @@ TEST_F(Bombardment, SHOOT_25_hits_and_casualties_are_kept_until_the_targets_own_
   Action volley = act(ActionKind::shoot, 0);
   volley.target = 1;
   must(volley);
-  const int hits = state_.units[1].hits_taken;
+  const int hits = state_.units[1].own_turn.hits_taken;
   EXPECT_GT(hits, 0);
   EXPECT_EQ(state_.units[1].strength_at_turn_end, 10);
   must(act(ActionKind::end_phase));  // Red's turn ends: the Marines' tally stands
-  EXPECT_EQ(state_.units[1].hits_taken, hits);
+  EXPECT_EQ(state_.units[1].own_turn.hits_taken, hits);
   must(act(ActionKind::end_phase));  // the Marines' own turn ends: cleared
-  EXPECT_EQ(state_.units[1].hits_taken, 0);
+  EXPECT_EQ(state_.units[1].own_turn.hits_taken, 0);
 }
 
 // SHOOT-30: Red's Tyranid Warriors (unit 0; the Strangler Warrior's barbed strangler pins
@@ -163,7 +163,7 @@ class AutomaticPinning : public test::ScriptedGame {
 TEST_F(AutomaticPinning, SHOOT_30_a_casualty_pins_without_a_test) {
   play(false);
   ASSERT_LT(state_.living_models(1), 10);
-  EXPECT_TRUE(state_.units[1].pinned);
+  EXPECT_TRUE(state_.units[1].own_turn.pinned);
   for (const auto& e : log_) EXPECT_NE(e.value("rule", ""), "SHOOT-28") << e.dump();
   bool pinned_event = false;
   for (const auto& e : log_)
@@ -174,7 +174,7 @@ TEST_F(AutomaticPinning, SHOOT_30_a_casualty_pins_without_a_test) {
 TEST_F(AutomaticPinning, SHOOT_30_even_the_fearless) {
   play(true);
   ASSERT_LT(state_.living_models(1), 10);
-  EXPECT_TRUE(state_.units[1].pinned);
+  EXPECT_TRUE(state_.units[1].own_turn.pinned);
 }
 
 // SHOOT-39: an inferno cannon (torrent 12") laid at Marines 11" away. The shipped armies carry

@@ -159,8 +159,8 @@ TEST_F(JumpDown, MOVE_26_MELEE_14b_a_jump_into_melee_keeps_the_charge_and_adds_u
   ASSERT_EQ(jumps.size(), 1u);
   EXPECT_EQ(jumps[0].at("tests"), 2);
   ASSERT_TRUE(state_.units[1].locked & 1u);
-  EXPECT_TRUE(state_.units[1].jump_bonus);
-  EXPECT_TRUE(state_.units[1].uphill_crs);
+  EXPECT_TRUE(state_.units[1].round.jump_bonus);
+  EXPECT_TRUE(state_.units[1].round.uphill_crs);
   if (state_.phase != Phase::activation) must(act(ActionKind::end_activation, 1));
   must(act(ActionKind::end_phase));
   must(act(ActionKind::fight, 1));

@@ -293,7 +293,7 @@ class HeldPoints : public ArrangedFight {
     script({3, 3});
     must(act(ActionKind::hold, 0));
     ASSERT_TRUE(state_.units[2].locked & 1u);
-    EXPECT_EQ(state_.units[2].held_ap, 2);
+    EXPECT_EQ(state_.units[2].player_turn.held_ap, 2);
     EXPECT_EQ(state_.phase, Phase::activation) << "the activation is over for now";
   }
 };
@@ -326,7 +326,7 @@ TEST_F(HeldPoints, ACT_09_the_points_are_lost_if_a_foe_still_stands) {
   must(act(ActionKind::fight, 0));
   EXPECT_FALSE(logged("held_points"));
   EXPECT_EQ(state_.phasing, 0);
-  EXPECT_EQ(state_.units[2].held_ap, 0);
+  EXPECT_EQ(state_.units[2].player_turn.held_ap, 0);
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ TEST_F(Melee, CHARGE_04_a_failed_charge_moves_the_highest_die) {
   EXPECT_EQ(last("charge_failed")->at("inches"), 2);
   EXPECT_EQ(state_.units[1].locked, 0u);
   EXPECT_NEAR(gap(), start - 2.0, 0.05);
-  EXPECT_TRUE(state_.units[1].charge_failed);
+  EXPECT_TRUE(state_.units[1].own_turn.charge_failed);
 }
 
 TEST_F(Melee, CHARGE_02_out_of_reach_is_refused_and_changes_nothing) {
@@ -285,7 +285,7 @@ TEST_F(MeleeRound, MELEE_26_a_quarter_of_the_unit_makes_krak_attacks_at_initiati
   {
     // SHOOT-49's quarter is shared with grenades thrown this turn.
     GameState spent = state_;
-    spent.units[1].throwers_used = 2;
+    spent.units[1].own_turn.throwers_used = 2;
     EXPECT_NE(apply(spent, blue_krak, nullptr).find("SHOOT-49"), std::string::npos);
   }
   must(blue_krak);
@@ -384,10 +384,10 @@ TEST_F(Interception, CHARGE_09_interceptors_fight_the_chargers_without_any_bonus
   EXPECT_TRUE(state_.units[2].locked & 2u) << "locked with the Commissar";
   EXPECT_FALSE(state_.units[2].locked & 1u) << "the Guard was never reached";
   EXPECT_TRUE(detail::units_engaged(state_, 1, 2));
-  EXPECT_EQ(state_.units[2].bonus_attacks, 0);
-  EXPECT_EQ(state_.units[2].charge_crs, 0);
-  EXPECT_FALSE(state_.units[2].rear_bonus);
-  EXPECT_EQ(state_.units[1].flank_penalty, 0);
+  EXPECT_EQ(state_.units[2].round.bonus_attacks, 0);
+  EXPECT_EQ(state_.units[2].round.charge_crs, 0);
+  EXPECT_FALSE(state_.units[2].round.rear_bonus);
+  EXPECT_EQ(state_.units[1].round.flank_penalty, 0);
   EXPECT_EQ(state_.phase, Phase::activation);  // the charge spent the Assault squad's only AP
 }
 
@@ -397,7 +397,7 @@ TEST_F(Interception, CHARGE_09_letting_them_pass_lets_the_charge_go_on) {
   must(act(ActionKind::let_pass, 1));
   EXPECT_TRUE(state_.units[2].locked & 1u);
   EXPECT_FALSE(state_.units[2].locked & 2u);
-  EXPECT_EQ(state_.units[2].bonus_attacks, 1);  // CHARGE-05: a frontal charge, as usual
+  EXPECT_EQ(state_.units[2].round.bonus_attacks, 1);  // CHARGE-05: a frontal charge, as usual
 }
 
 // CHARGE-07: the Assault squad (unit 1, I4, M4, 1.5" tall) charges the Guard (unit 0) over a
@@ -432,14 +432,14 @@ TEST_F(ChargeOverWall, CHARGE_07_a_passed_initiative_test_crosses_and_fights_at_
   // grenades (CHARGE-16) cancel the I1 it would otherwise fight at.
   EXPECT_TRUE(state_.charge_progress.climbed);
   ASSERT_TRUE(setup_->units[1].assault_grenades);
-  EXPECT_FALSE(state_.units[1].charged_into_cover);
+  EXPECT_FALSE(state_.units[1].round.charged_into_cover);
 }
 
 TEST_F(ChargeOverWall, CHARGE_07_a_failed_test_halts_at_the_wall_and_fails_the_charge) {
   script({5});  // I4: failed
   must(act(ActionKind::hold, 0));
   EXPECT_EQ(state_.units[1].locked, 0u);
-  EXPECT_TRUE(state_.units[1].charge_failed);
+  EXPECT_TRUE(state_.units[1].own_turn.charge_failed);
   EXPECT_TRUE(logged("charge_halted"));
   EXPECT_GT(lowest_y(), 19.5) << "still on the chargers' side of the wall";
   EXPECT_EQ(state_.phase, Phase::activation);
@@ -500,7 +500,7 @@ TEST_F(ChargeHazards, MORALE_08_a_quarter_lost_on_the_way_in_forces_a_check) {
   must(act(ActionKind::hold, 0));
   EXPECT_EQ(state_.living_models(1), 3);
   EXPECT_TRUE(dice_.exhausted());
-  EXPECT_TRUE(state_.units[1].pinned);
+  EXPECT_TRUE(state_.units[1].own_turn.pinned);
   EXPECT_TRUE(state_.units[1].locked & 1u) << "pinned, the chargers still fight";
 }
 

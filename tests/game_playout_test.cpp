@@ -15,7 +15,8 @@
 namespace arap::game {
 namespace {
 
-void check_invariants(const GameState& s) {
+void check_playout_invariants(const GameState& s) {
+  ASSERT_EQ(invariant_violations(s), std::vector<std::string>{});
   const auto& setup = *s.setup;
   ASSERT_LE(s.turn, setup.scenario.turn_limit);
   for (std::size_t m = 0; m < s.models.size(); ++m) {
@@ -29,7 +30,7 @@ void check_invariants(const GameState& s) {
   }
   for (std::size_t u = 0; u < s.units.size(); ++u) {
     const auto& unit = s.units[u];
-    ASSERT_FALSE(unit.pinned && unit.suppressed) << "SHOOT-29: never both";
+    ASSERT_FALSE(unit.own_turn.pinned && unit.own_turn.suppressed) << "SHOOT-29: never both";
     ASSERT_FALSE(unit.routing && unit.rout_pending);
   }
   const Decision d = pending(s);
@@ -55,14 +56,19 @@ void playout(const std::shared_ptr<const GameSetup>& setup, std::uint64_t seed, 
     ai::Agent& agent =
         (greedy && state.side_deciding() == 1) ? static_cast<ai::Agent&>(smart) : random;
     if (i % 7 == 0) {
-      // The agents' quick check agrees with the worded one on every proposal.
-      for (const Action& p : ai::proposals(state))
-        ASSERT_EQ(is_legal(state, p), illegal_reason(state, p).empty()) << describe(p);
+      // Every listed action applies (on a copy), and the quick check agrees with the worded one.
+      for (const Action& p : legal_actions(state)) {
+        ASSERT_TRUE(is_legal(state, p)) << describe(p);
+        ASSERT_EQ(illegal_reason(state, p), "") << describe(p);
+        GameState trial = state;
+        ASSERT_EQ(apply(trial, p, nullptr), "") << describe(p);
+      }
     }
     const Action action = agent.choose(state, choices);
     ASSERT_EQ(action_from_json(to_json(action)), action);
     GameState copy = state;
     ASSERT_EQ(copy, state);
+    ASSERT_EQ(digest(copy), digest(state));
     EventLog copy_log;
     const std::size_t before = log.size();
     ASSERT_EQ(apply(state, action, &log), "") << describe(action);
@@ -70,7 +76,7 @@ void playout(const std::shared_ptr<const GameSetup>& setup, std::uint64_t seed, 
     ASSERT_EQ(copy, state) << "a copy applying the same action must end in the same state";
     ASSERT_EQ(copy_log.size(), log.size() - before);
     record.actions.push_back(action);
-    check_invariants(state);
+    check_playout_invariants(state);
     if (record.actions.size() == 40) {
       midgame = state;
       midgame_actions = record.actions.size();

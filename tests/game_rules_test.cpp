@@ -103,13 +103,13 @@ TEST_F(GameRules, ACT_03_routing_units_cannot_activate) {
 }
 
 TEST_F(GameRules, SHOOT_29_pinned_unit_gets_two_fewer_action_points) {
-  state_.units[0].pinned = true;
+  state_.units[0].own_turn.pinned = true;
   script({1, 2, 3});
   must(activate(0, 3));
   EXPECT_EQ(state_.phase, Phase::active);
   EXPECT_EQ(state_.action_points, 1);
   must(act(ActionKind::end_activation, 0));
-  state_.units[1].pinned = true;
+  state_.units[1].own_turn.pinned = true;
   script({1, 2, 6});
   must(activate(1, 3));
   EXPECT_EQ(state_.phase, Phase::pick_up) << "one failure on offer";
@@ -119,13 +119,13 @@ TEST_F(GameRules, SHOOT_29_pinned_unit_gets_two_fewer_action_points) {
 }
 
 TEST_F(GameRules, SHOOT_35_suppressed_unit_needs_two_successes) {
-  state_.units[0].suppressed = true;
+  state_.units[0].own_turn.suppressed = true;
   script({2, 3, 6});
   must(activate(0, 3));
   must(act(ActionKind::decline_pick_up));
   EXPECT_EQ(state_.action_points, 1);
   must(act(ActionKind::end_activation, 0));
-  state_.units[1].suppressed = true;
+  state_.units[1].own_turn.suppressed = true;
   script({2, 6, 6});
   must(activate(1, 3));
   must(act(ActionKind::decline_pick_up));
@@ -134,15 +134,15 @@ TEST_F(GameRules, SHOOT_35_suppressed_unit_needs_two_successes) {
 }
 
 TEST_F(GameRules, SHOOT_32_heavy_casualties_even_failure_pins) {
-  state_.units[0].casualties_taken = 3;  // 3 of 10: 25% or more
-  script({5, 5, 1, 1, 1});               // Ld 8: 10 fails, even -> pinned; then 3 successes - 2
+  state_.units[0].own_turn.casualties_taken = 3;  // 3 of 10: 25% or more
+  script({5, 5, 1, 1, 1});  // Ld 8: 10 fails, even -> pinned; then 3 successes - 2
   must(activate(0, 3));
-  EXPECT_TRUE(state_.units[0].pinned);
+  EXPECT_TRUE(state_.units[0].own_turn.pinned);
   EXPECT_EQ(state_.action_points, 1);
 }
 
 TEST_F(GameRules, SHOOT_32_heavy_casualties_odd_failure_routs) {
-  state_.units[0].casualties_taken = 3;
+  state_.units[0].own_turn.casualties_taken = 3;
   const table::Point before = detail::unit_centre(state_, 0);
   script({4, 5, 3});  // 9 fails, odd -> D6" (3) away and rout
   must(activate(0, 3));
@@ -159,9 +159,9 @@ TEST_F(GameRules, SHOOT_32_heavy_casualties_odd_failure_routs) {
 }
 
 TEST_F(GameRules, MORALE_04_no_heavy_casualty_or_suppression_test_after_a_failed_pinning_test) {
-  state_.units[0].casualties_taken = 4;  // 40% lost
-  state_.units[0].hits_taken = 6;        // and enough hits for a suppression test
-  state_.units[0].pinning_failed = true;
+  state_.units[0].own_turn.casualties_taken = 4;  // 40% lost
+  state_.units[0].own_turn.hits_taken = 6;        // and enough hits for a suppression test
+  state_.units[0].own_turn.pinning_failed = true;
   script({1, 1});  // only the activation dice are rolled
   must(activate(0, 2));
   EXPECT_EQ(state_.action_points, 2);
@@ -169,18 +169,19 @@ TEST_F(GameRules, MORALE_04_no_heavy_casualty_or_suppression_test_after_a_failed
 }
 
 TEST_F(GameRules, MORALE_04_a_heavy_casualty_test_takes_the_place_of_the_suppression_test) {
-  state_.units[0].casualties_taken = 4;
-  state_.units[0].hits_taken = 6;
+  state_.units[0].own_turn.casualties_taken = 4;
+  state_.units[0].own_turn.hits_taken = 6;
   script({1, 1});  // Ld 8: passed; no suppression test follows
   script({1, 1});
   must(activate(0, 2));
-  EXPECT_FALSE(state_.units[0].suppressed);
+  EXPECT_FALSE(state_.units[0].own_turn.suppressed);
   EXPECT_TRUE(dice_.exhausted());
-  EXPECT_TRUE(state_.units[0].hazard_checked) << "and no dangerous-ground test this turn either";
+  EXPECT_TRUE(state_.units[0].own_turn.hazard_checked)
+      << "and no dangerous-ground test this turn either";
 }
 
 TEST_F(GameRules, SHOOT_31_two_of_ten_lost_is_no_test) {
-  state_.units[0].casualties_taken = 2;
+  state_.units[0].own_turn.casualties_taken = 2;
   script({1, 1});
   must(activate(0, 2));
   EXPECT_EQ(state_.action_points, 2);
@@ -189,27 +190,27 @@ TEST_F(GameRules, SHOOT_31_two_of_ten_lost_is_no_test) {
 
 TEST_F(GameRules, SHOOT_33_suppression_thresholds_in_play) {
   // Ten models: three hits force a test, two do not.
-  state_.units[0].hits_taken = 2;
+  state_.units[0].own_turn.hits_taken = 2;
   script({1, 1});
   must(activate(0, 2));
   EXPECT_TRUE(dice_.exhausted()) << "no test at two hits";
   must(act(ActionKind::end_activation, 0));
   GameState ten = initial_state(*setup_, 7);
   ten.scripted_dice = &dice_;
-  ten.units[0].hits_taken = 3;
+  ten.units[0].own_turn.hits_taken = 3;
   script({6, 6, 1, 1, 1});  // test failed (12) -> suppressed; then 3 successes - 1
   ASSERT_EQ(apply(ten, activate(0, 3), nullptr), "");
-  EXPECT_TRUE(ten.units[0].suppressed);
+  EXPECT_TRUE(ten.units[0].own_turn.suppressed);
   EXPECT_EQ(ten.action_points, 2);
   // Five models: two hits force a test.
   GameState five = initial_state(*setup_, 7);
   five.scripted_dice = &dice_;
   five.phasing = 1;
-  five.units[3].hits_taken = 2;
+  five.units[3].own_turn.hits_taken = 2;
   five.units[3].strength_at_turn_end = 5;
   script({3, 3, 1, 1});  // Ld 9 test passed; activation
   ASSERT_EQ(apply(five, activate(3, 2), nullptr), "");
-  EXPECT_FALSE(five.units[3].suppressed);
+  EXPECT_FALSE(five.units[3].own_turn.suppressed);
   EXPECT_TRUE(dice_.exhausted());
 }
 
@@ -225,8 +226,8 @@ TEST_F(GameRules, SHOOT_10_SHOOT_06_lascannon_kills_a_marine_once_per_turn) {
   must(shoot);
   EXPECT_EQ(state_.living_models(2), 9);
   EXPECT_FALSE(state_.models[setup_->units[2].first_model + 2].pose.alive);
-  EXPECT_EQ(state_.units[2].hits_taken, 1);
-  EXPECT_EQ(state_.units[2].casualties_taken, 1);
+  EXPECT_EQ(state_.units[2].own_turn.hits_taken, 1);
+  EXPECT_EQ(state_.units[2].own_turn.casualties_taken, 1);
   EXPECT_EQ(state_.action_points, 1);
   EXPECT_TRUE(dice_.exhausted());
   const GameState before = state_;
@@ -419,8 +420,8 @@ TEST_F(GroundRules, MORALE_08_losses_to_dangerous_ground_force_a_check) {
   script({5, 5});  // the MORALE-08 check at Ld 8: 10, an even failure
   must(forward(0, 3));
   EXPECT_EQ(state_.living_models(0), 7);
-  EXPECT_EQ(state_.units[0].casualties_taken, 0) << "not losses to fire (SHOOT-31)";
-  EXPECT_TRUE(state_.units[0].pinned);
+  EXPECT_EQ(state_.units[0].own_turn.casualties_taken, 0) << "not losses to fire (SHOOT-31)";
+  EXPECT_TRUE(state_.units[0].own_turn.pinned);
   EXPECT_EQ(state_.phase, Phase::activation) << "3 AP - 1 for the move - 2 for the pin";
   EXPECT_TRUE(dice_.exhausted());
 }

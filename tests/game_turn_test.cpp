@@ -51,7 +51,7 @@ TEST_F(TurnShape, ACT_01_a_bust_ends_the_activation_phase_and_the_melee_rounds_f
   must(act(ActionKind::fight, 0));
   must(act(ActionKind::fight, 4));
   EXPECT_TRUE(logged("combat_result"));
-  EXPECT_FALSE(state_.units[3].attempted) << "the unit never tried";
+  EXPECT_FALSE(state_.units[3].own_turn.attempted) << "the unit never tried";
   EXPECT_EQ(state_.phasing, 1) << "the turn passes to Blue";
 }
 

@@ -86,3 +86,26 @@ RC_GTEST_PROP(TableProperties, fast_intervals_match_boost_geometry, ()) {
 
 }  // namespace
 }  // namespace arap::table
+
+namespace arap::table {
+namespace {
+
+// Found by the properties above: a line through rubble_2's corner (28, 15) exactly. Boost.Geometry
+// once reported the whole line inside, and sight traced in the two directions rounded apart.
+TEST(TableProperties, a_line_through_a_corner_stays_outside_and_sees_both_ways) {
+  const Table& table = town().table;
+  const Point a{26.7, 14.0};
+  const Point b{37.1, 22.0};
+  for (const auto& feature : table.features()) {
+    if (feature.id != "rubble_2") continue;
+    double boost_total = 0.0;
+    for (const auto& piece : inside_intervals(feature.footprint, a, b))
+      boost_total += piece.to - piece.from;
+    EXPECT_NEAR(boost_total, 0.0, 1e-12);
+    EXPECT_NEAR(feature_intervals(feature, a, b).total(), 0.0, 1e-12);
+  }
+  EXPECT_EQ(terrain_sight(table, a, b).clear(), terrain_sight(table, b, a).clear());
+}
+
+}  // namespace
+}  // namespace arap::table

@@ -1,5 +1,5 @@
-// Agents that play the game through the engine's contract: a random one (uniform over a finite
-// sample of legal actions) and a simple greedy one.
+// Agents that play the game through the engine's door: a random one (uniform over
+// legal_actions) and a simple greedy one (moving by the planner).
 #pragma once
 
 #include <memory>
@@ -10,12 +10,6 @@
 #include "game/engine.hpp"
 
 namespace arap::ai {
-
-// A finite, varied sample of actions for whoever decides now, not yet checked for legality
-// (always holds one that is legal: ending the phase, the activation or declining a pick-up).
-std::vector<game::Action> proposals(const game::GameState& state);
-// The legal ones among the proposals.
-std::vector<game::Action> candidate_actions(const game::GameState& state);
 
 class Agent {
  public:
@@ -33,8 +27,8 @@ class RandomAgent final : public Agent {
   std::string name() const override { return "random"; }
 };
 
-// Shoots the target it expects to hurt most, else closes on the nearest enemy; activates with two
-// dice; picks up failed dice with a unit that can shoot.
+// Charges units it outfights, shoots the target with the fewest models, else closes on the nearest
+// enemy by the planned move; activates with two dice; picks up all failed dice with one unit.
 class GreedyAgent final : public Agent {
  public:
   game::Action choose(const game::GameState& state, dice::Xoshiro256pp& rng) override;

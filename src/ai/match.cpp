@@ -16,8 +16,7 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
   std::vector<std::unique_ptr<Agent>> agents;
   for (const auto& name : agent_names) agents.push_back(make_agent(name));
   MatchResult result;
-  result.record.scenario_file = setup.scenario_file;
-  result.record.seed = seed;
+  result.record = game::record_for(setup, seed);
   game::GameState state = game::initial_state(setup, seed);
   dice::Xoshiro256pp choices = dice::Xoshiro256pp::for_stream(seed, 0x5eedULL);
   game::EventLog* log = keep_log ? &result.log : nullptr;
@@ -42,11 +41,8 @@ nlohmann::json SimulationSummary::to_json(const std::vector<std::string>& side_n
     wins_json[side_names[side]] = wins[side];
     score_json[side_names[side]] = mean_score[side];
   }
-  return {{"games", games},
-          {"wins", wins_json},
-          {"draws", draws},
-          {"mean_turns", mean_turns},
-          {"mean_score", score_json}};
+  return {{"games", games},         {"wins", wins_json},        {"draws", draws},
+          {"scoreless", scoreless}, {"mean_turns", mean_turns}, {"mean_score", score_json}};
 }
 
 SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_t seed,
@@ -100,7 +96,12 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
       ++summary.draws;
     }
     summary.mean_turns += o.turns;
-    for (int side = 0; side < setup.sides; ++side) summary.mean_score[side] += o.score[side];
+    bool scored = false;
+    for (int side = 0; side < setup.sides; ++side) {
+      summary.mean_score[side] += o.score[side];
+      scored = scored || o.score[side] != 0;
+    }
+    if (!scored) ++summary.scoreless;
     signature = (signature ^ o.signature) * 1099511628211ULL;
   }
   if (games > 0) {

@@ -32,6 +32,7 @@ struct SimulationSummary {
   int games = 0;
   std::vector<int> wins;
   int draws = 0;
+  int scoreless = 0;  // games every side ended on 0 points
   double mean_turns = 0.0;
   std::vector<double> mean_score;
   std::uint64_t signature = 0;  // of every game's log, in game order

@@ -1,5 +1,8 @@
 #include "data/library.hpp"
 
+#include <fstream>
+#include <sstream>
+
 #include <algorithm>
 #include <vector>
 
@@ -24,6 +27,26 @@ Library Library::load(const std::filesystem::path& data_dir) {
   }
   std::sort(army_files.begin(), army_files.end());
   for (const auto& file : army_files) load_army(file.string(), library);
+  // The fingerprint: each file's name within the folder and its bytes, in load order.
+  std::uint64_t hash = 1469598103934665603ULL;
+  const auto mix = [&hash](std::string_view bytes) {
+    for (const unsigned char c : bytes) {
+      hash ^= c;
+      hash *= 1099511628211ULL;
+    }
+  };
+  std::vector<std::filesystem::path> files = {
+      data_dir / "special_rules.yaml", data_dir / "weapons.yaml", data_dir / "creatures.yaml"};
+  files.insert(files.end(), army_files.begin(), army_files.end());
+  for (const auto& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    mix(std::filesystem::relative(file, data_dir).generic_string());
+    mix(std::string_view("\0", 1));
+    mix(text.str());
+  }
+  library.fingerprint_ = hash;
   // MORALE-06: a hated foe names an army, or one of its units as "army/unit".
   for (const auto& army : library.armies()) {
     for (const auto& unit : army.units) {

@@ -3,6 +3,8 @@
 // elements never move.
 #pragma once
 
+#include <cstdint>
+
 #include <deque>
 #include <filesystem>
 #include <set>
@@ -35,6 +37,9 @@ class Library {
   const std::deque<Army>& armies() const { return armies_; }
   const std::deque<Profile>& profiles() const { return profiles_; }
   bool knows_special_rule(std::string_view rule) const;
+  // FNV-1a over the names and bytes of every file the library was loaded from (0 when built in
+  // memory): saved games carry it, so a game is replayed only against the data it was played with.
+  std::uint64_t fingerprint() const { return fingerprint_; }
 
   // Building blocks for the loaders; each returns the stored element.
   const WeaponProfile& add_weapon(WeaponProfile weapon);
@@ -43,6 +48,7 @@ class Library {
   void add_special_rule(std::string rule) { special_rules_.insert(std::move(rule)); }
 
  private:
+  std::uint64_t fingerprint_ = 0;
   std::deque<WeaponProfile> weapons_;
   std::deque<Profile> profiles_;
   std::deque<Army> armies_;

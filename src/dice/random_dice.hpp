@@ -36,8 +36,10 @@ class RandomDice final : public DiceSource {
   Xoshiro256pp& generator() { return rng_; }
   const Xoshiro256pp& generator() const { return rng_; }
   std::uint64_t spare() const { return has_spare_ ? spare_ : 0; }
+  bool has_spare() const { return has_spare_; }
+  // Equal when their futures are: a spent spare word no longer matters.
   friend bool operator==(const RandomDice& a, const RandomDice& b) {
-    return a.rng_ == b.rng_ && a.spare_ == b.spare_ && a.has_spare_ == b.has_spare_;
+    return a.rng_ == b.rng_ && a.has_spare_ == b.has_spare_ && a.spare() == b.spare();
   }
 
  private:

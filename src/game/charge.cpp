@@ -8,7 +8,9 @@
 
 #include <fmt/format.h>
 
+#include "dice/probability.hpp"
 #include "dice/rolls.hpp"
+#include "game/charge_internal.hpp"
 #include "game/context.hpp"
 #include "rules/charge.hpp"
 #include "table/cover.hpp"
@@ -16,14 +18,6 @@
 #include "table/movement.hpp"
 
 namespace arap::game::detail {
-
-namespace {
-
-struct NearestPair {
-  int own = -1;
-  int enemy = -1;
-  double distance = 1e18;
-};
 
 NearestPair nearest_pair(const GameState& s, int unit, int target) {
   NearestPair best;
@@ -89,12 +83,12 @@ table::Quadrant approach_of(const GameState& s, int target, const table::Point& 
 
 bool can_run(const GameState& s, int target) {
   const UnitState& t = s.units[target];
-  return !t.pinned && t.locked == 0 && !t.routing && !t.rout_pending && t.pursuing < 0;
+  return !t.own_turn.pinned && t.locked == 0 && !t.routing && !t.rout_pending && t.pursuing < 0;
 }
 
 bool can_stand_and_fire(const GameState& s, int charger, int target) {
   const UnitState& t = s.units[target];
-  if (t.pinned || t.routing || t.rout_pending || t.pursuing >= 0) return false;
+  if (t.own_turn.pinned || t.routing || t.rout_pending || t.pursuing >= 0) return false;
   if (!s.setup->units[target].has_ranged) return false;
   const NearestPair pair = nearest_pair(s, charger, target);
   if (!rules::firing_during_charge_allowed(pair.distance, s.setup->units[charger].move))
@@ -113,7 +107,7 @@ void spend_charge_point(GameState& s) {
 
 // Moves model `m` straight toward `goal` up to `inches`; true when it moved.
 bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const table::Point& goal,
-                 double inches, table::MoveMode mode, double climb_limit = 0.0) {
+                 double inches, table::MoveMode mode, double climb_limit) {
   const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, goal, inches, mode,
                                               false, climb_limit);
   if (!plan) return false;
@@ -125,7 +119,7 @@ bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const
 
 // CHARGE-03: the rest of the Chargers go for unengaged enemy models first.
 void place_chargers(Context& c, int charger, int target, int lead, double inches,
-                    double climb_limit = 0.0) {
+                    double climb_limit) {
   GameState& s = c.state;
   auto poses = s.table_models();
   const auto& iu = c.setup.units[charger];
@@ -189,16 +183,16 @@ void finish_charge(Context& c, int charger) {
   s.phase = s.charge_return;
   // MORALE-08: losses to dangerous ground on the way are checked once the charge is over; a rout
   // takes the unit out of the fight it just joined and ends its activation.
-  if (s.units[charger].hazard_losses > 0 && s.unit_alive(charger)) {
+  if (s.units[charger].own_turn.hazard_losses > 0 && s.unit_alive(charger)) {
     hazard_morale_check(c, charger);
     clean_locks(c);
   }
   UnitState& u = s.units[charger];
   const bool stop = !s.unit_alive(charger) || u.locked != 0 || u.rout_pending || u.routing ||
-                    (u.charge_failed && !c.setup.options.recharge_after_failed_charge);
+                    (u.own_turn.charge_failed && !c.setup.options.recharge_after_failed_charge);
   // ACT-09: AP left on entering the mêlée are kept for after the round.
   if (u.locked != 0 && s.unit_alive(charger) && !u.rout_pending && acting_points(s) > 0)
-    u.held_ap = static_cast<std::int8_t>(acting_points(s));
+    u.player_turn.held_ap = static_cast<std::int8_t>(acting_points(s));
   if (stop || acting_points(s) <= 0) finish_activation(c);
 }
 
@@ -280,7 +274,6 @@ void resolve_charge(Context& c, ActionKind response) {
   progress.wounds_dealt = static_cast<std::int16_t>(reaction_wounds_dealt);
   continue_charge(c);
 }
-enum class Contact : std::uint8_t { made, missed, halted };
 
 // CHARGE-07: dangerous ground crossed by the Chargers' moves (each model from `starts`, straight
 // to where it stands now) takes its hazard tests; true when any was due (CHARGE-10 cover).
@@ -327,19 +320,15 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
   auto poses = s.table_models();
   const auto starts = charger_positions(s, charger);
   const double climb = ci.move;
-  const auto plan =
-      table::plan_straight_move(c.setup.scenario.table, poses, pair.own, poses[pair.enemy].position,
-                                inches, table::MoveMode::charge, false, climb);
+  const LeadMove lead = lead_move(s, poses, pair, goal_unit, inches, climb);
+  const auto& plan = lead.plan;
   if (!plan) return Contact::missed;
   const auto& table = c.setup.scenario.table;
   // MELEE-14b: the Chargers started higher than the model they make for.
   s.charge_progress.uphill = table.standing_height(poses[pair.own].position) >
                              table.standing_height(poses[pair.enemy].position) + 1e-9;
-  table::TableModel moved = poses[pair.own];
-  moved.position = plan->request.path.back();
-  const auto& gi = c.setup.units[goal_unit];
-  for (int n = gi.first_model; n < gi.first_model + gi.model_count; ++n) {
-    if (!poses[n].alive || !table::within_melee_radius(moved, poses[n])) continue;
+  const table::TableModel& moved = lead.moved;
+  if (lead.contact) {
     if (plan->report.climb_at >= 0.0) {
       c.dice.start();
       const bool passed = dice::roll_low(c.dice, ci.initiative);
@@ -386,8 +375,8 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
 // CHARGE-07: a failed Initiative test at an obstacle is a failed Charge that ends the activation.
 void halt_charge(Context& c, int charger) {
   GameState& s = c.state;
-  s.units[charger].charge_failed = true;
-  s.units[charger].moved_this_turn = true;
+  s.units[charger].own_turn.charge_failed = true;
+  s.units[charger].own_turn.moved_this_turn = true;
   if (c.logging()) c.event({{"type", "charge_halted"}, {"unit", charger}, {"rule", "CHARGE-07"}});
   s.phase = s.charge_return;
   finish_activation(c);
@@ -405,8 +394,8 @@ void fail_charge(Context& c, int charger, int target, int highest_die) {
       if (poses[m].alive) step_toward(c, poses, m, aim, highest_die, table::MoveMode::normal);
     charge_hazards(c, charger, starts);
   }
-  s.units[charger].charge_failed = true;
-  s.units[charger].moved_this_turn = true;
+  s.units[charger].own_turn.charge_failed = true;
+  s.units[charger].own_turn.moved_this_turn = true;
   if (c.logging())
     c.event({{"type", "charge_failed"},
              {"unit", charger},
@@ -426,7 +415,7 @@ void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& r
     return;
   }
   if (caught == Contact::made) {
-    s.units[charger].moved_this_turn = true;
+    s.units[charger].own_turn.moved_this_turn = true;
     free_hacks(c, charger, target, /*one_each=*/false, "MELEE-22");
     if (s.unit_alive(target)) {
       if (c.logging())
@@ -441,7 +430,7 @@ void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& r
     fail_charge(c, charger, target, roll.highest_die);
     return;
   }
-  s.units[charger].may_charge_again = true;
+  s.units[charger].own_turn.may_charge_again = true;
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (v == target || c.setup.units[v].side == ci.side || !s.unit_alive(v)) continue;
     if (s.units[v].routing || s.units[v].rout_pending) continue;
@@ -466,7 +455,7 @@ void engage(Context& c, int charger, int target) {
   UnitState& cu = s.units[charger];
   const auto& ci = c.setup.units[charger];
   const auto& progress = s.charge_progress;
-  cu.moved_this_turn = true;
+  cu.own_turn.moved_this_turn = true;
   if (!s.unit_alive(charger)) {  // the dangerous ground took them all (CHARGE-07)
     finish_charge(c, charger);
     return;
@@ -483,30 +472,32 @@ void engage(Context& c, int charger, int target) {
   const rules::ChargeBonus bonus = rules::charge_bonus(
       from, progress.denied || progress.ladder || continuing, c.setup.rulings.charge_05());
   UnitState& tu = s.units[target];
-  cu.first_round = true;
-  cu.bonus_attacks = static_cast<std::int8_t>(bonus.extra_attacks);
-  cu.rear_bonus = bonus.rear_to_hit;
-  cu.charge_crs = static_cast<std::int8_t>(bonus.charger_crs);
-  cu.jump_bonus = progress.jumped;                     // MOVE-26: not a Charge bonus
-  cu.uphill_crs = progress.uphill || progress.jumped;  // MELEE-14b
-  tu.first_round = true;
-  tu.flank_penalty =
-      static_cast<std::int8_t>(std::min(3, tu.flank_penalty + bonus.charged_crs_penalty));
+  cu.round.first_round = true;
+  cu.round.bonus_attacks = static_cast<std::int8_t>(bonus.extra_attacks);
+  cu.round.rear_bonus = bonus.rear_to_hit;
+  cu.round.charge_crs = static_cast<std::int8_t>(bonus.charger_crs);
+  cu.round.jump_bonus = progress.jumped;                     // MOVE-26: not a Charge bonus
+  cu.round.uphill_crs = progress.uphill || progress.jumped;  // MELEE-14b
+  tu.round.first_round = true;
+  tu.round.flank_penalty =
+      static_cast<std::int8_t>(std::min(3, tu.round.flank_penalty + bonus.charged_crs_penalty));
   // CHARGE-10: hard cover, or an obstacle that took an Initiative test to cross (CHARGE-07),
   // makes the Chargers strike at I1 in the first round, unless they throw assault grenades
   // (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).
   if ((progress.hard_cover || progress.climbed || progress.hazardous) && !ci.assault_grenades &&
-      !tu.pinned) {
+      !tu.own_turn.pinned) {
     if (ci.flesh_hooks) {
-      cu.simultaneous = true;
+      cu.round.simultaneous = true;
     } else {
-      cu.charged_into_cover = true;
+      cu.round.charged_into_cover = true;
     }
   }
-  cu.round_inflicted = static_cast<std::int16_t>(cu.round_inflicted + progress.wounds_dealt);
-  cu.round_taken = static_cast<std::int16_t>(cu.round_taken + progress.wounds_taken);
-  tu.round_inflicted = static_cast<std::int16_t>(tu.round_inflicted + progress.wounds_taken);
-  tu.round_taken = static_cast<std::int16_t>(tu.round_taken + progress.wounds_dealt);
+  cu.round.round_inflicted =
+      static_cast<std::int16_t>(cu.round.round_inflicted + progress.wounds_dealt);
+  cu.round.round_taken = static_cast<std::int16_t>(cu.round.round_taken + progress.wounds_taken);
+  tu.round.round_inflicted =
+      static_cast<std::int16_t>(tu.round.round_inflicted + progress.wounds_taken);
+  tu.round.round_taken = static_cast<std::int16_t>(tu.round.round_taken + progress.wounds_dealt);
   lock_units(c, charger, target);
   if (c.logging())
     c.event({{"type", "charge"},
@@ -514,157 +505,13 @@ void engage(Context& c, int charger, int target) {
              {"target", target},
              {"approach", rules::to_string(from)},
              {"bonus_attacks", bonus.extra_attacks},
-             {"into_cover", cu.charged_into_cover},
+             {"into_cover", cu.round.charged_into_cover},
              {"jumped_down", progress.jumped},
              {"by_ladder", progress.ladder},
-             {"uphill", cu.uphill_crs},
+             {"uphill", cu.round.uphill_crs},
              {"rule", "CHARGE-03"}});
   finish_charge(c, charger);
 }
-
-bool can_intercept(const GameState& s, int unit, int charger, int target) {
-  const UnitState& u = s.units[unit];
-  return unit != target && s.setup->units[unit].side != s.setup->units[charger].side &&
-         s.unit_alive(unit) && !u.pinned && u.locked == 0 && !u.routing && !u.rout_pending &&
-         u.pursuing < 0 && (s.charge_progress.passed_by >> unit & 1u) == 0;
-}
-
-struct Interception {
-  int unit = -1;
-  int lead = -1;
-  table::Point from;
-  table::Point at;  // where the lead Charger first comes within the interceptor's radius
-};
-
-// CHARGE-09: the first unit along the lead Charger's path whose mêlée radius the path enters
-// (bases touching count too), among those still free to intercept.
-Interception first_interceptor(const Context& c) {
-  const GameState& s = c.state;
-  const int charger = s.charging_unit;
-  const int target = s.charge_target;
-  Interception found;
-  if (!s.unit_alive(charger) || !s.unit_alive(target)) return found;
-  const NearestPair pair = nearest_pair(s, charger, target);
-  auto poses = s.table_models();
-  const auto plan =
-      table::plan_straight_move(c.setup.scenario.table, poses, pair.own, poses[pair.enemy].position,
-                                s.charge_progress.distance, table::MoveMode::charge);
-  if (!plan) return found;
-  const table::Point from = poses[pair.own].position;
-  const table::Point to = plan->request.path.back();
-  const double length = table::distance(from, to);
-  double first = 1e18;
-  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
-    if (!can_intercept(s, v, charger, target)) continue;
-    const auto& vi = c.setup.units[v];
-    for (int n = vi.first_model; n < vi.first_model + vi.model_count; ++n) {
-      if (!poses[n].alive) continue;
-      const double reach = std::max(static_cast<double>(poses[n].size),
-                                    poses[n].base_radius + poses[pair.own].base_radius) +
-                           1e-9;
-      double t = 0.0;
-      const double gap = table::distance_to_segment(poses[n].position, from, to, &t);
-      if (gap > reach) continue;
-      const double along = std::max(0.0, t * length - std::sqrt(reach * reach - gap * gap));
-      if (along < first) {
-        first = along;
-        found = {v, pair.own, from, length > 0.0 ? from + (to - from) * (along / length) : from};
-      }
-    }
-  }
-  return found;
-}
-
-// The Chargers move: an interception offer pauses them (CHARGE-09); otherwise they reach the
-// target (CHARGE-03) or fail (CHARGE-04).
-void continue_charge(Context& c) {
-  GameState& s = c.state;
-  const int charger = s.charging_unit;
-  const int target = s.charge_target;
-  if (const Interception offer = first_interceptor(c); offer.unit >= 0) {
-    s.charge_progress.interceptor = static_cast<std::int16_t>(offer.unit);
-    s.phase = Phase::interception;
-    if (c.logging())
-      c.event({{"type", "interception_offered"},
-               {"unit", offer.unit},
-               {"chargers", charger},
-               {"rule", "CHARGE-09"}});
-    return;
-  }
-  s.charging_unit = -1;
-  s.charge_target = -1;
-  switch (make_contact(c, charger, target, s.charge_progress.distance)) {
-    case Contact::made:
-      engage(c, charger, target);
-      break;
-    case Contact::missed:
-      fail_charge(c, charger, target, s.charge_progress.highest_die);
-      break;
-    case Contact::halted:
-      halt_charge(c, charger);
-      break;
-  }
-}
-
-// CHARGE-09: the interceptors meet the Chargers where their path entered the interceptors' reach;
-// neither side has any Charge bonus.
-void intercept(Context& c, int interceptor) {
-  GameState& s = c.state;
-  const int charger = s.charging_unit;
-  const Interception at = first_interceptor(c);
-  s.charging_unit = -1;
-  s.charge_target = -1;
-  s.charge_progress.interceptor = -1;
-  auto poses = s.table_models();
-  step_toward(c, poses, at.lead, at.at, table::distance(at.from, at.at) + 1e-6,
-              table::MoveMode::charge);
-  place_chargers(c, charger, interceptor, at.lead, s.charge_progress.distance);
-  // The interceptors close in with their move (their automatic activation, CHARGE-09).
-  advance_on(c, interceptor, charger, c.setup.units[interceptor].move,
-             /*hold_if_engaged=*/true);
-  UnitState& cu = s.units[charger];
-  UnitState& vu = s.units[interceptor];
-  cu.moved_this_turn = true;
-  cu.first_round = true;
-  vu.first_round = true;
-  cu.round_inflicted =
-      static_cast<std::int16_t>(cu.round_inflicted + s.charge_progress.wounds_dealt);
-  cu.round_taken = static_cast<std::int16_t>(cu.round_taken + s.charge_progress.wounds_taken);
-  lock_units(c, charger, interceptor);
-  if (c.logging())
-    c.event({{"type", "intercepted"},
-             {"unit", interceptor},
-             {"chargers", charger},
-             {"engaged", units_engaged(s, charger, interceptor)},
-             {"rule", "CHARGE-09"}});
-  finish_charge(c, charger);
-}
-
-}  // namespace
-
-std::string interception_illegal(const GameState& s, const Action& a) {
-  if (a.unit != s.charge_progress.interceptor) {
-    return fmt::format("CHARGE-09: {} decides first whether to intercept",
-                       s.setup->units[s.charge_progress.interceptor].name);
-  }
-  return "";
-}
-
-void apply_interception(Context& c, const Action& a) {
-  GameState& s = c.state;
-  if (a.kind == ActionKind::intercept) {
-    reveal(c, a.unit, "intercepted");  // ADV-04: it leaves its hiding place to fight
-    intercept(c, a.unit);
-    return;
-  }
-  s.charge_progress.passed_by |= std::uint64_t{1} << a.unit;
-  s.charge_progress.interceptor = -1;
-  s.phase = s.charge_return;
-  if (c.logging()) c.event({{"type", "let_pass"}, {"unit", a.unit}, {"rule", "CHARGE-09"}});
-  continue_charge(c);
-}
-
-namespace {}  // namespace
 
 std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   const UnitState& u = s.units[a.unit];
@@ -675,9 +522,10 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "CHARGE-01: you cannot charge your own side";
   if (s.units[a.target].hidden) return "ADV-04: that unit is hidden and cannot be targeted";
   if (u.locked != 0) return "CHARGE-03: the unit is already locked in mêlée";
-  const bool again =
-      u.may_charge_again || (u.charge_failed && s.setup->options.recharge_after_failed_charge);
-  if (u.charges > 0 && s.setup->rulings.charge_01() == rules::ChargeLimit::one_per_turn && !again)
+  const bool again = u.own_turn.may_charge_again ||
+                     (u.own_turn.charge_failed && s.setup->options.recharge_after_failed_charge);
+  if (u.own_turn.charges > 0 && s.setup->rulings.charge_01() == rules::ChargeLimit::one_per_turn &&
+      !again)
     return "CHARGE-01: one Charge action per turn, unless the last target ran away";
   if (u.left_combat == a.target)
     return "MELEE-11: a unit that broke off may not charge the unit it left until its next turn";
@@ -707,16 +555,16 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
 void apply_charge(Context& c, const Action& a) {
   GameState& s = c.state;
   UnitState& u = s.units[a.unit];
-  ++u.charges;
-  u.may_charge_again = false;
-  u.aimed = false;
+  ++u.own_turn.charges;
+  u.own_turn.may_charge_again = false;
+  u.own_turn.aimed = false;
   spend_charge_point(s);
   s.charging_unit = static_cast<std::int16_t>(a.unit);
   s.charge_target = static_cast<std::int16_t>(a.target);
   s.fire_and_charge = a.fire;
   s.charge_return = s.phase;
   // SHOOT-19 / MELEE-06f: a charge out of hiding is an ambush unless the foe was made aware.
-  u.ambush_charge = u.hidden && !u.ambush_spent;
+  u.round.ambush_charge = u.hidden && !u.ambush_spent;
   reveal(c, a.unit, "charged");
   if (c.logging())
     c.event({{"type", "charge_declared"},

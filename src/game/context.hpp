@@ -52,6 +52,9 @@ struct Context {
         log(l),
         dice(s.scripted_dice != nullptr ? *s.scripted_dice : static_cast<dice::DiceSource&>(s.dice),
              l != nullptr) {}
+  // Safe chance: the caller's dice instead of the state's.
+  Context(GameState& s, EventLog* l, dice::DiceSource& caller_dice)
+      : state(s), setup(*s.setup), log(l), dice(caller_dice, l != nullptr) {}
 
   bool logging() const { return log != nullptr; }
   void event(Event e) {
@@ -81,7 +84,7 @@ void start_rout(Context& c, int unit, const char* rule);
 // MORALE-08: losses of 25% or more to dangerous ground in the unit's own turn.
 void hazard_morale_check(Context& c, int unit);
 void remove_casualty(Context& c, int model);
-table::Point unit_centre(const GameState& state, int unit);
+using ::arap::game::unit_centre;  // engine.hpp
 int nearest_enemy_unit(const GameState& state, int unit, double* range = nullptr);
 // Whether a living enemy model stands within `inches` of a living model of `unit`; with
 // `seen_only`, enemies of hidden units (ADV-04) do not count.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "game/context.hpp"
+#include "game/planner.hpp"
 #include "rules/activation.hpp"
 
 namespace arap::game {
@@ -34,11 +35,9 @@ void Context::roll_event(const char* rule, std::string_view what, int goal, int 
 
 }  // namespace detail
 
-namespace {
-
 // ACT-09 costs of a move action: climbing 2 AP (MOVE-20); swimming 1, or 2 for a unit with a
 // poor swimmer in it (ACT-10); any other move 1.
-int move_cost(const GameState& s, const Action& a) {
+int detail::move_action_points(const GameState& s, const Action& a) {
   if (a.mode == table::MoveMode::climb) return 2;
   if (a.mode == table::MoveMode::swim) {
     const auto& info = s.setup->units[a.unit];
@@ -47,6 +46,8 @@ int move_cost(const GameState& s, const Action& a) {
   }
   return 1;
 }
+
+namespace {
 
 int acting_unit(const GameState& s) {
   if (s.phase == Phase::reaction) return s.reactions[0].unit;
@@ -116,7 +117,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       if (s.units[a.unit].routing || s.units[a.unit].rout_pending) {
         return "ACT-03: a routing unit cannot be activated";
       }
-      if (s.units[a.unit].attempted) {
+      if (s.units[a.unit].own_turn.attempted) {
         return "ACT-04: each unit may try to activate only once per player turn";
       }
       if (s.units[a.unit].locked != 0)
@@ -160,7 +161,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         return fmt::format("ACT-09: {} is acting; its actions come first",
                            s.setup->units[unit].name);
       }
-      if (s.units[unit].charge_failed && a.kind != ActionKind::charge) {
+      if (s.units[unit].own_turn.charge_failed && a.kind != ActionKind::charge) {
         return "CHARGE-04: after a failed charge the unit may do nothing more this turn";
       }
       const auto needs = [&](int cost) -> std::string {
@@ -172,7 +173,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       };
       switch (a.kind) {
         case ActionKind::move:
-          if (auto p = needs(move_cost(s, a)); !p.empty()) return p;
+          if (auto p = needs(detail::move_action_points(s, a)); !p.empty()) return p;
           return detail::move_illegal(s, a, false, checked_move, explain);
         case ActionKind::go_prone: {
           const auto& info = s.setup->units[unit];
@@ -183,7 +184,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         }
         case ActionKind::stand_up: {
           if (auto p = needs(1); !p.empty()) return p;
-          if (s.units[unit].stood_up)
+          if (s.units[unit].player_turn.stood_up)
             return "ACT-13: standing up is a sole action: once per phase for a unit";
           const auto& info = s.setup->units[unit];
           for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
@@ -233,6 +234,11 @@ std::string illegal_reason(const GameState& s, const Action& a) {
   return illegal_reason_checked(s, a, nullptr, true);
 }
 
+std::string detail::illegal_reason_of_move(const GameState& s, const Action& a, UnitMove* checked,
+                                           bool explain) {
+  return illegal_reason_checked(s, a, checked, explain);
+}
+
 bool is_legal(const GameState& s, const Action& a) {
   return illegal_reason_checked(s, a, nullptr, false).empty();
 }
@@ -270,11 +276,73 @@ void pick_up(Context& c, const Action& a);
 
 }  // namespace
 
+namespace {
+
+std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_dice, EventLog* log);
+
+}  // namespace
+
 std::string apply(GameState& s, const Action& a, EventLog* log) {
+  return apply_with(s, a, nullptr, log);
+}
+
+std::string apply(GameState& s, const Action& a, dice::DiceSource& dice, EventLog* log) {
+  return apply_with(s, a, &dice, log);
+}
+
+void reseed(GameState& s, std::uint64_t seed) {
+  // A stream of its own, so a reseed with the game's seed still differs from the game's dice.
+  s.dice = dice::RandomDice(seed, 0x5ea4c4ULL);
+  s.scripted_dice = nullptr;
+}
+
+std::optional<Refusal> refusal(const GameState& s, const Action& a) {
+  std::string reason = illegal_reason(s, a);
+  if (reason.empty()) return std::nullopt;
+  return refusal_of(reason);
+}
+
+Refusal refusal_of(std::string_view reason) {
+  // The first catalogue ID named (two to six capitals, a dash, two digits, an optional lowercase
+  // letter, standing as a word of its own) is the rule; the text drops it and its colon ("ACT-09:
+  // that costs ..." or "Marine: MOVE-03: ...").
+  const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto word = [&](char c) { return upper(c) || digit(c) || (c >= 'a' && c <= 'z'); };
+  const std::size_t n = reason.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!upper(reason[i]) || (i > 0 && word(reason[i - 1]))) continue;
+    std::size_t j = i;
+    while (j < n && upper(reason[j])) ++j;
+    if (j - i < 2 || j - i > 6 || j + 2 >= n || reason[j] != '-' || !digit(reason[j + 1]) ||
+        !digit(reason[j + 2]))
+      continue;
+    std::size_t end = j + 3;
+    if (end < n && reason[end] >= 'a' && reason[end] <= 'z' &&
+        (end + 1 == n || !word(reason[end + 1])))
+      ++end;
+    if (end < n && word(reason[end])) continue;
+    std::size_t rest = end;
+    if (rest < n && reason[rest] == ':') ++rest;
+    while (rest < n && reason[rest] == ' ') ++rest;
+    return Refusal{std::string(reason.substr(i, end - i)),
+                   std::string(reason.substr(0, i)) + std::string(reason.substr(rest))};
+  }
+  return Refusal{"", std::string(reason)};
+}
+
+nlohmann::json to_json(const Refusal& r) {
+  return {{"rule", r.rule}, {"text", r.text}};
+}
+
+namespace {
+
+std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_dice,
+                       EventLog* log) {
   detail::UnitMove checked_move;
   std::string reason = illegal_reason_checked(s, a, &checked_move, true);
   if (!reason.empty()) return reason;
-  Context c(s, log);
+  Context c = caller_dice != nullptr ? Context(s, log, *caller_dice) : Context(s, log);
   if (c.logging())
     c.event({{"type", "action"}, {"side", s.side_deciding()}, {"action", to_json(a)}});
   const int unit = acting_unit(s);
@@ -308,13 +376,14 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
         moves = dice::roll_low(c.dice, initiative);
         c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", moves}});
       }
-      const int cost = std::max(move_cost(s, a), checked_move.action_cost);  // ACT-10
+      const int cost =
+          std::max(detail::move_action_points(s, a), checked_move.action_cost);  // ACT-10
       if (moves) {
         detail::apply_move(c, a, false, &checked_move);
       } else {
         detail::climb_down_failed(c, unit, checked_move, table::Point{a.dx, a.dy});
       }
-      s.units[unit].aimed = false;
+      s.units[unit].own_turn.aimed = false;
       spend(c, cost);
       break;
     }
@@ -323,28 +392,28 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
       break;
     case ActionKind::stand_up:
       set_prone(c, unit, false);
-      s.units[unit].stood_up = true;
-      s.units[unit].aimed = false;
+      s.units[unit].player_turn.stood_up = true;
+      s.units[unit].own_turn.aimed = false;
       spend(c, 1);
       break;
     case ActionKind::hide:
       detail::apply_hide(c, unit);
       break;
     case ActionKind::aim:
-      s.units[unit].aimed = true;
+      s.units[unit].own_turn.aimed = true;
       if (c.logging()) c.event({{"type", "aim"}, {"unit", unit}, {"rule", "SHOOT-08"}});
       spend(c, 1);
       break;
     case ActionKind::shoot: {
       const int cost = detail::shooting_cost(s, unit, a.heavy);
       detail::apply_shoot(c, a);
-      s.units[unit].aimed = false;
+      s.units[unit].own_turn.aimed = false;
       spend(c, cost);
       break;
     }
     case ActionKind::throw_grenade:
       detail::apply_throw(c, a);
-      s.units[unit].aimed = false;
+      s.units[unit].own_turn.aimed = false;
       spend(c, 1);
       break;
     case ActionKind::end_activation:
@@ -371,21 +440,26 @@ std::string apply(GameState& s, const Action& a, EventLog* log) {
   ++s.actions_applied;
   detail::spot_hidden_units(c);
   detail::check_game_end(c);
+#ifdef ARAP_CHECK_INVARIANTS
+  check_invariants(s);
+#endif
   return "";
 }
+
+}  // namespace
 
 namespace {
 
 rules::ActivationCondition condition_of(const UnitState& u) {
-  if (u.pinned) return rules::ActivationCondition::pinned;
-  if (u.suppressed) return rules::ActivationCondition::suppressed;
+  if (u.own_turn.pinned) return rules::ActivationCondition::pinned;
+  if (u.own_turn.suppressed) return rules::ActivationCondition::suppressed;
   return rules::ActivationCondition::normal;
 }
 
 void activate(Context& c, int unit, int dice_count) {
   GameState& s = c.state;
   UnitState& u = s.units[unit];
-  u.attempted = true;
+  u.own_turn.attempted = true;
   u.tactical = false;  // A-08: the tactical -1 lasts until the unit's next activation
   u.fleeting = false;  // SHOOT-18: shots after its previous turn's move have been taken
   detail::pre_activation_tests(c, unit);
@@ -398,9 +472,9 @@ void activate(Context& c, int unit, int dice_count) {
                {{"action_points", result.action_points},
                 {"bust", result.bust},
                 {"activated", result.activated},
-                {"condition", u.pinned       ? "pinned"
-                              : u.suppressed ? "suppressed"
-                                             : "normal"}});
+                {"condition", u.own_turn.pinned       ? "pinned"
+                              : u.own_turn.suppressed ? "suppressed"
+                                                      : "normal"}});
   s.active_unit = static_cast<std::int16_t>(unit);
   s.action_points = static_cast<std::int8_t>(result.action_points);
   s.bust_pending = result.bust;

@@ -3,13 +3,19 @@
 // applied action appends events (dice with goal and rule, outcomes) to the log.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "dice/dice_source.hpp"
+#include "dice/distribution.hpp"
 #include "game/actions.hpp"
 #include "game/state.hpp"
+#include "rules/shooting_goal.hpp"
 
 namespace arap::game {
 
@@ -26,14 +32,117 @@ struct Decision {
 
 Decision pending(const GameState& state);
 
-// Empty when legal; otherwise the rule and the reason.
+// Every distinct legal decision for whoever decides now (Stockfish's generate<LEGAL>): each one
+// applies without refusal, and every kind of decision open now is among them. Continuous moves
+// come from the move planner below as a finite, purposeful set (docs/game.md, "the door").
+std::vector<Action> legal_actions(const GameState& state);
+// The same, limited to the kinds in `kinds` (a set of kind_bit()s): agents that want only some
+// kinds (say, every shot and charge, but one planned move) skip planning every move.
+using KindSet = std::uint32_t;
+constexpr KindSet kind_bit(ActionKind kind) {
+  return KindSet{1} << static_cast<int>(kind);
+}
+inline constexpr KindSet kAllKinds = ~KindSet{0};
+std::vector<Action> legal_actions(const GameState& state, KindSet kinds);
+
+// What a shoot or throw_grenade action would fire now, group by group (SHOOT-26: identical
+// weapons in the same hands roll together), with what the real table gives each: range to the
+// nearest target model, cover from the actual sight lines, every to-hit modifier. Empty when the
+// action is not legal. Previews (advice/) turn these into exact odds.
+struct FireGroup {
+  int model = -1;  // the first firer
+  int firers = 1;
+  const data::WeaponProfile* weapon = nullptr;
+  int shots = 0;  // dice to hit (templates and markers: one each)
+  double range = 0.0;
+  rules::ShotKind kind = rules::ShotKind::direct;
+  rules::ShootingSituation situation;
+  std::vector<int> targets;  // the target's models the group may hit (SHOOT-27)
+  bool indirect = false;     // SHOOT-54
+};
+std::vector<FireGroup> fire_groups(const GameState& state, const Action& action);
+
+// CHARGE-02/03/07: how a charge would go from here, measured as the live charge does: the lead
+// Charger (the one nearest the target) moves toward its nearest enemy by the rolled distance;
+// the charge reaches when it ends within its mêlée radius of an enemy model. An obstacle on the
+// way needs one Initiative test (CHARGE-07) and a drop MOVE-25's tests, counted in `p_reach`.
+// Interceptions, runs and stand-and-fire casualties come later and are not counted.
+struct ChargeReach {
+  bool legal = false;
+  double distance = 0.0;           // from the lead Charger to the nearest target model
+  dice::Distribution roll;         // the charge distance (CHARGE-02)
+  int shortest_roll = -1;          // the least roll that reaches (-1: none does)
+  double p_reach = 0.0;            // P(contact), the tests on the way included
+  double p_roll_reaches = 0.0;     // P(the roll alone suffices)
+  dice::Distribution failed_move;  // CHARGE-04: the move a failed charge makes
+};
+ChargeReach charge_reach(const GameState& state, const Action& charge);
+
+// The centre of a unit's living models (where plans and previews measure from).
+table::Point unit_centre(const GameState& state, int unit);
+
+// Empty when legal; otherwise the rule and the reason ("ACT-09: that costs 2 AP ...").
 std::string illegal_reason(const GameState& state, const Action& action);
+
+// A typed refusal: the catalogue ID of the rule the action breaks ("ACT-09", "MOVE-03"; empty
+// when the action names something that does not exist rather than breaking a rule) and the reason
+// in a player's words.
+struct Refusal {
+  std::string rule;
+  std::string text;
+  friend bool operator==(const Refusal&, const Refusal&) = default;
+};
+// Nothing when legal.
+std::optional<Refusal> refusal(const GameState& state, const Action& action);
+// Splits a worded reason into its rule and text (the first catalogue ID it names is the rule).
+Refusal refusal_of(std::string_view reason);
+nlohmann::json to_json(const Refusal& refusal);
+
+// MOVE-01..14: the furthest legal move of `unit` in `mode` toward `point` (its centre heading
+// there), clamped to what the unit can afford: turning, difficult ground, obstacles, other bases,
+// the table edge, the AP it has left. `free_move` plans a MOVE-14 free move (activation phase).
+struct MovePlan {
+  bool possible = false;   // false: not even a short move that way is legal (see `stop`)
+  Action action;           // the move to apply (kind move or free_move), when possible
+  double inches = 0.0;     // length of the unit's displacement
+  double wanted = 0.0;     // distance from the unit's centre to `point`
+  double cost = 0.0;       // the dearest model's movement cost in inches (MOVE-03/06/07/08/19/21)
+  double allowance = 0.0;  // inches the mode allows (tactical: its best roll, 6")
+  int action_points = 1;   // AP the move costs (ACT-09/10)
+  bool reached = false;    // the centre ends on `point`
+  // Why it stops short of `point`: the rule and reason that refuse going further (empty when
+  // reached).
+  Refusal stop;
+};
+MovePlan plan_move(const GameState& state, int unit, table::MoveMode mode,
+                   const table::Point& point, bool free_move = false);
 // Whether illegal_reason would be empty, without wording a refusal (cheaper: for agents and
 // searches that try many actions).
 bool is_legal(const GameState& state, const Action& action);
 
 // Applies `action` when legal and returns ""; otherwise returns the reason and leaves `state`
-// untouched. `log` may be null.
+// untouched. `log` may be null. The dice are the state's own (seeded by initial_state), or a
+// test's scripted dice when `state.scripted_dice` is set.
 std::string apply(GameState& state, const Action& action, EventLog* log);
+
+// Safe chance (docs/game.md, "the door"): the same, but every roll comes from `dice`, which the
+// caller owns; the state's own dice are neither used nor advanced. A search that applies actions
+// to copies either passes its own dice here or reseeds its copies first: a copied state still
+// holds the real game's future dice, and replaying them would let a search see the future.
+std::string apply(GameState& state, const Action& action, dice::DiceSource& dice, EventLog* log);
+// Gives `state` fresh dice from `seed` (a determinization for searches): from here on its rolls
+// share nothing with the game it was copied from. Scripted dice, if any, are detached.
+void reseed(GameState& state, std::uint64_t seed);
+
+// A digest of every field `==` compares (but the setup and scripted-dice pointers): equal states
+// have equal digests, and a change to any field changes it (game/fields.hpp).
+std::uint64_t digest(const GameState& state);
+
+// The engine's own consistency checks (OpenSpiel's SPIEL_CHECK, Stockfish's pos_is_ok): every
+// broken invariant in words; empty when the state is sound.
+std::vector<std::string> invariant_violations(const GameState& state);
+// Throws std::logic_error listing the broken invariants. The dev preset (ARAP_CHECK_INVARIANTS)
+// runs it after every applied action.
+void check_invariants(const GameState& state);
 
 }  // namespace arap::game

@@ -9,6 +9,7 @@
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
+#include "game/fire_plan.hpp"
 #include "rules/area_effects.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/charge.hpp"
@@ -20,122 +21,6 @@
 #include "table/line_of_sight.hpp"
 
 namespace arap::game::detail {
-
-namespace {
-
-using data::WeaponProfile;
-
-bool heavy_class(const rules::Firing& firing) {
-  return firing.once_per_turn;
-}
-
-// MOVE-28: whether a model at `p` stands on a ladder.
-bool on_ladder(const GameState& s, const table::Point& p) {
-  const auto& table = s.setup->scenario.table;
-  return table.ladder_count() > 0 && table.ladder_at(p) != nullptr;
-}
-
-bool basic_weapon(const WeaponProfile& w) {
-  return w.type == data::WeaponType::rapid_fire || w.type == data::WeaponType::assault;
-}
-
-bool ranged(const WeaponProfile& w) {
-  return !w.is_melee() && w.type != data::WeaponType::grenade && w.type != data::WeaponType::bomb;
-}
-
-struct Shot {
-  int model = -1;
-  const WeaponProfile* weapon = nullptr;
-  rules::Firing firing;
-  double range = 0.0;
-  std::vector<int> targets;  // eligible target models (SHOOT-27)
-  bool indirect = false;     // SHOOT-54: a barrage weapon firing at a target only a spotter sees
-};
-
-// Who fires what at `target` in this action: each living model its first weapon that may fire in
-// an action of this kind and reaches an eligible model of the target unit.
-// With `first_only` it stops at the first model that may fire, leaving its targets unlisted
-// (legality checks only ask whether anyone may).
-std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
-                            int unit, int target, bool heavy, bool first_only = false) {
-  std::vector<Shot> shots;
-  const auto& info = s.setup->units[unit];
-  const UnitState& u = s.units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!poses[m].alive) continue;
-    const auto& model = s.setup->models[m];
-    if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
-    const double range = table::range_to_unit(poses, m, target);
-    // MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
-    const bool climbing = on_ladder(s, poses[m].position);
-    for (const WeaponProfile* weapon : model.group->weapons) {
-      if (!ranged(*weapon)) continue;
-      if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
-      if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
-      rules::FiringInputs inputs;
-      inputs.range = range;
-      inputs.relentless = info.relentless;
-      const rules::Firing firing = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
-      if (!firing.allowed) continue;
-      if (heavy_class(firing) != heavy) continue;
-      if (heavy_class(firing) && u.heavy_fired) continue;  // SHOOT-06
-      std::vector<int> targets;
-      if (!first_only) {
-        targets = table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
-      } else if (table::any_eligible_target(s.setup->scenario.table, poses, m, target,
-                                            weapon->range)) {
-        shots.push_back({m, weapon, firing, range, {}, false});
-        return shots;
-      }
-      bool indirect = false;
-      if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
-        // SHOOT-54: a barrage weapon may fire where a friendly model sees the target.
-        targets = table::spotted_targets(s.setup->scenario.table, poses, m, target, weapon->range);
-        indirect = true;
-      }
-      if (targets.empty()) continue;
-      // SHOOT-26: identical weapons in the same hands are rolled together.
-      auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
-        return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
-               !indirect &&
-               s.setup->models[other.model].profile->ballistic_skill ==
-                   model.profile->ballistic_skill;
-      });
-      if (same == shots.end()) {
-        shots.push_back({m, weapon, firing, range, std::move(targets), indirect});
-      } else {
-        same->firing.shots += firing.shots;
-        same->range = std::min(same->range, range);
-        for (const int t : targets) {
-          if (std::find(same->targets.begin(), same->targets.end(), t) == same->targets.end()) {
-            same->targets.push_back(t);
-          }
-        }
-      }
-      break;
-    }
-  }
-  return shots;
-}
-
-std::string target_problem(const GameState& s, const Action& a) {
-  if (a.target < 0 || a.target >= static_cast<int>(s.units.size()) || !s.unit_alive(a.target)) {
-    return "there is no such target unit on the table";
-  }
-  if (s.setup->units[a.target].side == s.setup->units[a.unit].side) {
-    return "SHOOT-20: you cannot shoot at your own side";
-  }
-  if (s.units[a.target].hidden) return "ADV-04: that unit is hidden and cannot be targeted";
-  return "";
-}
-
-// What each hit on a model does: wound, save and Damage (DICE-07, SHOOT-22..24, SHOOT-59).
-struct HitEffect {
-  int hits = 0;
-  int wounds = 0;
-  int unsaved = 0;
-  int slain = 0;
-};
 
 void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
                     double range, HitEffect& effect, std::vector<int>& wound_faces,
@@ -221,69 +106,16 @@ MeleeSplit melee_split(const GameState& s, const std::vector<table::TableModel>&
 // Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33).
 void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon) {
   UnitState& u = c.state.units[unit];
-  u.hits_taken = static_cast<std::int16_t>(u.hits_taken + hits);
-  if (hits > 0 && weapon.is_area() && weapon.effect_size >= 2.5) u.blast_hit = true;
+  u.own_turn.hits_taken = static_cast<std::int16_t>(u.own_turn.hits_taken + hits);
+  if (hits > 0 && weapon.is_area() && weapon.effect_size >= 2.5) u.own_turn.blast_hit = true;
   if (slain > 0 && weapon.has(data::WeaponProperty::auto_pin)) {
     // SHOOT-30: pinned outright, whatever the unit's Ld or rules (the fearless too); being
     // pinned, it takes no heavy-casualty test (MORALE-04).
-    if (!u.routing && !u.rout_pending && !u.pinned && c.state.unit_alive(unit))
+    if (!u.routing && !u.rout_pending && !u.own_turn.pinned && c.state.unit_alive(unit))
       pin(c, unit, "SHOOT-30");
   } else if (slain > 0 && weapon.has(data::WeaponProperty::pinning)) {
     pinning_test(c, unit, weapon.has(data::WeaponProperty::multiple_battery));
   }
-}
-
-// SHOOT-38/43: against templates and markers, prone and tactically moving models in the open,
-// and fleeting models anywhere, count as in soft cover.
-table::Cover effect_cover(const GameState& s, int model, table::Cover cover) {
-  const UnitState& owner = s.units[s.setup->models[model].unit];
-  if (owner.fleeting) return table::Cover::soft;
-  if (cover == table::Cover::none && (s.models[model].prone || owner.tactical))
-    return table::Cover::soft;
-  return cover;
-}
-
-rules::ShootingSituation situation(const GameState& s, const std::vector<table::TableModel>& poses,
-                                   int unit, int target, const Shot& shot, rules::ShotKind kind) {
-  const auto& shooter_model = s.setup->models[shot.model];
-  const UnitState& u = s.units[unit];
-  const UnitState& t = s.units[target];
-  const auto& tinfo = s.setup->units[target];
-  rules::ShootingSituation sit;
-  sit.ballistic_skill = shooter_model.profile->ballistic_skill;
-  // MOVE-28: on a ladder basic weapons are -1 (pistols fire as usual).
-  sit.on_ladder = basic_weapon(*shot.weapon) && on_ladder(s, poses[shot.model].position);
-  sit.range = shot.range;
-  sit.kind = kind;
-  const auto cover =
-      table::unit_cover_against(s.setup->scenario.table, poses, poses[shot.model].position, target);
-  sit.target_cover = cover.unit;  // SHOOT-13
-  bool all_small = true;
-  bool all_prone = true;
-  int living = 0;
-  bool small_models = true;
-  for (int m = tinfo.first_model; m < tinfo.first_model + tinfo.model_count; ++m) {
-    if (!poses[m].alive) continue;
-    ++living;
-    all_small = all_small && poses[m].size <= 1;
-    small_models = small_models && poses[m].size <= 2;
-    all_prone = all_prone && s.models[m].prone;
-  }
-  sit.small_target = all_small;
-  sit.small_group = living <= 2 && small_models;
-  sit.target_prone = all_prone || t.tactical;
-  sit.fleeting_target = t.fleeting;  // SHOOT-18: in place of its cover
-  sit.into_melee = t.locked != 0;    // SHOOT-58
-  sit.target_moved_inches = static_cast<int>(t.moved_last_turn);
-  sit.tactical_movement = u.tactical;
-  sit.aimed = u.aimed;
-  sit.ambush = u.hidden && !u.ambush_spent;  // SHOOT-19: the first attack from hiding
-  sit.corrective_aiming = u.corrective_target == target && !u.moved_this_turn &&
-                          t.moved_last_turn == 0.0f && !t.moved_this_turn;
-  sit.laser = shot.weapon->has(data::WeaponProperty::laser);
-  sit.shotgun_at_half_range = shot.weapon->has(data::WeaponProperty::shotgun) &&
-                              rules::at_half_range(shot.range, shot.weapon->range);
-  return sit;
 }
 
 // SHOOT-40: no single model of a squad may be picked out with an area weapon: the marker is aimed
@@ -304,8 +136,7 @@ table::Point area_aim(const std::vector<table::TableModel>& poses,
 // Area markers (SHOOT-40..45) and their hits (SHOOT-43/44); returns the unsaved wounds `target`
 // took.
 int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,
-                int goal, std::vector<table::TableModel>& poses,
-                std::optional<double> guess = std::nullopt) {
+                int goal, std::vector<table::TableModel>& poses, std::optional<double> guess) {
   GameState& s = c.state;
   const auto& table = c.setup.scenario.table;
   const table::Point from = poses[shot.model].position;
@@ -476,8 +307,6 @@ int allocate_hit(Context& c, const std::vector<int>& eligible,
   return candidates[face - 1];
 }
 
-}  // namespace
-
 int shooting_cost(const GameState& s, int unit, bool heavy) {
   if (!heavy) return 1;
   return s.setup->units[unit].relentless ? 1 : 2;  // SHOOT-05/09
@@ -501,7 +330,8 @@ std::string guess_problem(const GameState& s, const Action& a, bool grenades) {
 std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (auto p = guess_problem(s, a, false); !p.empty()) return p;
-  if (a.heavy && s.units[a.unit].heavy_fired) return "SHOOT-06: heavy weapons fire once per turn";
+  if (a.heavy && s.units[a.unit].own_turn.heavy_fired)
+    return "SHOOT-06: heavy weapons fire once per turn";
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
   if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty()) {
@@ -517,8 +347,8 @@ void apply_shoot(Context& c, const Action& a) {
   GameState& s = c.state;
   auto poses = s.table_models();
   const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy);
-  if (a.heavy) s.units[a.unit].heavy_fired = true;
-  s.units[a.unit].shot_target_this_turn = static_cast<std::int16_t>(a.target);
+  if (a.heavy) s.units[a.unit].own_turn.heavy_fired = true;
+  s.units[a.unit].own_turn.shot_target_this_turn = static_cast<std::int16_t>(a.target);
   const table::Point source = unit_centre(s, a.unit);
   HitEffect total;
   const WeaponProfile* last_weapon = nullptr;
@@ -665,206 +495,6 @@ void apply_shoot(Context& c, const Action& a) {
     });
     if (!quiet) note_fired_while_hidden(c, a.unit);
   }
-}
-
-namespace {
-
-// CHARGE-15: a template in reaction fire is laid with the Chargers halted 7" from the firer (or
-// where they are, if nearer). The halt is imagined: only the copy of the poses moves. Returns the
-// unsaved wounds the Chargers' opponents (`target`) took.
-int reaction_template(Context& c, int unit, int target, int m, const WeaponProfile& weapon,
-                      int shots, int goal, bool fire_and_charge, int& hits_scored) {
-  GameState& s = c.state;
-  auto poses = s.table_models();
-  const int chargers = fire_and_charge ? unit : target;
-  const auto& ti = c.setup.units[target];
-  double gap = 0.0;
-  const int nearest = nearest_model(poses, m, ti.first_model, ti.first_model + ti.model_count, gap,
-                                    [&](int n) { return poses[n].alive; });
-  if (nearest < 0) return 0;
-  if (gap > 7.0) {
-    // Move the charging unit along the line between firer and nearest enemy until 7" apart.
-    table::Point shift = (poses[nearest].position - poses[m].position) * ((gap - 7.0) / gap);
-    if (!fire_and_charge) shift = shift * -1.0;
-    const auto& ci = c.setup.units[chargers];
-    for (int k = ci.first_model; k < ci.first_model + ci.model_count; ++k)
-      poses[k].position = poses[k].position + shift;
-  }
-  const auto under = models_under_template(c, poses, m, poses[nearest].position, weapon);
-  int unsaved = 0;
-  for (int k = 0; k < shots; ++k) {
-    c.dice.start();
-    const int firer_roll = c.dice.roll(6);
-    c.roll_event("CHARGE-15", "reaction template", goal, unit,
-                 {{"weapon", weapon.id}, {"under", under.size()}});
-    const auto per_unit =
-        template_hits(c, "CHARGE-15", unit, poses, m, under, weapon, goal, firer_roll);
-    for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
-      if (per_unit[v].hits == 0) continue;
-      hits_scored += per_unit[v].hits;
-      if (v == target) unsaved += per_unit[v].unsaved;
-      after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
-    }
-  }
-  return unsaved;
-}
-
-}  // namespace
-
-int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and_charge,
-                  bool long_charge, double start_distance) {
-  GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
-  auto poses = s.table_models();
-  const bool engaged_unit = s.units[unit].locked != 0;
-  int unsaved = 0;
-  int shots_fired = 0;
-  int hits_scored = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!poses[m].alive || !s.unit_alive(target)) continue;
-    if (c.setup.models[m].profile->ballistic_skill <= 0) continue;
-    if (engaged_unit) {
-      // CHARGE-13: only models not already in the fight may shoot.
-      bool engaged = false;
-      for (int n = 0; n < static_cast<int>(poses.size()) && !engaged; ++n)
-        engaged =
-            poses[n].alive && poses[n].side != poses[m].side && engaged_pair(poses[m], poses[n]);
-      if (engaged) continue;
-    }
-    for (const WeaponProfile* weapon : c.setup.models[m].group->weapons) {
-      const int shots =
-          rules::charge_reaction_shots(*weapon, successes, info.relentless, fire_and_charge);
-      if (shots <= 0) continue;
-      if (weapon->is_template()) {
-        Shot shot{m, weapon, {}, 0.0, {}};
-        auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::template_);
-        sit.ballistic_skill = 1;  // CHARGE-12/15
-        sit.aimed = false;
-        sit.corrective_aiming = false;
-        sit.long_charge = long_charge;
-        const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
-        unsaved += reaction_template(c, unit, target, m, *weapon, shots, goal, fire_and_charge,
-                                     hits_scored);
-        shots_fired += shots;
-        poses = s.table_models();
-        break;  // one weapon per model
-      }
-      if (weapon->is_area()) {
-        // CHARGE-15: range = the Charge's start distance or the weapon's, whichever is less;
-        // the marker scatters as usual and may land on either side.
-        auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
-                                               std::max(weapon->range, start_distance + 1.0));
-        if (targets.empty()) continue;
-        Shot shot{m, weapon, {}, std::min(weapon->range, start_distance), std::move(targets)};
-        auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::area);
-        sit.ballistic_skill = 1;
-        sit.aimed = false;
-        sit.corrective_aiming = false;
-        sit.long_charge = long_charge;
-        const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
-        for (int k = 0; k < shots; ++k)
-          unsaved += fire_marker(c, unit, target, shot, rules::AreaDelivery::fired, goal, poses);
-        shots_fired += shots;
-        break;
-      }
-      // The Chargers come into range during the Charge: sight and arc decide, not range.
-      auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
-                                             std::max(weapon->range, start_distance + 1.0));
-      if (targets.empty()) continue;
-      const double range = std::min(weapon->range, table::range_to_unit(poses, m, target));
-      Shot shot{m, weapon, {}, range, std::move(targets)};
-      auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::direct);
-      sit.ballistic_skill = 1;  // CHARGE-12/15
-      sit.aimed = false;
-      sit.corrective_aiming = false;
-      sit.long_charge = long_charge;
-      sit.shotgun_at_half_range = weapon->has(data::WeaponProperty::shotgun);
-      const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
-      const int strength = c.setup.models[m].profile->strength;
-      std::vector<table::Cover> covers;
-      for (const int t : shot.targets)
-        covers.push_back(
-            table::model_cover(c.setup.scenario.table, poses[m].position, poses[t].position));
-      HitEffect effect;
-      std::vector<int> allocation_faces;
-      std::vector<int> wound_faces;
-      std::vector<int> save_faces;
-      c.dice.start();
-      int hits = 0;
-      for (int k = 0; k < shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
-      c.roll_event(fire_and_charge ? "CHARGE-12" : "CHARGE-15", "to hit", goal.goal, unit,
-                   {{"weapon", weapon->id}, {"hits", hits}});
-      for (int h = 0; h < hits; ++h) {
-        const int victim = allocate_hit(c, shot.targets, covers, allocation_faces);
-        if (victim < 0) break;
-        resolve_hit_on(c, victim, *weapon, strength, range, effect, wound_faces, save_faces);
-      }
-      shots_fired += shots;
-      hits_scored += hits;
-      unsaved += effect.unsaved;
-      poses = s.table_models();
-      break;  // one weapon per model
-    }
-  }
-  if (c.logging())
-    c.event({{"type", fire_and_charge ? "fire_and_charge" : "stand_and_fire"},
-             {"unit", unit},
-             {"target", target},
-             {"shots", shots_fired},
-             {"hits", hits_scored},
-             {"unsaved", unsaved}});
-  return unsaved;
-}
-
-std::string throw_illegal(const GameState& s, const Action& a) {
-  if (auto p = target_problem(s, a); !p.empty()) return p;
-  if (auto p = guess_problem(s, a, true); !p.empty()) return p;
-  const auto& info = s.setup->units[a.unit];
-  const int allowed =
-      rules::grenade_throwers_allowed(s.living_models(a.unit)) - s.units[a.unit].throwers_used;
-  if (allowed <= 0) return "SHOOT-49: a quarter of the unit has already thrown this turn";
-  thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
-  s.table_models(poses);
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
-    for (const auto* weapon : s.setup->models[m].group->weapons) {
-      if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
-      if (table::any_eligible_target(s.setup->scenario.table, poses, m, a.target, weapon->range))
-        return "";
-    }
-  }
-  return "SHOOT-49: nobody in the unit has a blast grenade and a target within 6\"";
-}
-
-void apply_throw(Context& c, const Action& a) {
-  GameState& s = c.state;
-  const auto& info = c.setup.units[a.unit];
-  auto poses = s.table_models();
-  int allowed =
-      rules::grenade_throwers_allowed(s.living_models(a.unit)) - s.units[a.unit].throwers_used;
-  for (int m = info.first_model; m < info.first_model + info.model_count && allowed > 0; ++m) {
-    if (!poses[m].alive || c.setup.models[m].profile->ballistic_skill <= 0) continue;
-    for (const auto* weapon : c.setup.models[m].group->weapons) {
-      if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
-      auto targets =
-          table::eligible_targets(c.setup.scenario.table, poses, m, a.target, weapon->range);
-      if (targets.empty()) continue;
-      Shot shot{m, weapon, {}, table::range_to_unit(poses, m, a.target), std::move(targets)};
-      auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::direct);
-      sit.hand_grenade = true;                // SHOOT-11m
-      sit.target_cover = table::Cover::none;  // the marker's cover is judged at its centre
-      sit.target_prone = false;
-      sit.small_target = false;
-      const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
-      fire_marker(c, a.unit, a.target, shot, rules::AreaDelivery::thrown_grenade, goal.goal, poses,
-                  a.guess);
-      ++s.units[a.unit].throwers_used;
-      --allowed;
-      break;
-    }
-  }
-  // SHOOT-61: a thrown grenade does not give a hidden unit away; it does make the foe aware.
-  if (s.units[a.unit].hidden) s.units[a.unit].ambush_spent = true;
 }
 
 }  // namespace arap::game::detail

@@ -9,7 +9,7 @@
 #include "rules/leadership.hpp"
 #include "table/movement.hpp"
 
-namespace arap::game::detail {
+namespace arap::game {
 
 table::Point unit_centre(const GameState& s, int unit) {
   const auto& info = s.setup->units[unit];
@@ -22,6 +22,10 @@ table::Point unit_centre(const GameState& s, int unit) {
   }
   return n > 0 ? sum * (1.0 / n) : sum;
 }
+
+}  // namespace arap::game
+
+namespace arap::game::detail {
 
 int nearest_enemy_unit(const GameState& s, int unit, double* range) {
   const auto& info = s.setup->units[unit];
@@ -65,15 +69,15 @@ void remove_casualty(Context& c, int model) {
   s.models[model].pose.alive = false;
   s.models[model].wounds_left = 0;
   const int unit = c.setup.models[model].unit;
-  ++s.units[unit].casualties_taken;
+  ++s.units[unit].own_turn.casualties_taken;
   if (c.logging()) c.event({{"type", "casualty"}, {"unit", unit}, {"model", model}});
 }
 
 // An acting unit that is pinned mid-activation loses two of its unspent AP (SHOOT-29 ruling (3)).
 void pin(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
-  s.units[unit].pinned = true;
-  s.units[unit].suppressed = false;  // SHOOT-29: never both
+  s.units[unit].own_turn.pinned = true;
+  s.units[unit].own_turn.suppressed = false;  // SHOOT-29: never both
   if (c.logging()) c.event({{"type", "pinned"}, {"unit", unit}, {"rule", rule}});
   if (c.setup.rulings.shoot_29_timing() != rules::PinTiming::immediate) return;
   if (s.phase == Phase::active && s.active_unit == unit) {
@@ -137,13 +141,17 @@ void pre_activation_tests(Context& c, int unit) {
   const auto& info = c.setup.units[unit];
   // MORALE-04: no heavy-casualty or suppression test for a pinned unit or after a failed
   // pinning test, and one of them per turn.
-  if (u.morale_checked || u.pinned || u.pinning_failed || u.routing || u.rout_pending) return;
+  if (u.own_turn.morale_checked || u.own_turn.pinned || u.own_turn.pinning_failed || u.routing ||
+      u.rout_pending)
+    return;
   // MORALE-02: the fearless skip both (the suppression test too: SHOOT-34).
   if (rules::passes_automatically(rules::LdTest::heavy_casualty, info.fearless)) return;
-  const auto check = rules::heavy_casualty_check(u.strength_at_turn_end, u.casualties_taken);
-  if (check.due && !u.hazard_checked) {
-    u.morale_checked = true;
-    u.hazard_checked = true;  // MORALE-04: one heavy-casualty test a turn, whatever the cause
+  const auto check =
+      rules::heavy_casualty_check(u.strength_at_turn_end, u.own_turn.casualties_taken);
+  if (check.due && !u.own_turn.hazard_checked) {
+    u.own_turn.morale_checked = true;
+    u.own_turn.hazard_checked =
+        true;  // MORALE-04: one heavy-casualty test a turn, whatever the cause
     const int modifier =
         (check.half_lost && c.setup.options.heavy_casualty_minus_one_at_half) ? -1 : 0;
     const auto outcome = morale_check(c, unit, rules::LdTest::heavy_casualty, modifier, "SHOOT-31",
@@ -155,12 +163,12 @@ void pre_activation_tests(Context& c, int unit) {
   if (info.never_suppressed) return;  // SHOOT-34
   const int threshold =
       rules::suppression_threshold(u.strength_at_turn_end, c.setup.rulings.shoot_33());
-  if (u.hits_taken >= threshold || u.blast_hit) {
-    u.morale_checked = true;
+  if (u.own_turn.hits_taken >= threshold || u.own_turn.blast_hit) {
+    u.own_turn.morale_checked = true;
     const auto outcome =
         morale_check(c, unit, rules::LdTest::suppression, 0, "SHOOT-33", "suppression test");
     if (outcome != rules::MoraleOutcome::passed) {
-      u.suppressed = true;
+      u.own_turn.suppressed = true;
       if (c.logging()) c.event({{"type", "suppressed"}, {"unit", unit}, {"rule", "SHOOT-35"}});
     }
   }
@@ -172,12 +180,13 @@ void hazard_morale_check(Context& c, int unit) {
   const auto& info = c.setup.units[unit];
   // MORALE-04: one heavy-casualty test a turn (shooting's or this), none for a pinned unit or
   // after a failed pinning test; MORALE-02: the fearless pass.
-  if (u.hazard_checked || u.pinned || u.pinning_failed || u.routing || u.rout_pending ||
+  if (u.own_turn.hazard_checked || u.own_turn.pinned || u.own_turn.pinning_failed || u.routing ||
+      u.rout_pending ||
       rules::passes_automatically(rules::LdTest::dangerous_ground, info.fearless) ||
       !s.unit_alive(unit))
     return;
-  if (!rules::heavy_casualty_check(u.strength_at_turn_end, u.hazard_losses).due) return;
-  u.hazard_checked = true;
+  if (!rules::heavy_casualty_check(u.strength_at_turn_end, u.own_turn.hazard_losses).due) return;
+  u.own_turn.hazard_checked = true;
   const auto outcome = morale_check(c, unit, rules::LdTest::dangerous_ground, 0, "MORALE-08",
                                     "dangerous ground check");
   if (outcome == rules::MoraleOutcome::pinned) pin(c, unit, "MORALE-08");         // unspent AP - 2
@@ -188,7 +197,7 @@ void pinning_test(Context& c, int unit, bool multiple_battery) {
   GameState& s = c.state;
   UnitState& u = s.units[unit];
   // SHOOT-28: routers pass; SHOOT-29: a pinned unit takes no more; MORALE-02: the fearless pass.
-  if (u.routing || u.rout_pending || u.pinned ||
+  if (u.routing || u.rout_pending || u.own_turn.pinned ||
       rules::passes_automatically(rules::LdTest::pinning, c.setup.units[unit].fearless) ||
       !s.unit_alive(unit))
     return;
@@ -196,7 +205,7 @@ void pinning_test(Context& c, int unit, bool multiple_battery) {
       morale_check(c, unit, rules::LdTest::pinning, rules::pinning_test_modifier(multiple_battery),
                    "SHOOT-28", "pinning test");
   if (outcome != rules::MoraleOutcome::passed) {
-    u.pinning_failed = true;
+    u.own_turn.pinning_failed = true;
     pin(c, unit, "SHOOT-28");
   }
 }

@@ -85,8 +85,8 @@ void pursue(Context& c, int router) {
       // The routers rallied: meeting them is a new Charge, fought normally.
       pu.pursuing = -1;
       lock_units(c, p, router);
-      s.units[p].first_round = true;
-      s.units[router].first_round = true;
+      s.units[p].round.first_round = true;
+      s.units[router].round.first_round = true;
     }
   }
 }

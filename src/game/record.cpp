@@ -7,13 +7,77 @@
 
 namespace arap::game {
 
+namespace {
+
+std::uint64_t text_hash(const std::string& text) {
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (const unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ULL;
+  }
+  return hash;
+}
+
+std::string hex(std::uint64_t value) {
+  return fmt::format("{:016x}", value);
+}
+
+std::uint64_t from_hex(const nlohmann::json& json, const char* field) {
+  if (!json.is_string() || json.get<std::string>().size() != 16)
+    throw std::invalid_argument(fmt::format("{}: expected 16 hexadecimal digits", field));
+  const std::string text = json.get<std::string>();
+  std::size_t used = 0;
+  std::uint64_t value = 0;
+  try {
+    value = std::stoull(text, &used, 16);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size())
+    throw std::invalid_argument(fmt::format("{}: expected 16 hexadecimal digits", field));
+  return value;
+}
+
+}  // namespace
+
+GameRecord record_for(const GameSetup& setup, std::uint64_t seed) {
+  GameRecord record;
+  record.scenario_file = setup.scenario_file;
+  record.seed = seed;
+  record.scenario_text = setup.scenario_text;
+  record.data_fingerprint = setup.library ? setup.library->fingerprint() : 0;
+  return record;
+}
+
 nlohmann::json to_json(const GameRecord& record) {
   nlohmann::json actions = nlohmann::json::array();
   for (const auto& action : record.actions) actions.push_back(to_json(action));
-  return {{"format", "arap-game-1"},
-          {"scenario", record.scenario_file},
-          {"seed", record.seed},
-          {"actions", actions}};
+  nlohmann::json out = {{"format", "arap-game-1"},
+                        {"scenario", record.scenario_file},
+                        {"seed", record.seed},
+                        {"actions", actions}};
+  if (!record.scenario_text.empty()) {
+    out["scenario_content"] = record.scenario_text;
+    out["scenario_hash"] = hex(text_hash(record.scenario_text));
+  }
+  if (record.data_fingerprint != 0) out["data_fingerprint"] = hex(record.data_fingerprint);
+  if (record.digest) {
+    out["digest"] = hex(*record.digest);
+    out["digest_actions"] = record.digest_actions;
+  }
+  return out;
+}
+
+std::shared_ptr<const GameSetup> setup_for_record(const GameRecord& record,
+                                                  std::shared_ptr<const data::Library> library) {
+  if (record.scenario_text.empty()) return make_setup(record.scenario_file, std::move(library));
+  if (record.data_fingerprint != 0 && library->fingerprint() != record.data_fingerprint) {
+    throw std::invalid_argument(fmt::format(
+        "this game was played with other data (fingerprint {}; the data folder here has {}): "
+        "its units, weapons or rules have changed since, so replaying it could give another game",
+        hex(record.data_fingerprint), hex(library->fingerprint())));
+  }
+  return make_setup_from_text(record.scenario_text, record.scenario_file, std::move(library));
 }
 
 GameRecord record_from_json(const nlohmann::json& json) {
@@ -24,6 +88,25 @@ GameRecord record_from_json(const nlohmann::json& json) {
   GameRecord record;
   record.scenario_file = json["scenario"].get<std::string>();
   record.seed = json["seed"].get<std::uint64_t>();
+  if (json.contains("scenario_content")) {
+    if (!json["scenario_content"].is_string())
+      throw std::invalid_argument("scenario_content: expected the scenario's YAML text");
+    record.scenario_text = json["scenario_content"].get<std::string>();
+    if (!json.contains("scenario_hash"))
+      throw std::invalid_argument("scenario_content comes with its scenario_hash");
+    if (from_hex(json["scenario_hash"], "scenario_hash") != text_hash(record.scenario_text))
+      throw std::invalid_argument(
+          "scenario_content does not match scenario_hash: the saved scenario was edited");
+  }
+  if (json.contains("data_fingerprint"))
+    record.data_fingerprint = from_hex(json["data_fingerprint"], "data_fingerprint");
+  if (json.contains("digest")) {
+    record.digest = from_hex(json["digest"], "digest");
+    if (!json.contains("digest_actions") || !json["digest_actions"].is_number_unsigned())
+      throw std::invalid_argument(
+          "digest_actions: expected the number of actions the digest follows");
+    record.digest_actions = json["digest_actions"].get<std::size_t>();
+  }
   std::size_t index = 0;
   for (const auto& action : json["actions"]) {
     try {
@@ -44,6 +127,13 @@ GameState replay(const GameSetup& setup, const GameRecord& record, EventLog* log
       throw std::invalid_argument(
           fmt::format("actions[{}] ({}) is illegal: {}", i, describe(record.actions[i]), reason));
     }
+  }
+  if (record.digest && record.digest_actions == record.actions.size() &&
+      state_digest(state) != *record.digest) {
+    throw std::invalid_argument(fmt::format(
+        "the replayed game ends in another state than the one saved (digest {}, saved {}): the "
+        "engine or its data changed since",
+        hex(state_digest(state)), hex(*record.digest)));
   }
   return state;
 }
@@ -252,45 +342,6 @@ std::uint64_t log_signature(const EventLog& log, std::uint64_t hash) {
   nlohmann::detail::serializer<nlohmann::json> serializer(std::make_shared<HashingOutput>(hash),
                                                           ' ');
   for (const auto& e : log) serializer.dump(e, false, false, 0);
-  return hash;
-}
-
-std::uint64_t state_digest(const GameState& s) {
-  std::uint64_t hash = 1469598103934665603ULL;
-  const auto mix = [&hash](const void* data, std::size_t size) {
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) {
-      hash ^= bytes[i];
-      hash *= 1099511628211ULL;
-    }
-  };
-  for (const auto& m : s.models) {
-    mix(&m.pose.position, sizeof(m.pose.position));
-    mix(&m.pose.facing, sizeof(m.pose.facing));
-    mix(&m.pose.alive, sizeof(m.pose.alive));
-    mix(&m.wounds_left, sizeof(m.wounds_left));
-    mix(&m.prone, sizeof(m.prone));
-  }
-  for (const auto& u : s.units) {
-    const bool flags[] = {u.attempted, u.picked_up,    u.free_moved, u.pinned,    u.suppressed,
-                          u.routing,   u.rout_pending, u.tactical,   u.aimed,     u.heavy_fired,
-                          u.fled,      u.away,         u.hidden,     u.revealing, u.in_reserve};
-    mix(flags, sizeof(flags));
-    mix(&u.casualties_taken, sizeof(u.casualties_taken));
-    mix(&u.hits_taken, sizeof(u.hits_taken));
-    mix(&u.locked, sizeof(u.locked));
-    mix(&u.pursuing, sizeof(u.pursuing));
-    mix(&u.round_inflicted, sizeof(u.round_inflicted));
-    mix(&u.round_taken, sizeof(u.round_taken));
-  }
-  mix(&s.turn, sizeof(s.turn));
-  mix(&s.phasing, sizeof(s.phasing));
-  mix(&s.phase, sizeof(s.phase));
-  mix(&s.action_points, sizeof(s.action_points));
-  const auto& words = s.dice.generator().state();
-  mix(words.data(), sizeof(words));
-  const std::uint64_t spare = s.dice.spare();
-  mix(&spare, sizeof(spare));
   return hash;
 }
 

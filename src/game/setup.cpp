@@ -1,5 +1,8 @@
 #include "game/setup.hpp"
 
+#include <fstream>
+#include <sstream>
+
 #include <algorithm>
 
 #include "rules/activation.hpp"
@@ -33,12 +36,33 @@ void mark_characters(GameSetup& setup, const UnitInfo& info) {
 
 }  // namespace
 
+namespace {
+std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup);
+}  // namespace
+
 std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
                                             std::shared_ptr<const data::Library> library) {
+  std::ifstream in(scenario_file, std::ios::binary);
+  if (!in) throw data::DataError({scenario_file, 0, 0}, "", "cannot open the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return make_setup_from_text(text.str(), scenario_file, std::move(library));
+}
+
+std::shared_ptr<const GameSetup> make_setup_from_text(
+    const std::string& text, const std::string& name,
+    std::shared_ptr<const data::Library> library) {
   auto setup = std::make_shared<GameSetup>();
-  setup->scenario_file = scenario_file;
+  setup->scenario_file = name;
+  setup->scenario_text = text;
   setup->library = std::move(library);
-  setup->scenario = table::load_scenario(scenario_file, *setup->library);
+  setup->scenario = table::load_scenario_text(text, name, *setup->library);
+  return finish_setup(std::move(setup));
+}
+
+namespace {
+
+std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) {
   setup->options = setup->scenario.options;
   for (const auto& ruling : setup->scenario.rulings) {
     try {
@@ -49,7 +73,7 @@ std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
   }
   setup->sides = static_cast<int>(setup->scenario.sides.size());
   if (setup->scenario.units.size() > 64) {
-    throw data::DataError({scenario_file, 0, 0}, "units",
+    throw data::DataError({setup->scenario_file, 0, 0}, "units",
                           "a scenario may place at most 64 units (mêlée locks are a 64-bit set)");
   }
   int next_model = 0;
@@ -139,5 +163,7 @@ std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
   }
   return setup;
 }
+
+}  // namespace
 
 }  // namespace arap::game

@@ -57,6 +57,7 @@ struct ModelInfo {
 
 struct GameSetup {
   std::string scenario_file;
+  std::string scenario_text;  // the scenario's YAML, as loaded (saved games carry it)
   std::shared_ptr<const data::Library> library;
   table::Scenario scenario;
   rules::Rulings rulings;
@@ -69,5 +70,9 @@ struct GameSetup {
 // Loads the scenario against the library and checks its rulings; throws data::DataError.
 std::shared_ptr<const GameSetup> make_setup(const std::string& scenario_file,
                                             std::shared_ptr<const data::Library> library);
+// The same from the scenario's text; `name` stands for the file in errors and records.
+std::shared_ptr<const GameSetup> make_setup_from_text(const std::string& text,
+                                                      const std::string& name,
+                                                      std::shared_ptr<const data::Library> library);
 
 }  // namespace arap::game

@@ -60,8 +60,8 @@ int GameState::melee_chooser() const {
   for (int pass = 0; pass < setup->sides; ++pass) {
     const int side = (phasing + pass) % setup->sides;
     for (int u = 0; u < static_cast<int>(units.size()); ++u) {
-      if (setup->units[u].side == side && units[u].locked != 0 && units[u].melee_choice == 0 &&
-          unit_alive(u))
+      if (setup->units[u].side == side && units[u].locked != 0 &&
+          units[u].melee_choice == MeleeChoice::undecided && unit_alive(u))
         return u;
     }
   }

@@ -19,41 +19,73 @@ struct ModelState {
   friend bool operator==(const ModelState&, const ModelState&) = default;
 };
 
+// MELEE-29 step 1: what a locked unit chose for the coming round.
+enum class MeleeChoice : std::uint8_t { undecided, fight, break_off, hit_and_run };
+
 struct UnitState {
-  bool attempted = false;          // ACT-04: one activation attempt per player turn
-  bool picked_up = false;          // ACT-08 ruling: one pick-up activation per opposing player turn
-  bool free_moved = false;         // MOVE-14 ruling A-09: once per player turn
-  bool pinned = false;             // SHOOT-29
-  bool suppressed = false;         // SHOOT-35
-  bool routing = false;            // MELEE-19
-  bool rout_pending = false;       // SHOOT-32: routs from the next compulsory phase
-  bool tactical = false;           // MOVE-13: -1 to be hit beyond 4"; -1 to its own shooting
-  bool aimed = false;              // SHOOT-08: the last action was Aim
-  bool heavy_fired = false;        // SHOOT-06 this turn
-  bool pinning_failed = false;     // SHOOT-31: no heavy-casualty test after a failed pinning test
-  bool morale_checked = false;     // SHOOT-31/33, MORALE-04: one such test per turn
-  bool fled = false;               // left the table while routing
-  bool away = false;               // MELEE-23: off the table after its routers, may come back
-  bool in_reserve = false;         // ACT-02: not yet arrived from reserve (its models wait off)
-  bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
-  bool fleeting = false;           // SHOOT-18: its last move went from one cover to another
-  bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
-  std::int16_t hazard_losses = 0;  // MORALE-08: models lost to dangerous ground this turn
-  bool moved_this_turn = false;
-  bool stood_up = false;       // ACT-13: standing up is a sole action, once per phase
-  bool hidden = false;         // ADV-04: cannot be targeted until spotted or revealed
-  bool revealing = false;      // ADV-04: fired while hidden: revealed when this player turn ends
-  bool ambush_charge = false;  // SHOOT-19 / MELEE-06f: charged from hiding, +1 to hit first round
-  bool jump_bonus = false;     // MOVE-26: jumped down into this fight: +1 S, +1 to hit 1st round
-  bool uphill_crs = false;     // MELEE-14b: charged from uphill (or jumped down) this round
-  bool ambush_spent = false;   // SHOOT-19: its first attack from hiding has made the foe aware
+  // Reset when the unit's own player turn ends (SHOOT-25/29/35: what lasts "until its next turn"
+  // is counted from there).
+  struct OwnTurn {
+    bool attempted = false;          // ACT-04: one activation attempt per player turn
+    bool free_moved = false;         // MOVE-14 ruling A-09: once per player turn
+    bool pinned = false;             // SHOOT-29
+    bool suppressed = false;         // SHOOT-35
+    bool aimed = false;              // SHOOT-08: the last action was Aim
+    bool heavy_fired = false;        // SHOOT-06 this turn
+    bool pinning_failed = false;     // SHOOT-31: no heavy-casualty test after a failed pinning test
+    bool morale_checked = false;     // SHOOT-31/33, MORALE-04: one such test per turn
+    bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
+    bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
+    std::int16_t hazard_losses = 0;  // MORALE-08: models lost to dangerous ground this turn
+    bool moved_this_turn = false;
+    std::int16_t hits_taken = 0;        // SHOOT-33: shooting hits since its last turn
+    std::int16_t casualties_taken = 0;  // SHOOT-31: casualties to fire since its last turn
+    std::int16_t throwers_used = 0;     // SHOOT-49 this turn
+    std::int16_t shot_target_this_turn = -1;
+    std::int8_t charges = 0;        // CHARGE-01: Charge actions this turn
+    bool may_charge_again = false;  // CHARGE-01/08: its target ran out of reach
+    bool charge_failed = false;     // CHARGE-04: no further actions this turn
+    float moved_inches = 0.0f;      // this turn
+    friend bool operator==(const OwnTurn&, const OwnTurn&) = default;
+  } own_turn;
+  // Reset when any player turn ends (ACT-09, ACT-13).
+  struct PlayerTurn {
+    bool stood_up = false;    // ACT-13: standing up is a sole action, once per phase
+    std::int8_t held_ap = 0;  // ACT-09: AP it had left on entering a mêlée this turn
+    friend bool operator==(const PlayerTurn&, const PlayerTurn&) = default;
+  } player_turn;
+  // The next mêlée round's terms (CHARGE-05/06/10/19, MELEE-06f/13/14, MOVE-26): reset once the
+  // round is fought.
+  struct Round {
+    bool ambush_charge = false;  // SHOOT-19 / MELEE-06f: charged from hiding, +1 to hit first round
+    bool jump_bonus = false;     // MOVE-26: jumped down into this fight: +1 S, +1 to hit 1st round
+    bool uphill_crs = false;     // MELEE-14b: charged from uphill (or jumped down) this round
+    bool first_round = false;    // CHARGE-06: the next round is the first of the series
+    bool charged_into_cover = false;   // CHARGE-10: strikes at I1 in the first round
+    bool simultaneous = false;         // CHARGE-19: flesh hooks make the first round simultaneous
+    std::int8_t bonus_attacks = 0;     // CHARGE-05 (i), first round
+    bool rear_bonus = false;           // CHARGE-05 (ii) / MELEE-06e, first round
+    std::int8_t charge_crs = 0;        // CHARGE-05 (iii) / MELEE-14a, first round
+    std::int8_t flank_penalty = 0;     // CHARGE-05 (iv) / MELEE-14d, first round
+    std::int16_t round_inflicted = 0;  // MELEE-13: unsaved wounds dealt toward this round's WD
+    std::int16_t round_taken = 0;      // MELEE-13: unsaved wounds taken toward this round's WD
+    friend bool operator==(const Round&, const Round&) = default;
+  } round;
+  // Lifetimes of their own (each reset where its rule says).
+  bool picked_up = false;     // ACT-08 ruling: one pick-up activation per opposing player turn
+  bool routing = false;       // MELEE-19
+  bool rout_pending = false;  // SHOOT-32: routs from the next compulsory phase
+  bool tactical = false;      // MOVE-13: -1 to be hit beyond 4"; -1 to its own shooting
+  bool fled = false;          // left the table while routing
+  bool away = false;          // MELEE-23: off the table after its routers, may come back
+  bool in_reserve = false;    // ACT-02: not yet arrived from reserve (its models wait off)
+  bool fleeting = false;      // SHOOT-18: its last move went from one cover to another
+  bool hidden = false;        // ADV-04: cannot be targeted until spotted or revealed
+  bool revealing = false;     // ADV-04: fired while hidden: revealed when this player turn ends
+  bool ambush_spent = false;  // SHOOT-19: its first attack from hiding has made the foe aware
   std::int16_t strength_at_turn_end = 0;  // SHOOT-25: models at the end of its last turn
-  std::int16_t hits_taken = 0;            // SHOOT-33: shooting hits since its last turn
-  std::int16_t casualties_taken = 0;      // SHOOT-31: casualties to fire since its last turn
-  std::int16_t throwers_used = 0;         // SHOOT-49 this turn
   std::int8_t krak_attackers = 0;         // MELEE-26: models making krak attacks this round
   std::int16_t corrective_target = -1;    // SHOOT-21: unit shot at last turn without moving
-  std::int16_t shot_target_this_turn = -1;
   // Close combat.
   std::uint64_t locked = 0;        // CHARGE-03: bit u set when locked in mêlée with unit u
   std::int16_t pursuing = -1;      // MELEE-23: the routers this unit pursues
@@ -62,23 +94,9 @@ struct UnitState {
   std::uint64_t recent_foes = 0;   // CHARGE-06: units it fought in its last round
   std::int16_t recent_turn = 0;    // CHARGE-06: the game turn of that round
   std::int16_t beaten_by = -1;     // MELEE-19/20: routers flee away from this unit
-  std::int8_t charges = 0;         // CHARGE-01: Charge actions this turn
-  bool may_charge_again = false;   // CHARGE-01/08: its target ran out of reach
-  bool charge_failed = false;      // CHARGE-04: no further actions this turn
   bool no_break_off = false;       // MELEE-12: a failed Hit and Run forbids breaking off next round
-  bool first_round = false;        // CHARGE-06: the next round is the first of the series
-  bool charged_into_cover = false;   // CHARGE-10: strikes at I1 in the first round
-  bool simultaneous = false;         // CHARGE-19: flesh hooks make the first round simultaneous
-  std::int8_t bonus_attacks = 0;     // CHARGE-05 (i), first round
-  bool rear_bonus = false;           // CHARGE-05 (ii) / MELEE-06e, first round
-  std::int8_t charge_crs = 0;        // CHARGE-05 (iii) / MELEE-14a, first round
-  std::int8_t flank_penalty = 0;     // CHARGE-05 (iv) / MELEE-14d, first round
-  std::int8_t melee_choice = 0;      // MELEE-29 step 1: 0 undecided, 1 fight, 2 break off, 3 H&R
-  std::int16_t round_inflicted = 0;  // MELEE-13: unsaved wounds dealt toward this round's WD
-  std::int16_t round_taken = 0;      // MELEE-13: unsaved wounds taken toward this round's WD
-  std::int8_t held_ap = 0;           // ACT-09: AP it had left on entering a mêlée this turn
-  float moved_last_turn = 0.0f;      // SHOOT-11i: inches moved in its previous turn
-  float moved_inches = 0.0f;         // this turn
+  MeleeChoice melee_choice = MeleeChoice::undecided;  // MELEE-29 step 1
+  float moved_last_turn = 0.0f;  // SHOOT-11i: inches moved in its previous turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
 };
 

@@ -70,43 +70,27 @@ void end_player_turn(Context& c) {
   const int side = s.phasing;
   // SHOOT-31 ruling A-19: a unit that was never activated still takes its heavy-casualty test.
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-    if (c.setup.units[u].side == side && !s.units[u].attempted && s.unit_alive(u) &&
+    if (c.setup.units[u].side == side && !s.units[u].own_turn.attempted && s.unit_alive(u) &&
         !s.units[u].routing && !s.units[u].rout_pending) {
       pre_activation_tests(c, u);
     }
   }
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     UnitState& unit = s.units[u];
-    unit.held_ap = 0;            // ACT-09: unspent by the end of the turn, they are gone
-    unit.stood_up = false;       // ACT-13: a new phase (reactions in the last one included)
-    unit.ambush_charge = false;  // a failed charge from hiding keeps no bonus for later
-    unit.jump_bonus = false;
-    unit.uphill_crs = false;
+    unit.player_turn = {};  // ACT-09: held AP are gone; ACT-13: a new phase for standing up
+    // A failed charge from hiding or down a drop keeps no first-round bonus for later.
+    unit.round.ambush_charge = false;
+    unit.round.jump_bonus = false;
+    unit.round.uphill_crs = false;
     if (c.setup.units[u].side == side) {
-      // SHOOT-29/35: pins and suppression last for the unit's own player turn.
-      unit.pinned = false;
-      unit.suppressed = false;
+      // What the turn leaves for the next (SHOOT-25 strength, SHOOT-11i movement, SHOOT-21
+      // corrective aim), then everything of the turn goes (SHOOT-29/35: pins and suppression last
+      // for the unit's own player turn).
       unit.strength_at_turn_end = static_cast<std::int16_t>(s.living_models(u));
-      unit.hits_taken = 0;
-      unit.casualties_taken = 0;
-      unit.blast_hit = false;
-      unit.attempted = false;
-      unit.free_moved = false;
-      unit.heavy_fired = false;
-      unit.throwers_used = 0;
-      unit.morale_checked = false;
-      unit.pinning_failed = false;
-      unit.hazard_checked = false;
-      unit.hazard_losses = 0;
-      unit.moved_last_turn = unit.moved_inches;
-      unit.moved_inches = 0.0f;
-      unit.corrective_target = unit.moved_this_turn ? -1 : unit.shot_target_this_turn;
-      unit.shot_target_this_turn = -1;
-      unit.moved_this_turn = false;
-      unit.aimed = false;
-      unit.charges = 0;
-      unit.may_charge_again = false;
-      unit.charge_failed = false;
+      unit.moved_last_turn = unit.own_turn.moved_inches;
+      unit.corrective_target =
+          unit.own_turn.moved_this_turn ? -1 : unit.own_turn.shot_target_this_turn;
+      unit.own_turn = {};
       // MELEE-11: the restriction lasts through the unit's next player turn.
       if (unit.left_combat_fresh) {
         unit.left_combat_fresh = false;

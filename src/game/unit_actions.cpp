@@ -93,7 +93,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   }
   if (free_move) {
     if (info.side != s.phasing) return "MOVE-14: only the phasing player makes free moves";
-    if (u.free_moved) return "MOVE-14: one free move per unit per turn";
+    if (u.own_turn.free_moved) return "MOVE-14: one free move per unit per turn";
     if (u.routing || u.rout_pending) return "ACT-03: routing units flee, they make no free moves";
     if (u.locked != 0) return "MELEE-29: a unit locked in mêlée cannot move away freely";
     if (u.pursuing >= 0) return "MELEE-23: a pursuing unit follows its routers";
@@ -242,10 +242,10 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     inches = std::max(inches, report.distance);
   }
   UnitState& u = s.units[a.unit];
-  u.moved_inches = static_cast<float>(u.moved_inches + inches);
-  u.moved_this_turn = u.moved_this_turn || inches > 0.0;
+  u.own_turn.moved_inches = static_cast<float>(u.own_turn.moved_inches + inches);
+  u.own_turn.moved_this_turn = u.own_turn.moved_this_turn || inches > 0.0;
   if (a.mode == table::MoveMode::tactical) u.tactical = true;
-  if (free_move) u.free_moved = true;
+  if (free_move) u.own_turn.free_moved = true;
   note_fleeting(s, a.unit, from);
   if (c.logging())
     c.event({{"type", free_move ? "free_move" : "move"},
@@ -282,8 +282,8 @@ void hazard_tests(Context& c, int unit, int m,
                  {{"saved", saved}});
     if (!saved && --s.models[m].wounds_left <= 0) {
       remove_casualty(c, m);
-      --s.units[unit].casualties_taken;  // losses to the ground are not fire casualties
-      ++s.units[unit].hazard_losses;
+      --s.units[unit].own_turn.casualties_taken;  // losses to the ground are not fire casualties
+      ++s.units[unit].own_turn.hazard_losses;
     }
   }
 }

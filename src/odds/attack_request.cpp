@@ -347,13 +347,13 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   return request;
 }
 
-namespace {
-
 nlohmann::json distribution_json(const dice::Distribution& distribution) {
   nlohmann::json array = nlohmann::json::array();
   for (int v = 0; v <= distribution.highest(); ++v) array.push_back(distribution[v]);
   return array;
 }
+
+namespace {
 
 nlohmann::json optional_json(const std::optional<int>& value) {
   return value ? nlohmann::json(*value) : nlohmann::json(nullptr);

@@ -15,6 +15,8 @@ namespace arap::odds {
 AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
                                    const data::Library* library);
 nlohmann::json to_json(const AttackReport& report);
+// A distribution as the array of P(0), P(1), ..., P(highest) the reports use.
+nlohmann::json distribution_json(const dice::Distribution& distribution);
 
 // Names accepted in "modifiers", with rule and summary, for --help.
 std::string modifier_help();

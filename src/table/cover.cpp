@@ -18,7 +18,8 @@ Cover model_cover(const Table& table, const Point& source, const Point& target,
   const auto claim = [&best](Cover cover) { best = std::max(best, cover); };
   const double span = distance(source, target);
   const bool close_source = span <= exempt_within;
-  for (const auto& feature : table.features()) {
+  for (const int index : table.features_near(source, target)) {
+    const TerrainFeature& feature = table.features()[index];
     if (feature.cover == Cover::none) continue;
     const bool target_in = in_feature(feature, target);
     const bool source_in = in_feature(feature, source);
@@ -36,7 +37,8 @@ Cover model_cover(const Table& table, const Point& source, const Point& target,
     }
   }
   if (!close_source) {
-    for (const auto& obstacle : table.obstacles()) {
+    for (const int index : table.obstacles_near(source, target)) {
+      const LinearObstacle& obstacle = table.obstacles()[index];
       if (obstacle.cover == Cover::none) continue;
       const double t = obstacle.first_crossing(target, source);  // measured from the target
       if (t >= 0.0 && t * span <= obstacle.cover_distance + 1e-9) claim(obstacle.cover);

@@ -87,7 +87,10 @@ std::vector<Interval> inside_intervals(const Polygon& polygon, const Point& a, c
       lo = std::min(lo, t);
       hi = std::max(hi, t);
     }
-    if (hi > lo) result.push_back({lo, hi});
+    // Boost.Geometry misreports a line through a corner exactly (it returns the whole line cut
+    // at the corner), so a piece counts only when its middle really lies in the polygon.
+    const Point middle = a + ab * ((lo + hi) / 2.0);
+    if (hi > lo && bg::covered_by(to_boost(middle), polygon)) result.push_back({lo, hi});
   }
   std::sort(result.begin(), result.end(),
             [](const Interval& x, const Interval& y) { return x.from < y.from; });

@@ -57,10 +57,16 @@ Quadrant quadrant_of(const Point& unit_centre, double unit_facing, const Point& 
   return Quadrant::rear;
 }
 
-Sight terrain_sight(const Table& table, const Point& a, const Point& b) {
+Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
+  // Symmetry by construction: the crossing tests round differently in each direction when the
+  // line grazes a corner, so the line is always traced from the lower of its two ends.
+  const bool swap = to.x < from.x || (to.x == from.x && to.y < from.y);
+  const Point& a = swap ? to : from;
+  const Point& b = swap ? from : to;
   Sight sight;
   const double span = distance(a, b);
-  for (const auto& feature : table.features()) {
+  for (const int index : table.features_near(a, b)) {
+    const TerrainFeature& feature = table.features()[index];
     if (!feature.blocks_sight() || !segment_touches_box(a, b, feature.bounds)) continue;
     if (feature.see_through <= 0.0) {
       // Neither end inside and no edge crossed: the line passes by. An end inside: occupant.
@@ -73,7 +79,8 @@ Sight terrain_sight(const Table& table, const Point& a, const Point& b) {
     sight.feature = &feature;
     return sight;
   }
-  for (const auto& obstacle : table.obstacles()) {
+  for (const int index : table.obstacles_near(a, b)) {
+    const LinearObstacle& obstacle = table.obstacles()[index];
     if (obstacle.blocks_sight && obstacle.first_crossing(a, b) >= 0.0) {
       sight.blocker = Sight::Blocker::obstacle;
       sight.obstacle = &obstacle;

@@ -63,7 +63,8 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
   thread_local std::vector<double> cuts;
   marks.clear();
   cuts.assign({0.0, 1.0});
-  for (const auto& feature : table.features()) {
+  for (const int index : table.features_near(a, b)) {
+    const TerrainFeature& feature = table.features()[index];
     // Open ground that neither harms, varies nor drowns costs nothing extra: skip the geometry.
     if (feature.movement == MovementClass::normal && !feature.deep && !feature.dangerous &&
         !feature.variable && feature.action_cost == 1)
@@ -214,7 +215,8 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
           },
           true);
     }
-    for (const auto& obstacle : table.obstacles()) {
+    for (const int index : table.obstacles_near(at, next)) {
+      const LinearObstacle& obstacle = table.obstacles()[index];
       for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
         const double t = segment_intersection(at, next, obstacle.points[i], obstacle.points[i + 1]);
         if (t < 0.0) continue;

@@ -192,8 +192,22 @@ std::vector<TableModel> Scenario::table_models() const {
   return result;
 }
 
+namespace {
+Scenario scenario_from(const Field& root, const data::Library& library);
+}  // namespace
+
 Scenario load_scenario(const std::string& file, const data::Library& library) {
-  const Field root = Field::load_file(file);
+  return scenario_from(Field::load_file(file), library);
+}
+
+Scenario load_scenario_text(const std::string& text, const std::string& name,
+                            const data::Library& library) {
+  return scenario_from(Field::load_text(text, name), library);
+}
+
+namespace {
+
+Scenario scenario_from(const Field& root, const data::Library& library) {
   root.allow_only({"id", "name", "description", "table", "turn_limit", "victory", "rulings",
                    "options", "terrain", "obstacles", "sides"});
   Scenario scenario;
@@ -363,5 +377,7 @@ Scenario load_scenario(const std::string& file, const data::Library& library) {
   }
   return scenario;
 }
+
+}  // namespace
 
 }  // namespace arap::table

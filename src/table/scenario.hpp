@@ -88,5 +88,8 @@ struct Scenario {
 
 // Throws data::DataError naming file, line and field.
 Scenario load_scenario(const std::string& file, const data::Library& library);
+// The same from the scenario's YAML text (a saved game carries it); errors name `name`.
+Scenario load_scenario_text(const std::string& text, const std::string& name,
+                            const data::Library& library);
 
 }  // namespace arap::table

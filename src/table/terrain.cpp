@@ -4,6 +4,7 @@
 #include <array>
 
 #include <boost/geometry.hpp>
+#include <boost/iterator/function_output_iterator.hpp>
 
 namespace arap::table {
 
@@ -86,7 +87,39 @@ void Table::add_feature(TerrainFeature feature) {
     feature.ladder_slot = ladder_count_++;
     ladders_.push_back(index);
   }
+  feature_index_.insert({feature.bounds, index});
   features_.push_back(std::move(feature));
+}
+
+void Table::add_obstacle(LinearObstacle obstacle) {
+  Point lo{1e18, 1e18};
+  Point hi{-1e18, -1e18};
+  for (const auto& p : obstacle.points) {
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+  }
+  obstacle_index_.insert(
+      {Box(BoostPoint(lo.x, lo.y), BoostPoint(hi.x, hi.y)), static_cast<int>(obstacles_.size())});
+  obstacles_.push_back(std::move(obstacle));
+}
+
+IndexList Table::query(const Index& index, const Point& a, const Point& b) {
+  IndexList out;
+  const Box span(BoostPoint(std::min(a.x, b.x), std::min(a.y, b.y)),
+                 BoostPoint(std::max(a.x, b.x), std::max(a.y, b.y)));
+  index.query(
+      boost::geometry::index::intersects(span),
+      boost::make_function_output_iterator([&out](const Indexed& v) { out.push_back(v.second); }));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+IndexList Table::features_near(const Point& a, const Point& b) const {
+  return query(feature_index_, a, b);
+}
+
+IndexList Table::obstacles_near(const Point& a, const Point& b) const {
+  return query(obstacle_index_, a, b);
 }
 
 double Table::highest_elevation(const std::vector<int>& indices, const Point& p) const {
@@ -105,9 +138,9 @@ const TerrainFeature* Table::ladder_at(const Point& p) const {
 
 std::vector<const TerrainFeature*> Table::features_at(const Point& p) const {
   std::vector<const TerrainFeature*> result;
-  for (const auto& feature : features_) {
-    if (in_feature(feature, p)) {
-      result.push_back(&feature);
+  for (const int i : features_near(p, p)) {
+    if (in_feature(features_[i], p)) {
+      result.push_back(&features_[i]);
     }
   }
   return result;

@@ -10,6 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+#include <boost/geometry/index/rtree.hpp>
+
 #include "table/geometry.hpp"
 
 namespace arap::table {
@@ -89,6 +92,10 @@ struct LinearObstacle {
   double first_crossing(const Point& a, const Point& b, Point* normal = nullptr) const;
 };
 
+// Indices of features or obstacles, ascending (the order the table lists them in), held inline
+// for the usual handful.
+using IndexList = boost::container::small_vector<int, 16>;
+
 // MOVE-28: the most ladders a table may have (each counts the models using it in a turn).
 inline constexpr int kMaxLadders = 16;
 
@@ -105,9 +112,15 @@ class Table {
   Point clamp(const Point& p) const;
 
   void add_feature(TerrainFeature feature);
-  void add_obstacle(LinearObstacle obstacle) { obstacles_.push_back(std::move(obstacle)); }
+  void add_obstacle(LinearObstacle obstacle);
   const std::vector<TerrainFeature>& features() const { return features_; }
   const std::vector<LinearObstacle>& obstacles() const { return obstacles_; }
+
+  // The spatial index (Boost.Geometry R-tree over bounding boxes): the features and obstacles
+  // whose bounds meet the box spanned by a-b, in table order, so that a scan over them finds what
+  // a scan over all would, in the same order. Callers still test the geometry exactly.
+  IndexList features_near(const Point& a, const Point& b) const;
+  IndexList obstacles_near(const Point& a, const Point& b) const;
 
   // Features whose footprint covers `p`.
   std::vector<const TerrainFeature*> features_at(const Point& p) const;
@@ -130,8 +143,14 @@ class Table {
 
   double width_ = 48.0;
   double height_ = 48.0;
+  using Indexed = std::pair<Box, int>;
+  using Index = boost::geometry::index::rtree<Indexed, boost::geometry::index::quadratic<8>>;
+  static IndexList query(const Index& index, const Point& a, const Point& b);
+
   std::vector<TerrainFeature> features_;
   std::vector<LinearObstacle> obstacles_;
+  Index feature_index_;
+  Index obstacle_index_;
   std::vector<int> raised_;   // features with elevation that are not hills
   std::vector<int> uphill_;   // features with elevation, hills included
   std::vector<int> ladders_;  // ladder features

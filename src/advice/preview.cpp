@@ -1,0 +1,274 @@
+// preview(state, action): exact odds of an action on the real table. Shots and throws: every
+// weapon group the engine would fire (game::fire_groups) with the situation the table gives it,
+// evaluated exactly by the odds layer, then combined: unsaved wounds added up, and models slain
+// carried model by model across groups (each group's own Damage; no wound spills from one model
+// to the next; the most wounded model first), which is how the live allocation takes them
+// (SHOOT-27, ADV-38). Charges: game::charge_reach. Activations: rules::activation_odds.
+#include "advice/preview.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "dice/probability.hpp"
+#include "odds/attack_request.hpp"
+#include "rules/activation.hpp"
+#include "rules/fire_morale.hpp"
+
+namespace arap::advice {
+
+namespace {
+
+using game::Action;
+using game::ActionKind;
+using game::GameState;
+
+// The profile the target unit's models share, most of them (the odds layer takes one).
+const data::Profile* common_profile(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  std::map<const data::Profile*, int> counts;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive) ++counts[s.setup->models[m].profile];
+  const data::Profile* best = nullptr;
+  int most = 0;
+  for (const auto& [profile, n] : counts)
+    if (n > most) {
+      most = n;
+      best = profile;
+    }
+  return best;
+}
+
+// Slain across groups: a distribution over (models slain, damage on the model taking wounds).
+class Carried {
+ public:
+  Carried(int models, int wounds, int damage_on_first)
+      : models_(models), wounds_(wounds), p_((models + 1) * wounds, 0.0) {
+    p_[index(0, std::clamp(damage_on_first, 0, wounds - 1))] = 1.0;
+  }
+  // Adds `unsaved` wounds, each doing `damage`: the distribution after k wounds, weighted by
+  // P(k), summed over k.
+  void add(const dice::Distribution& unsaved, const dice::Distribution& damage) {
+    std::vector<double> next(p_.size(), 0.0);
+    std::vector<double> after = p_;
+    for (int k = 0; k <= unsaved.highest(); ++k) {
+      for (std::size_t i = 0; i < after.size(); ++i) next[i] += unsaved[k] * after[i];
+      if (k < unsaved.highest()) after = one_wound(after, damage);
+    }
+    p_ = std::move(next);
+  }
+  dice::Distribution slain() const {
+    std::vector<double> out(models_ + 1, 0.0);
+    for (int slain = 0; slain <= models_; ++slain)
+      for (int on = 0; on < wounds_; ++on) out[slain] += p_[index(slain, on)];
+    return dice::Distribution(0, std::move(out));
+  }
+
+ private:
+  std::size_t index(int slain, int on) const {
+    return static_cast<std::size_t>(slain * wounds_ + on);
+  }
+  std::vector<double> one_wound(const std::vector<double>& state,
+                                const dice::Distribution& damage) const {
+    std::vector<double> out(state.size(), 0.0);
+    for (int slain = 0; slain <= models_; ++slain)
+      for (int on = 0; on < wounds_; ++on) {
+        const double p = state[index(slain, on)];
+        if (p <= 0.0) continue;
+        if (slain == models_) {
+          out[index(slain, on)] += p;  // nobody left to wound
+          continue;
+        }
+        for (int d = damage.lowest(); d <= damage.highest(); ++d) {
+          const double pd = damage[d];
+          if (pd <= 0.0) continue;
+          const int total = on + std::max(0, d);
+          if (total >= wounds_)
+            out[index(slain + 1, 0)] += p * pd;  // slain; the rest of the Damage is lost
+          else
+            out[index(slain, total)] += p * pd;
+        }
+      }
+    return out;
+  }
+  int models_;
+  int wounds_;
+  std::vector<double> p_;
+};
+
+void preview_fire(const GameState& s, const Action& a, Preview& out) {
+  const auto groups = game::fire_groups(s, a);
+  const data::Profile* target = common_profile(s, a.target);
+  const auto& tinfo = s.setup->units[a.target];
+  int living = 0;
+  int most_damage = 0;
+  for (int m = tinfo.first_model; m < tinfo.first_model + tinfo.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    ++living;
+    most_damage =
+        std::max(most_damage, s.setup->models[m].profile->wounds - s.models[m].wounds_left);
+  }
+  out.target_models = living;
+  if (target == nullptr) return;
+  Carried carried(living, std::max(1, target->wounds), most_damage);
+  out.unsaved_wounds = dice::Distribution::point(0);
+  Carried pinning(living, std::max(1, target->wounds), most_damage);
+  Carried pins(living, std::max(1, target->wounds), most_damage);
+  bool any_pinning = false;
+  bool any_pins = false;
+  for (const auto& g : groups) {
+    odds::AttackRequest request;
+    request.kind = odds::AttackKind::shooting;
+    const auto& firer = *s.setup->models[g.model].profile;
+    request.attacker.models = g.firers;
+    request.attacker.skill = firer.ballistic_skill;
+    request.attacker.strength = firer.strength;
+    request.attacker.relentless = s.setup->units[a.unit].relentless;
+    request.weapon = *g.weapon;
+    request.range = g.range;
+    request.shooting = g.situation;
+    request.target.models = living;
+    request.target.toughness = target->toughness;
+    request.target.save = target->save;
+    request.target.invulnerable = target->invulnerable;
+    request.target.wounds = std::max(1, target->wounds);
+    request.rulings = s.setup->rulings;
+    GroupPreview row;
+    row.weapon = g.weapon->id;
+    row.firers = g.firers;
+    row.shots = g.shots;
+    row.range = g.range;
+    row.cover = std::string(table::to_string(g.situation.target_cover));
+    row.exact = g.kind == rules::ShotKind::direct;
+    out.exact = out.exact && row.exact;
+    try {
+      row.report = odds::evaluate_attack(request);
+    } catch (const std::exception& error) {
+      out.notes.push_back(g.weapon->id + ": " + error.what());
+      continue;
+    }
+    const auto profile = odds::wounding_profile(request, row.report);
+    const auto damage = profile.damage_best_of_two
+                            ? dice::expression_best_of_two_distribution(profile.damage)
+                            : dice::expression_distribution(profile.damage);
+    out.unsaved_wounds = out.unsaved_wounds.plus(row.report.unsaved_wounds);
+    carried.add(row.report.unsaved_wounds, damage);
+    if (g.weapon->has(data::WeaponProperty::auto_pin)) {
+      pins.add(row.report.unsaved_wounds, damage);
+      any_pins = true;
+    } else if (g.weapon->has(data::WeaponProperty::pinning)) {
+      pinning.add(row.report.unsaved_wounds, damage);
+      any_pinning = true;
+    }
+    for (const auto& note : row.report.notes) out.notes.push_back(g.weapon->id + ": " + note);
+    out.groups.push_back(std::move(row));
+  }
+  out.slain = carried.slain();
+  out.p_wiped_out = living > 0 ? out.slain[living] : 0.0;
+  if (any_pinning) out.p_pinning_test = pinning.slain().at_least(1);
+  if (any_pins) out.p_auto_pinned = pins.slain().at_least(1);
+  // SHOOT-31: losses to fire since its last turn, these included, reach 25 % of its strength
+  // then, and the unit is not exempt from the test it would take before it next activates
+  // (MORALE-02/04: fearless, already tested, pinned, failed a pinning test, routing). A pinning
+  // test this fire forces may still pin it first.
+  const auto& u = s.units[a.target];
+  const bool exempt = tinfo.fearless || u.own_turn.morale_checked || u.own_turn.pinned ||
+                      u.own_turn.pinning_failed || u.routing || u.rout_pending ||
+                      u.own_turn.hazard_checked;
+  for (int k = 0; k <= out.slain.highest() && !exempt; ++k)
+    if (rules::heavy_casualty_check(u.strength_at_turn_end, u.own_turn.casualties_taken + k).due)
+      out.p_heavy_casualties += out.slain[k];
+  if (!out.exact)
+    out.notes.push_back(
+        "not exact: templates and markers are counted over the whole unit in its cover and a "
+        "scattered marker as a miss (the odds layer's model), not placed on this table");
+}
+
+}  // namespace
+
+Preview preview(const GameState& s, const Action& a) {
+  Preview out;
+  out.action = game::to_json(a).value("type", "");
+  if (auto refused = game::refusal(s, a)) {
+    out.refused = std::move(refused);
+    return out;
+  }
+  switch (a.kind) {
+    case ActionKind::shoot:
+    case ActionKind::throw_grenade:
+      preview_fire(s, a, out);
+      break;
+    case ActionKind::charge:
+      out.charge = game::charge_reach(s, a);
+      break;
+    case ActionKind::activate:
+    case ActionKind::pick_up: {
+      const int unit = a.kind == ActionKind::activate ? a.unit : a.picks[0].first;
+      const int dice = a.kind == ActionKind::activate ? a.dice : a.picks[0].second;
+      const auto& u = s.units[unit];
+      const auto condition = u.own_turn.pinned       ? rules::ActivationCondition::pinned
+                             : u.own_turn.suppressed ? rules::ActivationCondition::suppressed
+                                                     : rules::ActivationCondition::normal;
+      const auto odds =
+          rules::activation_odds(dice, s.setup->units[unit].activation_value, condition);
+      // ACT-08 ruling: a pick-up roll never busts.
+      out.p_bust = a.kind == ActionKind::activate ? odds.p_bust : 0.0;
+      out.p_no_action_points = odds.action_points[0];
+      out.action_points = odds.action_points;
+      if (a.kind == ActionKind::pick_up && a.pick_count > 1)
+        out.notes.push_back("the odds are for the first unit's roll");
+      break;
+    }
+    default:
+      out.notes.push_back("nothing is rolled for this action");
+      break;
+  }
+  return out;
+}
+
+nlohmann::json to_json(const Preview& p) {
+  nlohmann::json out = {{"action", p.action}};
+  if (p.refused) {
+    out["refused"] = game::to_json(*p.refused);
+    return out;
+  }
+  if (!p.groups.empty()) {
+    nlohmann::json groups = nlohmann::json::array();
+    for (const auto& g : p.groups) {
+      nlohmann::json row = odds::to_json(g.report);
+      row["weapon"] = g.weapon;
+      row["firers"] = g.firers;
+      row["range"] = g.range;
+      row["cover"] = g.cover;
+      row["exact"] = g.exact;
+      groups.push_back(std::move(row));
+    }
+    out["groups"] = std::move(groups);
+    out["exact"] = p.exact;
+    out["target_models"] = p.target_models;
+    out["unsaved_wounds"] = odds::distribution_json(p.unsaved_wounds);
+    out["slain"] = odds::distribution_json(p.slain);
+    out["mean_slain"] = p.slain.mean();
+    out["p_kill_at_least_one"] = p.slain.at_least(1);
+    out["p_wiped_out"] = p.p_wiped_out;
+    out["p_pinning_test"] = p.p_pinning_test;
+    out["p_auto_pinned"] = p.p_auto_pinned;
+    out["p_heavy_casualties"] = p.p_heavy_casualties;
+  }
+  if (p.charge) {
+    out["charge"] = {{"distance", p.charge->distance},
+                     {"roll", odds::distribution_json(p.charge->roll)},
+                     {"shortest_roll", p.charge->shortest_roll},
+                     {"p_roll_reaches", p.charge->p_roll_reaches},
+                     {"p_reach", p.charge->p_reach},
+                     {"failed_move", odds::distribution_json(p.charge->failed_move)}};
+  }
+  if (p.action_points) {
+    out["p_bust"] = *p.p_bust;
+    out["p_no_action_points"] = *p.p_no_action_points;
+    out["action_points"] = odds::distribution_json(*p.action_points);
+  }
+  if (!p.notes.empty()) out["notes"] = p.notes;
+  return out;
+}
+
+}  // namespace arap::advice

@@ -1,0 +1,56 @@
+// Odds on the real table (DESIGN "advice"): preview(state, action) gives the exact outcome
+// distribution of an action from where the models actually stand, built on the game door's view
+// of the action (fire_groups, charge_reach, pending) and the odds layer's exact calculators.
+// The AI weighs these numbers and the browser shows them; both see the same ones.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "game/engine.hpp"
+#include "odds/attack_odds.hpp"
+
+namespace arap::advice {
+
+// One weapon group of a shot or throw (SHOOT-26): what it fires and its own exact odds.
+struct GroupPreview {
+  std::string weapon;
+  int firers = 1;
+  int shots = 0;
+  double range = 0.0;
+  std::string cover;  // the target unit's cover against this group (SHOOT-13)
+  // Direct fire is exact on this table. Templates and markers are not yet: the odds layer counts
+  // the whole unit under them and a scattered marker as a miss, where the table would place them.
+  bool exact = true;
+  odds::AttackReport report;
+};
+
+struct Preview {
+  std::string action;                    // the action's kind
+  std::optional<game::Refusal> refused;  // set when the action is not legal now
+  // Shots and throws.
+  std::vector<GroupPreview> groups;
+  dice::Distribution unsaved_wounds;  // on the target unit, all groups together
+  dice::Distribution slain;           // models slain, wounds carried model to model
+  int target_models = 0;
+  double p_pinning_test = 0.0;      // SHOOT-28: a Pinning weapon slays at least one model
+  double p_auto_pinned = 0.0;       // SHOOT-30: a weapon that pins outright slays at least one
+  double p_heavy_casualties = 0.0;  // SHOOT-31: the unit's losses to fire reach 25 %
+  double p_wiped_out = 0.0;
+  bool exact = true;  // every group's numbers are exact on this table
+  std::vector<std::string> notes;
+  // Charges.
+  std::optional<game::ChargeReach> charge;
+  // Activations (ACT-05..07) and pick-ups (ACT-08).
+  std::optional<double> p_bust;
+  std::optional<double> p_no_action_points;
+  std::optional<dice::Distribution> action_points;
+};
+
+Preview preview(const game::GameState& state, const game::Action& action);
+nlohmann::json to_json(const Preview& preview);
+
+}  // namespace arap::advice

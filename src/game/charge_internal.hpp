@@ -1,0 +1,57 @@
+// Internal to the game layer: the charge parts shared by charge.cpp (CHARGE-01..08, 10..19: the
+// declaration, responses, the move into contact and its bonuses) and charge_interception.cpp
+// (CHARGE-09 interceptions, and charge_reach for previews).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "game/context.hpp"
+#include "rules/charge.hpp"
+
+namespace arap::game::detail {
+
+struct NearestPair {
+  int own = -1;
+  int enemy = -1;
+  double distance = 1e18;
+};
+
+// The closest pair of living models between `unit` and `target`.
+NearestPair nearest_pair(const GameState& s, int unit, int target);
+// CHARGE-02: what the unit's charge distance is rolled from.
+rules::ChargeMove charge_move_of(const GameState& s, int unit);
+// Moves model `m` straight toward `goal` up to `inches`; true when it moved.
+bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const table::Point& goal,
+                 double inches, table::MoveMode mode, double climb_limit = 0.0);
+// CHARGE-03: the rest of the Chargers go for unengaged enemy models first.
+void place_chargers(Context& c, int charger, int target, int lead, double inches,
+                    double climb_limit = 0.0);
+// The charge is over: the acting unit (or reaction) carries on.
+void finish_charge(Context& c, int charger);
+
+// CHARGE-03: the lead Charger's furthest straight move toward its nearest enemy model (climbing
+// up to `climb` high, CHARGE-07), and whether it ends within its mêlée radius of a living model of
+// `goal_unit`. The live charge and charge_reach both measure with it.
+struct LeadMove {
+  std::optional<table::PlannedMove> plan;
+  table::TableModel moved;
+  bool contact = false;
+};
+LeadMove lead_move(const GameState& s, const std::vector<table::TableModel>& poses,
+                   const NearestPair& pair, int goal_unit, double inches, double climb);
+
+enum class Contact : std::uint8_t { made, missed, halted };
+// CHARGE-03/07: the lead Charger's move into contact with `goal_unit`.
+Contact make_contact(Context& c, int charger, int goal_unit, double inches);
+// CHARGE-07: the Chargers stop at an obstacle they failed to cross.
+void halt_charge(Context& c, int charger);
+// CHARGE-04: a charge that fell short.
+void fail_charge(Context& c, int charger, int target, int highest_die);
+// CHARGE-03/05: the units lock and the first round's terms are set.
+void engage(Context& c, int charger, int target);
+// CHARGE-09: the Charge goes on from where it paused (the next interceptor, or contact).
+void continue_charge(Context& c);
+
+}  // namespace arap::game::detail

@@ -1,0 +1,156 @@
+// Every field of the game state, listed once. The digest hashes what these visitors name, and a
+// test perturbs each named field in turn to show that `==` and the digest both see it. The
+// static_asserts on the structs' sizes fail when a field is added without being listed here.
+#pragma once
+
+#include <type_traits>
+
+#include "game/state.hpp"
+
+namespace arap::game::fields {
+
+// `visit(name, field)` for every field of a model's state.
+template <typename Model, typename Visit>
+requires std::is_same_v<std::remove_const_t<Model>, ModelState>
+void for_each(Model& m, Visit&& visit) {
+  visit("position.x", m.pose.position.x);
+  visit("position.y", m.pose.position.y);
+  visit("facing", m.pose.facing);
+  visit("base_radius", m.pose.base_radius);
+  visit("size", m.pose.size);
+  visit("bulk", m.pose.bulk);
+  visit("height", m.pose.height);
+  visit("pose.unit", m.pose.unit);
+  visit("pose.side", m.pose.side);
+  visit("alive", m.pose.alive);
+  visit("engaged", m.pose.engaged);
+  visit("mounted", m.pose.mounted);
+  visit("wounds_left", m.wounds_left);
+  visit("prone", m.prone);
+}
+
+// clang-format off
+#define ARAP_UNIT_FIELDS(X) \
+  X(own_turn.attempted) \
+  X(picked_up) \
+  X(own_turn.free_moved) \
+  X(own_turn.pinned) \
+  X(own_turn.suppressed) \
+  X(routing) \
+  X(rout_pending) \
+  X(tactical) \
+  X(own_turn.aimed) \
+  X(own_turn.heavy_fired) \
+  X(own_turn.pinning_failed) \
+  X(own_turn.morale_checked) \
+  X(fled) \
+  X(away) \
+  X(in_reserve) \
+  X(own_turn.blast_hit) \
+  X(fleeting) \
+  X(own_turn.hazard_checked) \
+  X(own_turn.hazard_losses) \
+  X(own_turn.moved_this_turn) \
+  X(player_turn.stood_up) \
+  X(hidden) \
+  X(revealing) \
+  X(round.ambush_charge) \
+  X(round.jump_bonus) \
+  X(round.uphill_crs) \
+  X(ambush_spent) \
+  X(strength_at_turn_end) \
+  X(own_turn.hits_taken) \
+  X(own_turn.casualties_taken) \
+  X(own_turn.throwers_used) \
+  X(krak_attackers) \
+  X(corrective_target) \
+  X(own_turn.shot_target_this_turn) \
+  X(locked) \
+  X(pursuing) \
+  X(left_combat) \
+  X(left_combat_fresh) \
+  X(recent_foes) \
+  X(recent_turn) \
+  X(beaten_by) \
+  X(own_turn.charges) \
+  X(own_turn.may_charge_again) \
+  X(own_turn.charge_failed) \
+  X(no_break_off) \
+  X(round.first_round) \
+  X(round.charged_into_cover) \
+  X(round.simultaneous) \
+  X(round.bonus_attacks) \
+  X(round.rear_bonus) \
+  X(round.charge_crs) \
+  X(round.flank_penalty) \
+  X(melee_choice) \
+  X(round.round_inflicted) \
+  X(round.round_taken) \
+  X(player_turn.held_ap) \
+  X(moved_last_turn) \
+  X(own_turn.moved_inches)
+// clang-format on
+
+template <typename Unit, typename Visit>
+requires std::is_same_v<std::remove_const_t<Unit>, UnitState>
+void for_each(Unit& u, Visit&& visit) {
+#define ARAP_VISIT(field) visit(#field, u.field);
+  ARAP_UNIT_FIELDS(ARAP_VISIT)
+#undef ARAP_VISIT
+}
+
+// clang-format off
+#define ARAP_CHARGE_FIELDS(X) \
+  X(distance) \
+  X(highest_die) \
+  X(denied) \
+  X(hard_cover) \
+  X(climbed) \
+  X(hazardous) \
+  X(jumped) \
+  X(ladder) \
+  X(uphill) \
+  X(wounds_taken) \
+  X(wounds_dealt) \
+  X(interceptor) \
+  X(passed_by)
+// clang-format on
+
+// The scalar fields of the state itself (models, units and arrays are visited by the caller).
+template <typename State, typename Visit>
+void for_each_scalar(State& s, Visit&& visit) {
+  visit("turn", s.turn);
+  visit("phasing", s.phasing);
+  visit("phase", s.phase);
+  visit("active_unit", s.active_unit);
+  visit("action_points", s.action_points);
+  visit("busts", s.busts);
+  visit("bust_pending", s.bust_pending);
+  visit("failed_dice", s.failed_dice);
+  visit("after_melee", s.after_melee);
+  visit("reaction_count", s.reaction_count);
+  visit("charging_unit", s.charging_unit);
+  visit("charge_target", s.charge_target);
+  visit("fire_and_charge", s.fire_and_charge);
+  visit("charge_return", s.charge_return);
+#define ARAP_VISIT(field) visit("charge_progress." #field, s.charge_progress.field);
+  ARAP_CHARGE_FIELDS(ARAP_VISIT)
+#undef ARAP_VISIT
+  visit("winner", s.winner);
+  visit("actions_applied", s.actions_applied);
+}
+
+// A field added to these structs must be added to the lists above (and then these sizes updated).
+#if defined(__x86_64__) && defined(__GNUC__)
+static_assert(sizeof(ModelState) == 72, "list the new ModelState field in fields::for_each");
+static_assert(sizeof(UnitState) == 112, "list the new UnitState field in ARAP_UNIT_FIELDS");
+static_assert(sizeof(UnitState::OwnTurn) == 32 && sizeof(UnitState::PlayerTurn) == 2 &&
+                  sizeof(UnitState::Round) == 14,
+              "list the new UnitState field in ARAP_UNIT_FIELDS");
+static_assert(sizeof(GameState::ChargeInProgress) == 32,
+              "list the new ChargeInProgress field in ARAP_CHARGE_FIELDS");
+static_assert(sizeof(GameState) == 216,
+              "list the new GameState field in for_each_scalar or digest()");
+#endif
+
+}  // namespace arap::game::fields

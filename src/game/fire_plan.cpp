@@ -1,0 +1,233 @@
+// SHOOT-01..27, MOVE-28: who fires what at a target, and the situation the table gives each shot;
+// also fire_groups, the door's view of a shot or throw for previews.
+#include "game/fire_plan.hpp"
+
+#include <algorithm>
+
+#include "game/context.hpp"
+#include "rules/area_effects.hpp"
+#include "table/cover.hpp"
+#include "table/line_of_sight.hpp"
+
+namespace arap::game::detail {
+
+bool heavy_class(const rules::Firing& firing) {
+  return firing.once_per_turn;
+}
+
+// MOVE-28: whether a model at `p` stands on a ladder.
+bool on_ladder(const GameState& s, const table::Point& p) {
+  const auto& table = s.setup->scenario.table;
+  return table.ladder_count() > 0 && table.ladder_at(p) != nullptr;
+}
+
+bool basic_weapon(const WeaponProfile& w) {
+  return w.type == data::WeaponType::rapid_fire || w.type == data::WeaponType::assault;
+}
+
+bool ranged(const WeaponProfile& w) {
+  return !w.is_melee() && w.type != data::WeaponType::grenade && w.type != data::WeaponType::bomb;
+}
+
+std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
+                            int unit, int target, bool heavy, bool first_only) {
+  std::vector<Shot> shots;
+  const auto& info = s.setup->units[unit];
+  const UnitState& u = s.units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    const auto& model = s.setup->models[m];
+    if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
+    const double range = table::range_to_unit(poses, m, target);
+    // MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
+    const bool climbing = on_ladder(s, poses[m].position);
+    for (const WeaponProfile* weapon : model.group->weapons) {
+      if (!ranged(*weapon)) continue;
+      if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
+      if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
+      rules::FiringInputs inputs;
+      inputs.range = range;
+      inputs.relentless = info.relentless;
+      const rules::Firing firing = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
+      if (!firing.allowed) continue;
+      if (heavy_class(firing) != heavy) continue;
+      if (heavy_class(firing) && u.own_turn.heavy_fired) continue;  // SHOOT-06
+      std::vector<int> targets;
+      if (!first_only) {
+        targets = table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+      } else if (table::any_eligible_target(s.setup->scenario.table, poses, m, target,
+                                            weapon->range)) {
+        shots.push_back({m, weapon, firing, range, {}, false});
+        return shots;
+      }
+      bool indirect = false;
+      if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
+        // SHOOT-54: a barrage weapon may fire where a friendly model sees the target.
+        targets = table::spotted_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+        indirect = true;
+      }
+      if (targets.empty()) continue;
+      // SHOOT-26: identical weapons in the same hands are rolled together.
+      auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
+        return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
+               !indirect &&
+               s.setup->models[other.model].profile->ballistic_skill ==
+                   model.profile->ballistic_skill;
+      });
+      if (same == shots.end()) {
+        shots.push_back({m, weapon, firing, range, std::move(targets), indirect});
+      } else {
+        same->firing.shots += firing.shots;
+        ++same->firers;
+        same->range = std::min(same->range, range);
+        for (const int t : targets) {
+          if (std::find(same->targets.begin(), same->targets.end(), t) == same->targets.end()) {
+            same->targets.push_back(t);
+          }
+        }
+      }
+      break;
+    }
+  }
+  return shots;
+}
+
+std::string target_problem(const GameState& s, const Action& a) {
+  if (a.target < 0 || a.target >= static_cast<int>(s.units.size()) || !s.unit_alive(a.target)) {
+    return "there is no such target unit on the table";
+  }
+  if (s.setup->units[a.target].side == s.setup->units[a.unit].side) {
+    return "SHOOT-20: you cannot shoot at your own side";
+  }
+  if (s.units[a.target].hidden) return "ADV-04: that unit is hidden and cannot be targeted";
+  return "";
+}
+
+// SHOOT-38/43: against templates and markers, prone and tactically moving models in the open,
+// and fleeting models anywhere, count as in soft cover.
+table::Cover effect_cover(const GameState& s, int model, table::Cover cover) {
+  const UnitState& owner = s.units[s.setup->models[model].unit];
+  if (owner.fleeting) return table::Cover::soft;
+  if (cover == table::Cover::none && (s.models[model].prone || owner.tactical))
+    return table::Cover::soft;
+  return cover;
+}
+
+rules::ShootingSituation situation(const GameState& s, const std::vector<table::TableModel>& poses,
+                                   int unit, int target, const Shot& shot, rules::ShotKind kind) {
+  const auto& shooter_model = s.setup->models[shot.model];
+  const UnitState& u = s.units[unit];
+  const UnitState& t = s.units[target];
+  const auto& tinfo = s.setup->units[target];
+  rules::ShootingSituation sit;
+  sit.ballistic_skill = shooter_model.profile->ballistic_skill;
+  // MOVE-28: on a ladder basic weapons are -1 (pistols fire as usual).
+  sit.on_ladder = basic_weapon(*shot.weapon) && on_ladder(s, poses[shot.model].position);
+  sit.range = shot.range;
+  sit.kind = kind;
+  const auto cover =
+      table::unit_cover_against(s.setup->scenario.table, poses, poses[shot.model].position, target);
+  sit.target_cover = cover.unit;  // SHOOT-13
+  bool all_small = true;
+  bool all_prone = true;
+  int living = 0;
+  bool small_models = true;
+  for (int m = tinfo.first_model; m < tinfo.first_model + tinfo.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    ++living;
+    all_small = all_small && poses[m].size <= 1;
+    small_models = small_models && poses[m].size <= 2;
+    all_prone = all_prone && s.models[m].prone;
+  }
+  sit.small_target = all_small;
+  sit.small_group = living <= 2 && small_models;
+  sit.target_prone = all_prone || t.tactical;
+  sit.fleeting_target = t.fleeting;  // SHOOT-18: in place of its cover
+  sit.into_melee = t.locked != 0;    // SHOOT-58
+  sit.target_moved_inches = static_cast<int>(t.moved_last_turn);
+  sit.tactical_movement = u.tactical;
+  sit.aimed = u.own_turn.aimed;
+  sit.ambush = u.hidden && !u.ambush_spent;  // SHOOT-19: the first attack from hiding
+  sit.corrective_aiming = u.corrective_target == target && !u.own_turn.moved_this_turn &&
+                          t.moved_last_turn == 0.0f && !t.own_turn.moved_this_turn;
+  sit.laser = shot.weapon->has(data::WeaponProperty::laser);
+  sit.shotgun_at_half_range = shot.weapon->has(data::WeaponProperty::shotgun) &&
+                              rules::at_half_range(shot.range, shot.weapon->range);
+  return sit;
+}
+
+std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::TableModel>& poses,
+                                  int m, int target) {
+  if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) return std::nullopt;
+  for (const auto* weapon : s.setup->models[m].group->weapons) {
+    if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
+    auto targets =
+        table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+    if (targets.empty()) continue;
+    return Shot{m, weapon, {}, table::range_to_unit(poses, m, target), std::move(targets)};
+  }
+  return std::nullopt;
+}
+
+rules::ShootingSituation throw_situation(const GameState& s,
+                                         const std::vector<table::TableModel>& poses, int unit,
+                                         int target, const Shot& shot) {
+  auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::direct);
+  sit.hand_grenade = true;                // SHOOT-11m
+  sit.target_cover = table::Cover::none;  // the marker's cover is judged at its centre
+  sit.target_prone = false;
+  sit.small_target = false;
+  return sit;
+}
+
+}  // namespace arap::game::detail
+
+namespace arap::game {
+
+std::vector<FireGroup> fire_groups(const GameState& s, const Action& a) {
+  std::vector<FireGroup> out;
+  if ((a.kind != ActionKind::shoot && a.kind != ActionKind::throw_grenade) || !is_legal(s, a))
+    return out;
+  const auto poses = s.table_models();
+  if (a.kind == ActionKind::shoot) {
+    for (const auto& shot : detail::plan_fire(s, poses, a.unit, a.target, a.heavy)) {
+      FireGroup g;
+      g.model = shot.model;
+      g.firers = shot.firers;
+      g.weapon = shot.weapon;
+      g.shots = shot.firing.shots;
+      g.range = shot.range;
+      g.kind = shot.weapon->is_area()       ? rules::ShotKind::area
+               : shot.weapon->is_template() ? rules::ShotKind::template_
+                                            : rules::ShotKind::direct;
+      g.situation = detail::situation(s, poses, a.unit, a.target, shot, g.kind);
+      g.targets = shot.targets;
+      g.indirect = shot.indirect;
+      out.push_back(std::move(g));
+    }
+    return out;
+  }
+  // SHOOT-49: a quarter of the unit throws, each its first blast grenade that reaches (as
+  // apply_throw does); each thrower's marker is one group.
+  const auto& info = s.setup->units[a.unit];
+  int allowed = rules::grenade_throwers_allowed(s.living_models(a.unit)) -
+                s.units[a.unit].own_turn.throwers_used;
+  for (int m = info.first_model; m < info.first_model + info.model_count && allowed > 0; ++m) {
+    auto shot = detail::grenade_throw(s, poses, m, a.target);
+    if (!shot) continue;
+    FireGroup g;
+    g.model = m;
+    g.weapon = shot->weapon;
+    g.shots = 1;
+    g.range = shot->range;
+    g.kind = rules::ShotKind::area;
+    g.situation = detail::throw_situation(s, poses, a.unit, a.target, *shot);
+    g.situation.kind = rules::ShotKind::area;
+    g.targets = std::move(shot->targets);
+    out.push_back(std::move(g));
+    --allowed;
+  }
+  return out;
+}
+
+}  // namespace arap::game

@@ -1,0 +1,93 @@
+// Internal to the game layer: who fires what at a target and the situation the table gives each
+// shot (fire_plan.cpp: SHOOT-01..27, MOVE-28), and how fire lands (fire.cpp: hits, templates,
+// markers), shared with reaction fire and grenades (fire_reactions.cpp) and fire_groups (the
+// door's view of a shot, for previews).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/context.hpp"
+#include "game/engine.hpp"
+#include "rules/area_effects.hpp"
+#include "rules/shooting_goal.hpp"
+#include "rules/weapon_fire.hpp"
+
+namespace arap::game::detail {
+
+using data::WeaponProfile;
+
+// SHOOT-06: Heavy, Slow and Ordnance weapons fire once a turn, in an action of their own.
+bool heavy_class(const rules::Firing& firing);
+// MOVE-28: whether a model at `p` stands on a ladder.
+bool on_ladder(const GameState& s, const table::Point& p);
+bool basic_weapon(const WeaponProfile& w);
+bool ranged(const WeaponProfile& w);
+
+struct Shot {
+  int model = -1;
+  const WeaponProfile* weapon = nullptr;
+  rules::Firing firing;
+  double range = 0.0;
+  std::vector<int> targets;  // eligible target models (SHOOT-27)
+  bool indirect = false;     // SHOOT-54: a barrage weapon firing at a target only a spotter sees
+  int firers = 1;            // SHOOT-26: models whose identical weapons are rolled together
+};
+
+// Who fires what at `target` in this action: each living model its first weapon that may fire in
+// an action of this kind and reaches an eligible model of the target unit. With `first_only` it
+// stops at the first model that may fire, leaving its targets unlisted (legality checks only ask
+// whether anyone may).
+std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
+                            int unit, int target, bool heavy, bool first_only = false);
+std::string target_problem(const GameState& s, const Action& a);
+// SHOOT-49/50: the throw model `m` would make at `target`: its first blast grenade that reaches an
+// eligible model, or nothing (no BS, no such grenade, nobody in reach).
+std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::TableModel>& poses,
+                                  int m, int target);
+// SHOOT-11m: the situation of a thrown grenade (the marker's cover is judged at its centre).
+rules::ShootingSituation throw_situation(const GameState& s,
+                                         const std::vector<table::TableModel>& poses, int unit,
+                                         int target, const Shot& shot);
+// SHOOT-38/43: against templates and markers, prone and tactically moving models in the open,
+// and fleeting models anywhere, count as in soft cover.
+table::Cover effect_cover(const GameState& s, int model, table::Cover cover);
+// The modifiers the table gives `shot` at `target` (SHOOT-11..19, 56..60).
+rules::ShootingSituation situation(const GameState& s, const std::vector<table::TableModel>& poses,
+                                   int unit, int target, const Shot& shot, rules::ShotKind kind);
+
+// What each hit on a model does: wound, save and Damage (DICE-07, SHOOT-22..24, SHOOT-59).
+struct HitEffect {
+  int hits = 0;
+  int wounds = 0;
+  int unsaved = 0;
+  int slain = 0;
+};
+
+void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
+                    double range, HitEffect& effect, std::vector<int>& wound_faces,
+                    std::vector<int>& save_faces);
+// Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33).
+void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon);
+// SHOOT-39..48: one area marker fired (or thrown) at `target`, scattered and resolved; returns the
+// models slain.
+int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,
+                int goal, std::vector<table::TableModel>& poses,
+                std::optional<double> guess = std::nullopt);
+// SHOOT-36/37: the models a template laid from `firer` toward `aim` covers.
+std::vector<int> models_under_template(const Context& c,
+                                       const std::vector<table::TableModel>& poses, int firer,
+                                       const table::Point& aim, const WeaponProfile& weapon);
+// SHOOT-38: the hits a template lays on the models under it, per unit.
+std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
+                                     const std::vector<table::TableModel>& poses, int firer,
+                                     const std::vector<int>& under, const WeaponProfile& weapon,
+                                     int goal, int firer_roll);
+// SHOOT-48: empty, or why the declared guess range is refused (`grenades`: a hand grenade's).
+std::string guess_problem(const GameState& s, const Action& a, bool grenades);
+// SHOOT-27: the model a hit is allocated to (from the open first, nearest first).
+int allocate_hit(Context& c, const std::vector<int>& eligible,
+                 const std::vector<table::Cover>& cover, std::vector<int>& faces);
+
+}  // namespace arap::game::detail

@@ -1,0 +1,214 @@
+// CHARGE-12..15 reaction fire (Stand and Fire, Fire and Charge, at BS1) and SHOOT-49/50 grenade
+// throws, landing through fire.cpp's hits, templates and markers.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "game/fire_plan.hpp"
+#include "rules/area_effects.hpp"
+#include "rules/attack_resolution.hpp"
+#include "rules/charge.hpp"
+#include "rules/shooting_goal.hpp"
+#include "rules/weapon_fire.hpp"
+#include "rules/wound_save.hpp"
+#include "table/cover.hpp"
+#include "table/effects.hpp"
+#include "table/line_of_sight.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+// CHARGE-15: a template in reaction fire is laid with the Chargers halted 7" from the firer (or
+// where they are, if nearer). The halt is imagined: only the copy of the poses moves. Returns the
+// unsaved wounds the Chargers' opponents (`target`) took.
+int reaction_template(Context& c, int unit, int target, int m, const WeaponProfile& weapon,
+                      int shots, int goal, bool fire_and_charge, int& hits_scored) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  const int chargers = fire_and_charge ? unit : target;
+  const auto& ti = c.setup.units[target];
+  double gap = 0.0;
+  const int nearest = nearest_model(poses, m, ti.first_model, ti.first_model + ti.model_count, gap,
+                                    [&](int n) { return poses[n].alive; });
+  if (nearest < 0) return 0;
+  if (gap > 7.0) {
+    // Move the charging unit along the line between firer and nearest enemy until 7" apart.
+    table::Point shift = (poses[nearest].position - poses[m].position) * ((gap - 7.0) / gap);
+    if (!fire_and_charge) shift = shift * -1.0;
+    const auto& ci = c.setup.units[chargers];
+    for (int k = ci.first_model; k < ci.first_model + ci.model_count; ++k)
+      poses[k].position = poses[k].position + shift;
+  }
+  const auto under = models_under_template(c, poses, m, poses[nearest].position, weapon);
+  int unsaved = 0;
+  for (int k = 0; k < shots; ++k) {
+    c.dice.start();
+    const int firer_roll = c.dice.roll(6);
+    c.roll_event("CHARGE-15", "reaction template", goal, unit,
+                 {{"weapon", weapon.id}, {"under", under.size()}});
+    const auto per_unit =
+        template_hits(c, "CHARGE-15", unit, poses, m, under, weapon, goal, firer_roll);
+    for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+      if (per_unit[v].hits == 0) continue;
+      hits_scored += per_unit[v].hits;
+      if (v == target) unsaved += per_unit[v].unsaved;
+      after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
+    }
+  }
+  return unsaved;
+}
+
+}  // namespace
+
+int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and_charge,
+                  bool long_charge, double start_distance) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  auto poses = s.table_models();
+  const bool engaged_unit = s.units[unit].locked != 0;
+  int unsaved = 0;
+  int shots_fired = 0;
+  int hits_scored = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive || !s.unit_alive(target)) continue;
+    if (c.setup.models[m].profile->ballistic_skill <= 0) continue;
+    if (engaged_unit) {
+      // CHARGE-13: only models not already in the fight may shoot.
+      bool engaged = false;
+      for (int n = 0; n < static_cast<int>(poses.size()) && !engaged; ++n)
+        engaged =
+            poses[n].alive && poses[n].side != poses[m].side && engaged_pair(poses[m], poses[n]);
+      if (engaged) continue;
+    }
+    for (const WeaponProfile* weapon : c.setup.models[m].group->weapons) {
+      const int shots =
+          rules::charge_reaction_shots(*weapon, successes, info.relentless, fire_and_charge);
+      if (shots <= 0) continue;
+      if (weapon->is_template()) {
+        Shot shot{m, weapon, {}, 0.0, {}};
+        auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::template_);
+        sit.ballistic_skill = 1;  // CHARGE-12/15
+        sit.aimed = false;
+        sit.corrective_aiming = false;
+        sit.long_charge = long_charge;
+        const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
+        unsaved += reaction_template(c, unit, target, m, *weapon, shots, goal, fire_and_charge,
+                                     hits_scored);
+        shots_fired += shots;
+        poses = s.table_models();
+        break;  // one weapon per model
+      }
+      if (weapon->is_area()) {
+        // CHARGE-15: range = the Charge's start distance or the weapon's, whichever is less;
+        // the marker scatters as usual and may land on either side.
+        auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
+                                               std::max(weapon->range, start_distance + 1.0));
+        if (targets.empty()) continue;
+        Shot shot{m, weapon, {}, std::min(weapon->range, start_distance), std::move(targets)};
+        auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::area);
+        sit.ballistic_skill = 1;
+        sit.aimed = false;
+        sit.corrective_aiming = false;
+        sit.long_charge = long_charge;
+        const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
+        for (int k = 0; k < shots; ++k)
+          unsaved += fire_marker(c, unit, target, shot, rules::AreaDelivery::fired, goal, poses);
+        shots_fired += shots;
+        break;
+      }
+      // The Chargers come into range during the Charge: sight and arc decide, not range.
+      auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
+                                             std::max(weapon->range, start_distance + 1.0));
+      if (targets.empty()) continue;
+      const double range = std::min(weapon->range, table::range_to_unit(poses, m, target));
+      Shot shot{m, weapon, {}, range, std::move(targets)};
+      auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::direct);
+      sit.ballistic_skill = 1;  // CHARGE-12/15
+      sit.aimed = false;
+      sit.corrective_aiming = false;
+      sit.long_charge = long_charge;
+      sit.shotgun_at_half_range = weapon->has(data::WeaponProperty::shotgun);
+      const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
+      const int strength = c.setup.models[m].profile->strength;
+      std::vector<table::Cover> covers;
+      for (const int t : shot.targets)
+        covers.push_back(
+            table::model_cover(c.setup.scenario.table, poses[m].position, poses[t].position));
+      HitEffect effect;
+      std::vector<int> allocation_faces;
+      std::vector<int> wound_faces;
+      std::vector<int> save_faces;
+      c.dice.start();
+      int hits = 0;
+      for (int k = 0; k < shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
+      c.roll_event(fire_and_charge ? "CHARGE-12" : "CHARGE-15", "to hit", goal.goal, unit,
+                   {{"weapon", weapon->id}, {"hits", hits}});
+      for (int h = 0; h < hits; ++h) {
+        const int victim = allocate_hit(c, shot.targets, covers, allocation_faces);
+        if (victim < 0) break;
+        resolve_hit_on(c, victim, *weapon, strength, range, effect, wound_faces, save_faces);
+      }
+      shots_fired += shots;
+      hits_scored += hits;
+      unsaved += effect.unsaved;
+      poses = s.table_models();
+      break;  // one weapon per model
+    }
+  }
+  if (c.logging())
+    c.event({{"type", fire_and_charge ? "fire_and_charge" : "stand_and_fire"},
+             {"unit", unit},
+             {"target", target},
+             {"shots", shots_fired},
+             {"hits", hits_scored},
+             {"unsaved", unsaved}});
+  return unsaved;
+}
+
+std::string throw_illegal(const GameState& s, const Action& a) {
+  if (auto p = target_problem(s, a); !p.empty()) return p;
+  if (auto p = guess_problem(s, a, true); !p.empty()) return p;
+  const auto& info = s.setup->units[a.unit];
+  const int allowed = rules::grenade_throwers_allowed(s.living_models(a.unit)) -
+                      s.units[a.unit].own_turn.throwers_used;
+  if (allowed <= 0) return "SHOOT-49: a quarter of the unit has already thrown this turn";
+  thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
+  s.table_models(poses);
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
+    for (const auto* weapon : s.setup->models[m].group->weapons) {
+      if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
+      if (table::any_eligible_target(s.setup->scenario.table, poses, m, a.target, weapon->range))
+        return "";
+    }
+  }
+  return "SHOOT-49: nobody in the unit has a blast grenade and a target within 6\"";
+}
+
+void apply_throw(Context& c, const Action& a) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[a.unit];
+  auto poses = s.table_models();
+  int allowed = rules::grenade_throwers_allowed(s.living_models(a.unit)) -
+                s.units[a.unit].own_turn.throwers_used;
+  for (int m = info.first_model; m < info.first_model + info.model_count && allowed > 0; ++m) {
+    const auto shot = grenade_throw(s, poses, m, a.target);
+    if (!shot) continue;
+    const auto sit = throw_situation(s, poses, a.unit, a.target, *shot);
+    const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
+    fire_marker(c, a.unit, a.target, *shot, rules::AreaDelivery::thrown_grenade, goal.goal, poses,
+                a.guess);
+    ++s.units[a.unit].own_turn.throwers_used;
+    --allowed;
+  }
+  // SHOOT-61: a thrown grenade does not give a hidden unit away; it does make the foe aware.
+  if (s.units[a.unit].hidden) s.units[a.unit].ambush_spent = true;
+}
+
+}  // namespace arap::game::detail

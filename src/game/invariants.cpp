@@ -1,0 +1,108 @@
+// check_invariants (DESIGN "the door"): what must hold of any state the engine hands back, checked
+// after every action in the dev preset and by the playout harness. Each check names the rule that
+// makes it an invariant.
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "game/engine.hpp"
+
+namespace arap::game {
+
+std::vector<std::string> invariant_violations(const GameState& s) {
+  std::vector<std::string> out;
+  const auto fail = [&out](std::string text) { out.push_back(std::move(text)); };
+  if (s.setup == nullptr) {
+    fail("the state has no setup");
+    return out;
+  }
+  const GameSetup& setup = *s.setup;
+  const int unit_count = static_cast<int>(s.units.size());
+  if (s.models.size() != setup.models.size() || s.units.size() != setup.units.size()) {
+    fail("the state's models or units do not match its setup");
+    return out;
+  }
+  if (s.turn < 1 || s.turn > setup.scenario.turn_limit)
+    fail(fmt::format("turn {} is outside 1..{}", s.turn, setup.scenario.turn_limit));
+  if (s.phasing < 0 || s.phasing >= setup.sides) fail("the phasing side does not exist");
+  const auto valid_unit = [&](int u) { return u >= 0 && u < unit_count; };
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+    const ModelState& model = s.models[m];
+    const int wounds = setup.models[m].profile->wounds;
+    if (model.wounds_left > wounds)
+      fail(fmt::format("model {} has {} wounds of {}", m, model.wounds_left, wounds));
+    if (!model.pose.alive) continue;
+    if (model.wounds_left < 1) fail(fmt::format("model {} is on the table with no wounds", m));
+    if (!setup.scenario.table.on_table(model.pose.position))
+      fail(fmt::format("model {} stands off the table", m));
+  }
+  for (int u = 0; u < unit_count; ++u) {
+    const UnitState& unit = s.units[u];
+    const auto& info = setup.units[u];
+    if (unit.own_turn.pinned && unit.own_turn.suppressed)
+      fail(fmt::format("SHOOT-29: unit {} pinned and suppressed", u));
+    if (unit.routing && unit.rout_pending)
+      fail(fmt::format("MELEE-19: unit {} routing and about to rout", u));
+    if (unit.in_reserve && s.unit_alive(u))
+      fail(fmt::format("ACT-02: unit {} in reserve and on the table", u));
+    if (unit.pursuing >= 0 && !valid_unit(unit.pursuing))
+      fail(fmt::format("MELEE-23: unit {} pursues a unit that does not exist", u));
+    for (int v = 0; v < unit_count; ++v) {
+      if ((unit.locked >> v & 1) == 0) continue;
+      if (setup.units[v].side == info.side)
+        fail(fmt::format("CHARGE-03: unit {} locked with its own side's unit {}", u, v));
+      if ((s.units[v].locked >> u & 1) == 0)
+        fail(fmt::format("CHARGE-03: unit {} locked with {} but not {} with {}", u, v, v, u));
+    }
+    if (unit.locked >> unit_count != 0 && unit_count < 64)
+      fail(fmt::format("CHARGE-03: unit {} locked with a unit that does not exist", u));
+  }
+  if (s.busts < 0) fail("ACT-07: a negative bust count");
+  if (s.reaction_count < 0 || s.reaction_count > 3) fail("ACT-08: more than three reactions");
+  for (int side = 0; side < setup.sides; ++side)
+    if (s.score[side] < 0) fail(fmt::format("side {} has a negative score", side));
+  if (s.winner < -1 || s.winner >= setup.sides) fail("the winner is not a side");
+  switch (s.phase) {
+    case Phase::active:
+      if (!valid_unit(s.active_unit) || !s.unit_alive(s.active_unit))
+        fail("ACT-09: the active unit is not on the table");
+      if (s.action_points <= 0) fail("ACT-09: the active unit has no action points left");
+      break;
+    case Phase::reaction:
+      if (s.reaction_count < 1)
+        fail("ACT-08: a reaction phase with no reacting unit");
+      else if (!valid_unit(s.reactions[0].unit) || !s.unit_alive(s.reactions[0].unit))
+        fail("ACT-08: the reacting unit is not on the table");
+      else if (s.reactions[0].action_points <= 0)
+        fail("ACT-08: the reacting unit has no action points left");
+      break;
+    case Phase::pick_up:
+      if (s.failed_dice < 1 || s.failed_dice > 3) fail("ACT-08: 1 to 3 failed dice are on offer");
+      break;
+    case Phase::charge_response:
+      if (!valid_unit(s.charging_unit) || !valid_unit(s.charge_target))
+        fail("CHARGE-01: a charge response with no charge");
+      break;
+    case Phase::melee_choice:
+      if (s.melee_chooser() < 0) fail("MELEE-29: a mêlée choice with nobody to choose");
+      break;
+    case Phase::interception:
+      if (!valid_unit(s.charge_progress.interceptor))
+        fail("CHARGE-09: an interception with no interceptor");
+      break;
+    case Phase::activation:
+    case Phase::game_over:
+      break;
+  }
+  return out;
+}
+
+void check_invariants(const GameState& s) {
+  const auto broken = invariant_violations(s);
+  if (broken.empty()) return;
+  std::string text = "broken invariants:";
+  for (const auto& b : broken) text += "\n  " + b;
+  throw std::logic_error(text);
+}
+
+}  // namespace arap::game

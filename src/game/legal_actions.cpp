@@ -1,0 +1,345 @@
+// legal_actions (DESIGN "the door"): the one generator of what whoever decides now may do. The
+// discrete decisions are enumerated and filtered by the engine's own legality check; the
+// continuous ones (moves) come from the move planner as a finite set with a purpose each:
+// toward and away from every enemy unit, into the nearest cover of every terrain feature and
+// behind every wall, onto every objective, out of the feature the unit stands in, sideways and
+// backwards (MOVE-06), and around whatever blocks the straight line. Free moves (MOVE-14) use the
+// same set in the activation phase.
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <tuple>
+
+#include "game/context.hpp"
+#include "game/planner.hpp"
+#include "table/geometry.hpp"
+
+namespace arap::game {
+
+namespace {
+
+struct Destination {
+  table::Point at;
+  bool away = false;   // from an enemy: backwards moves make sense
+  bool enemy = false;  // toward an enemy or an objective: tactical moves and detours make sense
+};
+
+table::Point nearest_on_segment(const table::Point& p, const table::Point& a,
+                                const table::Point& b) {
+  const table::Point ab = b - a;
+  const double len2 = table::dot(ab, ab);
+  const double t = len2 > 0 ? std::clamp(table::dot(p - a, ab) / len2, 0.0, 1.0) : 0.0;
+  return a + ab * t;
+}
+
+// The nearest point of a closed ring (or an open polyline) to `p`.
+table::Point nearest_on_line(const std::vector<table::Point>& points, const table::Point& p,
+                             bool closed) {
+  table::Point best = points.empty() ? p : points.front();
+  double best_d = 1e18;
+  const std::size_t n = points.size();
+  const std::size_t legs = closed ? n : (n > 0 ? n - 1 : 0);
+  for (std::size_t i = 0; i < legs; ++i) {
+    const table::Point q = nearest_on_segment(p, points[i], points[(i + 1) % n]);
+    const double d = table::distance(p, q);
+    if (d < best_d) {
+      best_d = d;
+      best = q;
+    }
+  }
+  return best;
+}
+
+table::Point ring_centre(const std::vector<table::Point>& ring) {
+  table::Point sum;
+  for (const auto& p : ring) sum = sum + p;
+  return ring.empty() ? sum : sum * (1.0 / static_cast<double>(ring.size()));
+}
+
+table::Point toward(const table::Point& from, const table::Point& to, double inches) {
+  const table::Point d = to - from;
+  const double len = table::length(d);
+  return len > 1e-9 ? from + d * (inches / len) : from;
+}
+
+bool is_cover_feature(const table::TerrainFeature& f) {
+  switch (f.kind) {
+    case table::TerrainKind::wood:
+    case table::TerrainKind::building:
+    case table::TerrainKind::ruin:
+    case table::TerrainKind::trench:
+    case table::TerrainKind::crater:
+    case table::TerrainKind::rubble:
+    case table::TerrainKind::barricade:
+      return f.movement != table::MovementClass::impassable ||
+             f.kind == table::TerrainKind::building;
+    default:
+      return f.cover != table::Cover::none && f.movement != table::MovementClass::impassable;
+  }
+}
+
+std::vector<Destination> destinations(const GameState& s, int unit) {
+  std::vector<Destination> out;
+  const auto& setup = *s.setup;
+  const auto& table = setup.scenario.table;
+  const table::Point centre = detail::unit_centre(s, unit);
+  const double reach = std::max(6.0, 2.0 * setup.units[unit].move);
+  const int side = setup.units[unit].side;
+  // Toward and away from every enemy unit on the table.
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (setup.units[v].side == side || !s.unit_alive(v)) continue;
+    const table::Point enemy = detail::unit_centre(s, v);
+    const double range = std::max(1e-9, table::distance(centre, enemy));
+    out.push_back({enemy, false, true});
+    out.push_back({centre + (centre - enemy) * (reach / range), true, false});
+  }
+  // Into the nearest cover of every feature within two moves that gives cover or a place to hide
+  // (ADV-04), one inch inside its outline; out of the feature the unit stands in, one inch beyond
+  // it. (Farther features lie in the directions the enemy and objective moves already cover.)
+  for (const auto& f : table.features()) {
+    if (!is_cover_feature(f) || f.ring.size() < 3) continue;
+    const table::Point edge = nearest_on_line(f.ring, centre, true);
+    if (table::distance(edge, centre) > reach) continue;
+    const table::Point middle = ring_centre(f.ring);
+    if (table::in_feature(f, centre)) {
+      out.push_back({toward(edge, middle, -1.0), false});
+    } else if (f.movement == table::MovementClass::impassable) {
+      out.push_back({toward(edge, centre, 1.0), false});  // ADV-04: close beside a building
+    } else {
+      out.push_back({toward(edge, middle, 1.0), false});
+    }
+  }
+  // Behind every wall, hedge and fence (ADV-36): close to it on the unit's own side.
+  for (const auto& o : table.obstacles()) {
+    if (o.points.size() < 2) continue;
+    const table::Point at = nearest_on_line(o.points, centre, false);
+    if (table::distance(at, centre) > reach) continue;
+    out.push_back({toward(at, centre, 0.75), false});
+  }
+  // Onto every objective.
+  for (const auto& objective : setup.scenario.victory.objectives)
+    out.push_back({objective.at, false, true});
+  return out;
+}
+
+using MoveKey = std::tuple<int, int, long, long>;
+
+struct MoveSet {
+  std::vector<Action>& out;
+  std::set<MoveKey> seen;
+  void add(const MovePlan& plan) {
+    if (!plan.possible) return;
+    const MoveKey key{static_cast<int>(plan.action.kind), static_cast<int>(plan.action.mode),
+                      std::lround(plan.action.dx * 20.0), std::lround(plan.action.dy * 20.0)};
+    if (seen.insert(key).second) out.push_back(plan.action);
+  }
+};
+
+bool table_has_climbs(const table::Table& table) {
+  if (table.has_levels()) return true;
+  for (const auto& o : table.obstacles())
+    if (o.height > 1.5) return true;
+  for (const auto& f : table.features())
+    if (f.height > 1.5 && f.movement != table::MovementClass::impassable) return true;
+  return false;
+}
+
+bool table_has_deep_water(const table::Table& table) {
+  for (const auto& f : table.features())
+    if (f.deep) return true;
+  return false;
+}
+
+void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>& out) {
+  const auto& info = s.setup->units[unit];
+  bool prone = false;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    prone = prone || (s.models[m].pose.alive && s.models[m].prone);
+  if (free_move && prone) return;  // MOVE-14: a free move is a normal move
+  MoveSet set{out, {}};
+  const auto plan = [&](table::MoveMode mode, const table::Point& at) {
+    return detail::plan_unit_move(s, unit, mode, at, free_move, false);
+  };
+  const auto& table = s.setup->scenario.table;
+  const table::Point centre = detail::unit_centre(s, unit);
+  const auto targets = destinations(s, unit);
+  const table::MoveMode main = prone ? table::MoveMode::crawl : table::MoveMode::normal;
+  const double allowance = detail::mode_allowance(s, unit, main);
+  for (const auto& d : targets) {
+    const MovePlan p = plan(main, d.at);
+    set.add(p);
+    // Around what blocks the straight line: when the planned move falls well short of what the
+    // unit could afford, bearings 45 and 90 degrees either side are tried too.
+    const double could = std::min(p.wanted, allowance / (prone ? 2.0 : 1.0)) - 1.0;
+    if (d.enemy && p.inches < 0.5 * could) {
+      for (const double turn : {45.0, -45.0, 90.0, -90.0}) {
+        const double heading = table::bearing(centre, d.at) + turn;
+        set.add(
+            plan(main, centre + table::heading_vector(heading) * std::min(p.wanted, allowance)));
+      }
+    }
+  }
+  if (prone || free_move) return;
+  // MOVE-13 tactical moves (checked at the best roll) toward every destination.
+  if (info.can_move_tactically)
+    for (const auto& d : targets)
+      if (d.enemy) set.add(plan(table::MoveMode::tactical, d.at));
+  // MOVE-06: backwards from every enemy (facing it), and a sidestep either way.
+  for (const auto& d : targets)
+    if (d.away) set.add(plan(table::MoveMode::backwards, d.at));
+  double facing = 0.0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive) {
+      facing = s.models[m].pose.facing;
+      break;
+    }
+  for (const double side : {90.0, -90.0})
+    set.add(
+        plan(table::MoveMode::sidestep, centre + table::heading_vector(facing + side) * info.move));
+  // MOVE-20/25: climbing and jumping toward every destination, where the table has something to
+  // climb or jump from; MOVE-17: swimming where it has deep water.
+  if (table_has_climbs(table)) {
+    for (const auto& d : targets) {
+      if (d.away) continue;
+      set.add(plan(table::MoveMode::climb, d.at));
+      if (table.has_levels()) set.add(plan(table::MoveMode::jump, d.at));
+    }
+  }
+  if (table_has_deep_water(table))
+    for (const auto& d : targets) set.add(plan(table::MoveMode::swim, d.at));
+}
+
+// The list being built: the state, the kinds asked for, and the actions found so far.
+struct Listing {
+  const GameState& s;
+  KindSet kinds;
+  std::vector<Action>& out;
+  bool wants(ActionKind kind) const { return (kinds & kind_bit(kind)) != 0; }
+  void push_if_legal(const Action& a) {
+    if (wants(a.kind) && is_legal(s, a)) out.push_back(a);
+  }
+};
+
+void add_pick_ups(Listing& list) {
+  const GameState& s = list.s;
+  list.push_if_legal(make_action(ActionKind::decline_pick_up));
+  if (!list.wants(ActionKind::pick_up)) return;
+  // ACT-08: up to three units each roll 1-3 of the failed dice, in the order given (their
+  // reactions come in that order).
+  std::vector<int> eligible;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    Action probe = make_action(ActionKind::pick_up);
+    probe.picks[0] = {u, 1};
+    probe.pick_count = 1;
+    if (is_legal(s, probe)) eligible.push_back(u);
+  }
+  const int dice = s.failed_dice;
+  Action a = make_action(ActionKind::pick_up);
+  const auto recurse = [&](auto&& self, int depth, int left) -> void {
+    if (depth > 0) {
+      a.pick_count = depth;
+      list.push_if_legal(a);
+    }
+    if (depth == 3 || left == 0) return;
+    for (const int u : eligible) {
+      bool used = false;
+      for (int i = 0; i < depth; ++i) used = used || a.picks[i].first == u;
+      if (used) continue;
+      for (int d = 1; d <= std::min(3, left); ++d) {
+        a.picks[depth] = {u, d};
+        self(self, depth + 1, left - d);
+      }
+    }
+    a.picks[depth] = {};
+  };
+  recurse(recurse, 0, dice);
+}
+
+void add_unit_actions(Listing& list, int unit) {
+  const GameState& s = list.s;
+  std::vector<Action>& out = list.out;
+  const auto& setup = *s.setup;
+  list.push_if_legal(make_action(ActionKind::end_activation, unit));
+  for (const auto kind :
+       {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up, ActionKind::hide})
+    list.push_if_legal(make_action(kind, unit));
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
+    Action a = make_action(ActionKind::shoot, unit);
+    a.target = v;
+    for (const bool heavy : {false, true}) {
+      a.heavy = heavy;
+      list.push_if_legal(a);
+    }
+    Action grenade = make_action(ActionKind::throw_grenade, unit);
+    grenade.target = v;
+    list.push_if_legal(grenade);
+    Action charge = make_action(ActionKind::charge, unit);
+    charge.target = v;
+    for (const bool fire : {false, true}) {
+      charge.fire = fire;
+      list.push_if_legal(charge);
+    }
+  }
+  // A charge-failed unit may do nothing more (CHARGE-04); the planner would find no legal move.
+  if (!s.units[unit].own_turn.charge_failed && list.wants(ActionKind::move))
+    add_moves(s, unit, false, out);
+}
+
+}  // namespace
+
+std::vector<Action> legal_actions(const GameState& s) {
+  return legal_actions(s, kAllKinds);
+}
+
+std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
+  std::vector<Action> out;
+  Listing list{s, kinds, out};
+  const auto& setup = *s.setup;
+  switch (s.phase) {
+    case Phase::activation: {
+      list.push_if_legal(make_action(ActionKind::end_phase));
+      for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+        if (setup.units[u].side != s.phasing || !s.unit_alive(u)) continue;
+        Action a = make_action(ActionKind::activate, u);
+        for (int dice = 1; dice <= 3; ++dice) {
+          a.dice = dice;
+          list.push_if_legal(a);
+        }
+        // A free move is open when a zero-length one would be (MOVE-14's conditions).
+        Action probe = make_action(ActionKind::free_move, u);
+        if (list.wants(ActionKind::free_move) && is_legal(s, probe)) add_moves(s, u, true, out);
+      }
+      break;
+    }
+    case Phase::pick_up:
+      add_pick_ups(list);
+      break;
+    case Phase::active:
+    case Phase::reaction:
+      add_unit_actions(list, pending(s).unit);
+      break;
+    case Phase::charge_response:
+      for (const auto kind : {ActionKind::hold, ActionKind::stand_and_fire, ActionKind::run})
+        list.push_if_legal(make_action(kind, s.charge_target));
+      break;
+    case Phase::melee_choice: {
+      const int unit = s.melee_chooser();
+      for (const auto kind : {ActionKind::fight, ActionKind::break_off, ActionKind::hit_and_run})
+        list.push_if_legal(make_action(kind, unit));
+      Action krak = make_action(ActionKind::fight, unit);
+      krak.krak = true;  // MELEE-26
+      list.push_if_legal(krak);
+      break;
+    }
+    case Phase::interception:
+      for (const auto kind : {ActionKind::intercept, ActionKind::let_pass})
+        list.push_if_legal(make_action(kind, s.charge_progress.interceptor));
+      break;
+    case Phase::game_over:
+      break;
+  }
+  return out;
+}
+
+}  // namespace arap::game

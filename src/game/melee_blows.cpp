@@ -1,0 +1,237 @@
+// MELEE-01/02/05/07/22/26 in play: locks between units, the weapons and arcs a model strikes
+// with, blows landed (wound, save, Damage), free hacks and krak grenade attacks.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <span>
+
+#include <fmt/format.h>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "game/melee_internal.hpp"
+#include "rules/attack_resolution.hpp"
+#include "rules/combat_resolution.hpp"
+#include "rules/leadership.hpp"
+#include "rules/melee_goal.hpp"
+#include "rules/weapon_fire.hpp"
+#include "table/line_of_sight.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+// The mêlée weapon a model fights with, or null (MELEE-06i/j decide how it fights without one).
+const data::WeaponProfile* melee_weapon(const ModelInfo& model) {
+  for (const auto* weapon : model.group->weapons)
+    if (weapon->is_melee()) return weapon;
+  return nullptr;
+}
+
+// MELEE-02: the arc each attack type reaches.
+table::AttackArc arc_of(data::AttackType type) {
+  switch (type) {
+    case data::AttackType::stomp:
+    case data::AttackType::tentacle:
+      return table::AttackArc::all_round;
+    case data::AttackType::bite:
+    case data::AttackType::gore:
+      return table::AttackArc::front_narrow;
+    case data::AttackType::claw:
+      return table::AttackArc::front_and_sides;
+    case data::AttackType::tail:
+      return table::AttackArc::sides_and_rear;
+    case data::AttackType::hand:
+      break;
+  }
+  return table::AttackArc::front;
+}
+
+// A model's attacks of one kind: natural weapons each make their share of the model's attacks
+// in their own arc (MELEE-02); otherwise the model fights with its first mêlée weapon (or none)
+// and all its attacks, in the front 180 degrees.
+
+std::array<AttackSet, 4> attack_sets(const ModelInfo& model, int& sets) {
+  std::array<AttackSet, 4> out{};
+  sets = 0;
+  for (const auto* weapon : model.group->weapons) {
+    if (!weapon->is_melee() || weapon->attacks <= 0 || sets == 4) continue;
+    out[sets++] = {weapon, weapon->attacks, arc_of(weapon->attack_type)};
+  }
+  if (sets == 0) {
+    const auto* weapon = melee_weapon(model);
+    out[sets++] = {weapon, model.profile->attacks,
+                   weapon ? arc_of(weapon->attack_type) : table::AttackArc::front};
+  }
+  return out;
+}
+
+bool has_long_arm(const ModelInfo& model) {
+  for (const auto* weapon : model.group->weapons) {
+    if (!weapon->is_melee() && weapon->type != data::WeaponType::pistol &&
+        weapon->type != data::WeaponType::grenade && weapon->type != data::WeaponType::bomb)
+      return true;
+  }
+  return false;
+}
+
+bool engaged_pair(const table::TableModel& a, const table::TableModel& b) {
+  return table::within_melee_radius(a, b) || table::within_melee_radius(b, a);
+}
+
+bool overlaps_a_base(const GameState& s, int model, const table::Point& at) {
+  const auto& mover = s.models[model].pose;
+  for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
+    const auto& other = s.models[n].pose;
+    if (n == model || !other.alive) continue;
+    if (table::distance(other.position, at) < other.base_radius + mover.base_radius - 1e-6)
+      return true;
+  }
+  return false;
+}
+
+bool units_engaged(const GameState& s, int a, int b) {
+  const auto& ia = s.setup->units[a];
+  const auto& ib = s.setup->units[b];
+  for (int m = ia.first_model; m < ia.first_model + ia.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (int n = ib.first_model; n < ib.first_model + ib.model_count; ++n) {
+      if (s.models[n].pose.alive && engaged_pair(s.models[m].pose, s.models[n].pose)) return true;
+    }
+  }
+  return false;
+}
+
+void lock_units(Context& c, int a, int b) {
+  c.state.units[a].locked |= bit(b);
+  c.state.units[b].locked |= bit(a);
+  if (c.logging()) c.event({{"type", "locked"}, {"units", {a, b}}, {"rule", "CHARGE-03"}});
+}
+
+void unlock_unit(Context& c, int unit) {
+  GameState& s = c.state;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) s.units[v].locked &= ~bit(unit);
+  s.units[unit].locked = 0;
+}
+
+void clean_locks(Context& c) {
+  GameState& s = c.state;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if (s.units[u].locked == 0) continue;
+    if (!s.unit_alive(u) || s.units[u].routing || s.units[u].rout_pending) unlock_unit(c, u);
+  }
+}
+
+// A blow that landed on `target`: wound, save and Damage with `weapon` (or bare hands) in the
+// hands of `attacker` (MELEE-07). The damage stays on the model; the caller removes the fallen.
+// Returns whether the wound went unsaved.
+rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
+                                    const data::WeaponProfile* weapon) {
+  const ModelInfo& model = c.setup.models[attacker];
+  const auto& profile = *c.setup.models[target].profile;
+  const UnitState& own = c.state.units[model.unit];
+  const int strength =
+      (weapon ? weapon->strength.resolve(model.profile->strength) : model.profile->strength) +
+      (own.round.first_round && own.round.jump_bonus ? 1 : 0);  // MOVE-26: +1 S in the first round
+  rules::WoundingProfile wounding;
+  wounding.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);
+  if (weapon) wounding.damage = weapon->damage;
+  wounding.save = rules::save_goal(
+      {profile.save, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
+       weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon)});
+  return wounding;
+}
+
+// A wound that reached `target`: its save, then Damage. Returns whether it went unsaved.
+bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding) {
+  if (wounding.save && dice::roll_high(c.dice, *wounding.save)) return false;
+  const int damage = rules::roll_damage(c.dice, wounding);
+  auto& wounds_left = c.state.models[target].wounds_left;
+  wounds_left = static_cast<std::int16_t>(wounds_left - damage);
+  return true;
+}
+
+bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* weapon) {
+  const rules::WoundingProfile wounding = blow_profile(c, attacker, target, weapon);
+  if (!rules::roll_wound(c.dice, wounding)) return false;
+  return take_wound(c, target, wounding);
+}
+
+// One mêlée attack (or free hack) on `target`: to-hit at `goal`, then the blow (MELEE-05/07).
+bool strike(Context& c, int attacker, int target, int goal, bool& hit,
+            const data::WeaponProfile* weapon) {
+  hit = dice::roll_low(c.dice, goal);
+  if (!hit) return false;
+  return land_blow(c, attacker, target, weapon);
+}
+
+bool strike(Context& c, int attacker, int target, int goal, bool& hit) {
+  return strike(c, attacker, target, goal, hit, melee_weapon(c.setup.models[attacker]));
+}
+
+const data::WeaponProfile* krak_grenade(const ModelInfo& model) {
+  for (const auto* weapon : model.group->weapons)
+    if (weapon->has(data::WeaponProperty::krak) && weapon->type == data::WeaponType::grenade)
+      return weapon;
+  return nullptr;
+}
+
+// MELEE-26: the first `krak_attackers` living carriers of krak grenades in the unit make krak
+// attacks this round.
+bool krak_attacker(const GameState& s, int m) {
+  const ModelInfo& model = s.setup->models[m];
+  const int allowed = s.units[model.unit].krak_attackers;
+  if (allowed <= 0 || krak_grenade(model) == nullptr) return false;
+  const auto& info = s.setup->units[model.unit];
+  int before = 0;
+  for (int n = info.first_model; n < m; ++n)
+    before += s.models[n].pose.alive && krak_grenade(s.setup->models[n]) != nullptr ? 1 : 0;
+  return before < allowed;
+}
+
+void remove_fallen(Context& c, int unit) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive || s.models[m].wounds_left > 0) continue;
+    s.models[m].pose.alive = false;
+    s.models[m].wounds_left = 0;
+    if (c.logging()) c.event({{"type", "casualty"}, {"unit", unit}, {"model", m}});
+  }
+}
+
+int free_hacks(Context& c, int attacker, int target, bool one_each, const char* rule) {
+  GameState& s = c.state;
+  const auto& ia = c.setup.units[attacker];
+  const auto& it = c.setup.units[target];
+  rules::MeleeSituation hack;
+  hack.free_hack = true;
+  const int goal = rules::melee_hit_goal(hack).goal;  // MELEE-22: 4 whatever the skill
+  int unsaved = 0;
+  int attacks = 0;
+  const auto poses = s.table_models();  // positions do not change during the hacks
+  c.dice.start();
+  for (int m = ia.first_model; m < ia.first_model + ia.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    // The nearest enemy model within this model's reach takes its hacks.
+    double best = 0.0;
+    const int victim =
+        nearest_model(poses, m, it.first_model, it.first_model + it.model_count, best, [&](int n) {
+          return s.models[n].pose.alive && s.models[n].wounds_left > 0 &&
+                 engaged_pair(s.models[m].pose, s.models[n].pose);
+        });
+    if (victim < 0) continue;
+    const int count = one_each ? 1 : c.setup.models[m].profile->attacks;
+    for (int k = 0; k < count; ++k) {
+      if (s.models[victim].wounds_left <= 0) break;
+      bool hit = false;
+      ++attacks;
+      unsaved += strike(c, m, victim, goal, hit) ? 1 : 0;
+    }
+  }
+  c.roll_event(rule, "free hacks", goal, attacker,
+               {{"target", target}, {"attacks", attacks}, {"unsaved", unsaved}});
+  remove_fallen(c, target);
+  return unsaved;
+}
+
+}  // namespace arap::game::detail

@@ -1,0 +1,56 @@
+// Internal to the game layer: the mêlée parts shared by melee_blows.cpp (MELEE-05/07/22/26:
+// weapons, blows, free hacks, krak attacks), melee_steps.cpp (MELEE-04/08/09: Initiative steps and
+// wound allocation) and melee.cpp (MELEE-10..29: choices, rounds and what follows them).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "game/context.hpp"
+#include "rules/attack_resolution.hpp"
+#include "table/line_of_sight.hpp"
+
+namespace arap::game::detail {
+
+inline std::uint64_t bit(int unit) {
+  return std::uint64_t{1} << unit;
+}
+
+// The mêlée weapon a model fights with, or null (MELEE-06i/j decide how it fights without one).
+const data::WeaponProfile* melee_weapon(const ModelInfo& model);
+
+struct AttackSet {
+  const data::WeaponProfile* weapon = nullptr;
+  int count = 0;
+  table::AttackArc arc = table::AttackArc::front;
+};
+
+// A model's attacks of one kind (MELEE-02): natural weapons each their share in their own arc,
+// otherwise the first mêlée weapon (or none) with all its attacks, in the front 180 degrees.
+std::array<AttackSet, 4> attack_sets(const ModelInfo& model, int& sets);
+bool has_long_arm(const ModelInfo& model);
+// MELEE-07: wound, save and Damage of a blow by `attacker` with `weapon` (or bare hands).
+rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
+                                    const data::WeaponProfile* weapon);
+// A wound that reached `target`: its save, then Damage. Returns whether it went unsaved.
+bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding);
+bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* weapon);
+// One mêlée attack on `target`: to-hit at `goal`, then the blow (MELEE-05/07).
+bool strike(Context& c, int attacker, int target, int goal, bool& hit,
+            const data::WeaponProfile* weapon);
+bool strike(Context& c, int attacker, int target, int goal, bool& hit);
+const data::WeaponProfile* krak_grenade(const ModelInfo& model);
+// MELEE-26: whether model `m` makes a krak attack this round.
+bool krak_attacker(const GameState& s, int m);
+void remove_fallen(Context& c, int unit);
+// MELEE-04: the Initiative step model `m` strikes at.
+int striking_initiative(const GameState& s, int m);
+// MELEE-09: after a step, unengaged models whose step is still to come close in (up to M).
+void close_in(Context& c, const std::vector<int>& units, int next_step);
+// One Initiative step of a combat; `everyone`: CHARGE-19's simultaneous first round.
+void fight_step(Context& c, const std::vector<int>& units, int step, bool everyone,
+                std::vector<int>& inflicted, std::vector<int>& taken);
+table::Point centre_of_units(const GameState& s, const std::vector<int>& units);
+
+}  // namespace arap::game::detail

@@ -1,0 +1,307 @@
+// MELEE-04/08/09 in play: a round fought in Initiative steps, each step's wounds allocated tier by
+// tier (ruling.MELEE-08), and models closing in between steps.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <span>
+
+#include <fmt/format.h>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+#include "game/melee_internal.hpp"
+#include "rules/attack_resolution.hpp"
+#include "rules/combat_resolution.hpp"
+#include "rules/leadership.hpp"
+#include "rules/melee_goal.hpp"
+#include "rules/weapon_fire.hpp"
+#include "table/line_of_sight.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+// MELEE-08: the order in which `striker`'s wounds find enemy models: contact in arc, then contact
+// outside the arc or radius in arc, then radius outside the arc; nearest first within a tier.
+// Tier 4 (the nearest members of locked enemy units) is appended for when the first three fall.
+void allocation_order(const GameState& s, int striker, std::uint64_t enemies, table::AttackArc arc,
+                      std::vector<std::pair<double, int>>& order) {
+  order.clear();
+  const auto& me = s.models[striker].pose;
+  for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
+    const auto& pose = s.models[n].pose;
+    if (!pose.alive || s.models[n].wounds_left <= 0) continue;
+    if (!(enemies & bit(s.setup->models[n].unit))) continue;
+    const double d = table::distance(me.position, pose.position);
+    const bool contact = d <= me.base_radius + pose.base_radius + 0.05;
+    const bool in_arc = table::in_attack_arc(me, pose.position, arc);
+    const bool in_radius = d <= me.size + 1e-9;
+    int tier = 4;
+    if (contact && in_arc) {
+      tier = 1;
+    } else if (contact || (in_arc && in_radius)) {
+      tier = 2;
+    } else if (in_radius) {
+      tier = 3;
+    }
+    order.push_back({tier * 1000.0 + d, n});
+  }
+  std::sort(order.begin(), order.end());
+}
+
+// Whether an enemy of a locked unit is within reach and in `arc` (MELEE-01/02).
+bool enemy_in_reach(const GameState& s, int m, std::uint64_t enemies, table::AttackArc arc) {
+  const auto& me = s.models[m].pose;
+  for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
+    const auto& pose = s.models[n].pose;
+    if (!pose.alive || !(enemies & bit(s.setup->models[n].unit))) continue;
+    if (table::within_melee_radius(me, pose) && table::in_attack_arc(me, pose.position, arc))
+      return true;
+  }
+  return false;
+}
+
+// The models that can strike now: alive, and an enemy within reach of one of its attack kinds.
+bool can_strike(const GameState& s, int m, std::uint64_t enemies) {
+  int sets = 0;
+  const auto kinds = attack_sets(s.setup->models[m], sets);
+  for (int k = 0; k < sets; ++k)
+    if (enemy_in_reach(s, m, enemies, kinds[k].arc)) return true;
+  return false;
+}
+
+int striking_initiative(const GameState& s, int m) {
+  const ModelInfo& model = s.setup->models[m];
+  const UnitState& u = s.units[model.unit];
+  const auto* weapon = melee_weapon(model);
+  rules::InitiativeInputs in;
+  in.initiative = model.profile->initiative;
+  in.charged_into_cover = u.round.first_round && u.round.charged_into_cover;
+  in.power_fist = weapon != nullptr && weapon->has(data::WeaponProperty::power_fist);
+  in.strike_last = weapon != nullptr && weapon->has(data::WeaponProperty::strike_last);
+  in.krak_attack = krak_attacker(s, m);
+  return rules::striking_initiative(in);
+}
+
+// MELEE-09: after a step, unengaged models whose step is still to come close in (up to M).
+void close_in(Context& c, const std::vector<int>& units, int next_step) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  for (const int u : units) {
+    const auto& info = c.setup.units[u];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!poses[m].alive || striking_initiative(s, m) > next_step) continue;
+      if (can_strike(s, m, s.units[u].locked)) continue;
+      double best = 0.0;
+      const int nearest =
+          nearest_model(poses, m, 0, static_cast<int>(poses.size()), best, [&](int n) {
+            return poses[n].alive && (s.units[u].locked & bit(c.setup.models[n].unit)) != 0;
+          });
+      // The move is optional: only worth making when it can bring the model into reach.
+      const int move = c.setup.models[m].profile->move;
+      if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) continue;
+      const auto plan = table::plan_straight_move(
+          c.setup.scenario.table, poses, m, poses[nearest].position, move, table::MoveMode::charge);
+      if (!plan || plan->report.distance <= 0.0) continue;
+      s.models[m].pose.position = plan->request.path.back();
+      s.models[m].pose.facing = plan->report.final_facing;
+      poses[m] = s.models[m].pose;
+    }
+  }
+}
+
+struct StepTally {
+  int attacks = 0;
+  int hits = 0;
+  int unsaved = 0;
+};
+
+// ruling.MELEE-08 batchPerTier applies only when every target the wounds may reach needs the same
+// to-hit and to-wound goals (same Toughness, same prone state); otherwise the catalogue falls back
+// to rolling one attack at a time in tier order.
+bool uniform_targets(const GameState& s, const std::vector<std::pair<double, int>>& order) {
+  const int first = order.front().second;
+  const int toughness = s.setup->models[first].profile->toughness;
+  for (const auto& [key, n] : order) {
+    if (s.models[n].wounds_left <= 0) continue;
+    if (s.setup->models[n].profile->toughness != toughness ||
+        s.models[n].prone != s.models[first].prone)
+      return false;
+  }
+  return true;
+}
+
+// ruling.MELEE-08 batchPerTier: `attacks` are rolled to hit and to wound together; each tier in
+// turn takes as many of the wounds as its models have Wounds left, spread evenly (nearest first),
+// their saves are rolled and only the wounds the tier could not take go on. `on_unsaved(target)`
+// counts each unsaved wound. Returns the to-hit goal.
+template <typename OnUnsaved>
+int strike_in_batches(Context& c, int m, const std::vector<std::pair<double, int>>& order,
+                      int attacks, rules::MeleeSituation sit, const data::WeaponProfile* weapon,
+                      StepTally& tally, OnUnsaved on_unsaved) {
+  GameState& s = c.state;
+  std::size_t next = 0;
+  while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
+  if (next >= order.size()) return 0;
+  const int first = order[next].second;
+  sit.target_prone = s.models[first].prone;  // MELEE-27
+  const int goal = rules::melee_hit_goal(sit).goal;
+  const rules::WoundingProfile wounding = blow_profile(c, m, first, weapon);
+  int wounds = 0;
+  for (int a = 0; a < attacks; ++a) {
+    ++tally.attacks;
+    if (!dice::roll_low(c.dice, goal)) continue;
+    ++tally.hits;
+    wounds += rules::roll_wound(c.dice, wounding) ? 1 : 0;
+  }
+  std::vector<int> tier_models;
+  std::vector<int> share;
+  while (wounds > 0 && next < order.size()) {
+    const int tier = static_cast<int>(order[next].first / 1000.0);
+    tier_models.clear();
+    for (; next < order.size() && static_cast<int>(order[next].first / 1000.0) == tier; ++next)
+      if (s.models[order[next].second].wounds_left > 0) tier_models.push_back(order[next].second);
+    if (tier_models.empty()) continue;
+    share.assign(tier_models.size(), 0);
+    // Round robin, nearest first, never past a model's Wounds left.
+    for (bool placed = true; wounds > 0 && placed;) {
+      placed = false;
+      for (std::size_t i = 0; i < tier_models.size() && wounds > 0; ++i) {
+        if (share[i] >= s.models[tier_models[i]].wounds_left) continue;
+        ++share[i];
+        --wounds;
+        placed = true;
+      }
+    }
+    for (std::size_t i = 0; i < tier_models.size(); ++i) {
+      const int target = tier_models[i];
+      for (int w = 0; w < share[i] && s.models[target].wounds_left > 0; ++w) {
+        // A blow's Damage that outlasts the model is lost with it (SHOOT-23).
+        const rules::WoundingProfile on_target = blow_profile(c, m, target, weapon);
+        if (take_wound(c, target, on_target)) on_unsaved(target);
+      }
+    }
+  }
+  return goal;
+}
+
+// One Initiative step: every model at `step` that can reach an enemy strikes; the fallen are
+// removed only when the whole step is over (MELEE-04: equal Initiatives are simultaneous).
+// `everyone`: CHARGE-19's simultaneous first round, whatever the Initiatives.
+void fight_step(Context& c, const std::vector<int>& units, int step, bool everyone,
+                std::vector<int>& inflicted, std::vector<int>& taken) {
+  GameState& s = c.state;
+  const bool batch = c.setup.rulings.melee_08() == rules::MeleeAllocation::batch_per_tier;
+  std::vector<std::pair<double, int>> order;
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const int u = units[k];
+    const UnitState& us = s.units[u];
+    const auto& info = c.setup.units[u];
+    StepTally tally;
+    c.dice.start();
+    int logged_goal = 0;
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive || (!everyone && striking_initiative(s, m) != step)) continue;
+      if (!can_strike(s, m, us.locked)) continue;
+      const ModelInfo& model = c.setup.models[m];
+      const auto* weapon = melee_weapon(model);
+      rules::MeleeSituation sit;
+      sit.weapon_skill = model.profile->weapon_skill;
+      sit.attacker_prone = s.models[m].prone;
+      sit.rear_charge = us.round.first_round && us.round.rear_bonus;
+      sit.ambush = us.round.first_round && us.round.ambush_charge;
+      sit.jumping_down = us.round.first_round && us.round.jump_bonus;  // MOVE-26 / MELEE-06g
+      sit.improvised_weapon = weapon == nullptr && has_long_arm(model);
+      sit.unarmed = weapon == nullptr && !sit.improvised_weapon;
+      if (krak_attacker(s, m)) {
+        // MELEE-26: its only attack this round; a 1 lands the grenade, a 6 against a fighter
+        // (a target with WS) blows it up on its user.
+        allocation_order(s, m, us.locked, table::AttackArc::front, order);
+        std::size_t first = 0;
+        while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
+        if (first >= order.size()) continue;
+        const int target = order[first].second;
+        const int face = c.dice.roll(6);
+        const auto result =
+            rules::read_krak_attack(face, c.setup.models[target].profile->weapon_skill > 0);
+        ++tally.attacks;
+        const auto* grenade = krak_grenade(model);
+        if (result == rules::KrakResult::hit) {
+          ++tally.hits;
+          if (land_blow(c, m, target, grenade)) {
+            ++tally.unsaved;
+            ++inflicted[k];
+            const int victim = c.setup.models[target].unit;
+            for (std::size_t j = 0; j < units.size(); ++j)
+              if (units[j] == victim) ++taken[j];
+          }
+        } else if (result == rules::KrakResult::self_hit && land_blow(c, m, m, grenade)) {
+          ++taken[k];
+        }
+        continue;
+      }
+      int sets = 0;
+      const auto kinds = attack_sets(model, sets);
+      for (int kind = 0; kind < sets; ++kind) {
+        // MELEE-02: each kind of attack needs an enemy in its own arc; the charge's bonus
+        // attacks go with the first kind.
+        if (!enemy_in_reach(s, m, us.locked, kinds[kind].arc)) continue;
+        if (kinds[kind].weapon != nullptr) {
+          sit.improvised_weapon = false;
+          sit.unarmed = false;
+        }
+        allocation_order(s, m, us.locked, kinds[kind].arc, order);
+        const int attacks =
+            kinds[kind].count + (kind == 0 && us.round.first_round ? us.round.bonus_attacks : 0);
+        const auto on_unsaved = [&](int target) {
+          ++tally.unsaved;
+          ++inflicted[k];
+          const int victim = c.setup.models[target].unit;
+          for (std::size_t j = 0; j < units.size(); ++j)
+            if (units[j] == victim) ++taken[j];
+        };
+        if (batch && !order.empty() && uniform_targets(s, order)) {
+          const int goal =
+              strike_in_batches(c, m, order, attacks, sit, kinds[kind].weapon, tally, on_unsaved);
+          if (goal > 0) logged_goal = goal;
+          continue;
+        }
+        std::size_t next = 0;
+        for (int a = 0; a < attacks; ++a) {
+          while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
+          if (next >= order.size()) break;  // MELEE-08: nowhere to go, the wound is lost
+          const int target = order[next].second;
+          sit.target_prone = s.models[target].prone;  // MELEE-27
+          const int goal = rules::melee_hit_goal(sit).goal;
+          logged_goal = goal;
+          bool hit = false;
+          ++tally.attacks;
+          if (strike(c, m, target, goal, hit, kinds[kind].weapon)) on_unsaved(target);
+          tally.hits += hit ? 1 : 0;
+        }
+      }
+    }
+    if (tally.attacks > 0) {
+      c.roll_event("MELEE-05", "mêlée attacks", logged_goal, u,
+                   {{"step", step},
+                    {"attacks", tally.attacks},
+                    {"hits", tally.hits},
+                    {"unsaved", tally.unsaved}});
+    } else {
+      c.dice.stop();
+    }
+  }
+  for (const int u : units) remove_fallen(c, u);
+}
+
+table::Point centre_of_units(const GameState& s, const std::vector<int>& units) {
+  table::Point sum;
+  int n = 0;
+  for (const int u : units) {
+    if (!s.unit_alive(u)) continue;
+    sum = sum + unit_centre(s, u);
+    ++n;
+  }
+  return n > 0 ? sum * (1.0 / n) : sum;
+}
+
+}  // namespace arap::game::detail

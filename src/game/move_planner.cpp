@@ -1,0 +1,165 @@
+// The move planner (DESIGN "the door"; MOVE-01..14, MOVE-17, MOVE-20, MOVE-25): how far a unit can
+// go toward a point in a given mode. The unit moves as a body (every model the same displacement,
+// unit_actions.cpp), so the plan is the longest legal displacement along the line from its centre
+// to the point: first the length the allowance pays for once turning is taken off (MOVE-07), then,
+// if the ground, obstacles, bases or the table edge refuse it, the longest legal length found by
+// bisection. Every plan is checked by the engine's own legality check, so it never overshoots.
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "game/context.hpp"
+#include "game/planner.hpp"
+#include "table/geometry.hpp"
+
+namespace arap::game {
+
+namespace detail {
+
+double mode_allowance(const GameState& s, int unit, table::MoveMode mode) {
+  switch (mode) {
+    case table::MoveMode::tactical:
+      return 6.0;  // MOVE-13: the best roll of its D6 (the roll may cut the move short)
+    case table::MoveMode::swim:
+      return 4.0;  // MOVE-17: the best roll of D3+1
+    default:
+      return s.setup->units[unit].move;
+  }
+}
+
+namespace {
+
+// Inches of allowance one inch of open ground costs in `mode` (MOVE-06/08).
+double open_ground_rate(table::MoveMode mode) {
+  return mode == table::MoveMode::crawl || mode == table::MoveMode::backwards ? 2.0 : 1.0;
+}
+
+const char* allowance_rule(table::MoveMode mode) {
+  switch (mode) {
+    case table::MoveMode::tactical:
+      return "MOVE-13";
+    case table::MoveMode::crawl:
+      return "MOVE-08";
+    case table::MoveMode::backwards:
+    case table::MoveMode::sidestep:
+      return "MOVE-06";
+    case table::MoveMode::swim:
+      return "MOVE-17";
+    case table::MoveMode::climb:
+      return "MOVE-20";
+    default:
+      return "MOVE-01";
+  }
+}
+
+}  // namespace
+
+MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
+                        const table::Point& point, bool free_move, bool explain) {
+  MovePlan plan;
+  plan.action.kind = free_move ? ActionKind::free_move : ActionKind::move;
+  plan.action.unit = unit;
+  plan.action.mode = mode;
+  if (unit < 0 || unit >= static_cast<int>(s.units.size()) || !s.unit_alive(unit)) {
+    plan.stop = {"", "there is no such unit on the table"};
+    return plan;
+  }
+  const table::Point centre = unit_centre(s, unit);
+  const table::Point to = point - centre;
+  plan.wanted = table::length(to);
+  plan.allowance = mode_allowance(s, unit, mode);
+  if (plan.wanted < 1e-9) {
+    plan.stop = {"", "the unit is there already"};
+    return plan;
+  }
+  const table::Point direction = to * (1.0 / plan.wanted);
+  // MOVE-07: models turn to face along the move (backwards and sidestep keep their facing); the
+  // first 90 degrees are free. The turn is the same for every model facing the unit's way; the
+  // widest turn among them is taken off the allowance.
+  double turning = 0.0;
+  if (mode != table::MoveMode::backwards && mode != table::MoveMode::sidestep) {
+    const double heading = table::bearing(table::Point{}, direction);
+    const auto& info = s.setup->units[unit];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      const double turn = std::abs(table::normalise_bearing(heading - s.models[m].pose.facing));
+      turning = std::max(turning, table::turning_cost(std::min(turn, 360.0 - turn)));
+    }
+  }
+  const double sidestep = mode == table::MoveMode::sidestep ? 0.5 : 0.0;  // ruling A-06
+  const double affordable =
+      std::max(0.0, (plan.allowance - turning - sidestep) / open_ground_rate(mode));
+  double reach = std::min(plan.wanted, affordable);
+  const bool clamped = reach < plan.wanted;
+  // Never more than a move may be (move_illegal: 40").
+  reach = std::min(reach, 40.0);
+  Action trial = plan.action;
+  const auto legal_at = [&](double inches) {
+    trial.dx = direction.x * inches;
+    trial.dy = direction.y * inches;
+    return is_legal(s, trial);
+  };
+  double best = 0.0;
+  double refused = -1.0;  // a length found illegal (the stop's reason is asked there)
+  // A first short step tells modes that are refused whatever the length (a climb with nothing to
+  // climb, a swim away from water, a prone unit walking) from those that are only cut short.
+  const double first_step = std::min(reach, 0.25);
+  if (reach > 1e-6 && !legal_at(first_step)) {
+    refused = first_step;
+  } else if (reach > 1e-6 && legal_at(reach)) {
+    best = reach;
+  } else if (reach > 1e-6) {
+    refused = reach;
+    // Bisection keeps `lo` legal (or zero) and `hi` refused; 1/256 of the reach is fine enough
+    // for a player's ruler and never overshoots, as `lo` was checked.
+    double lo = first_step;
+    double hi = reach;
+    for (int i = 0; i < 8; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      (legal_at(mid) ? lo : hi) = mid;
+    }
+    best = lo;
+    refused = hi;
+  }
+  if (best > 1e-3) {
+    plan.possible = true;
+    plan.inches = best;
+    plan.action.dx = direction.x * best;
+    plan.action.dy = direction.y * best;
+    plan.reached = best >= plan.wanted - 1e-9;
+  }
+  if (!explain) return plan;
+  if (plan.possible) {
+    // The cost as the engine measures it: the dearest model's.
+    UnitMove move;
+    if (illegal_reason_of_move(s, plan.action, &move, true).empty()) {
+      plan.action_points = std::max(move.action_cost, move_action_points(s, plan.action));
+      for (const auto& [m, report] : move.reports)
+        plan.cost = std::max(plan.cost, report.total_cost());
+    }
+  }
+  if (plan.reached) return plan;
+  if (refused > 0.0) {
+    trial.dx = direction.x * refused;
+    trial.dy = direction.y * refused;
+    const std::string reason = illegal_reason(s, trial);
+    plan.stop = refusal_of(reason.empty() ? "MOVE-01: the way on is refused" : reason);
+  } else if (clamped) {
+    plan.stop = {allowance_rule(mode),
+                 turning > 0.0
+                     ? fmt::format("the allowance of {:.2f}\" is spent ({:.2f}\" of it on turning)",
+                                   plan.allowance, turning)
+                     : fmt::format("the allowance of {:.2f}\" is spent", plan.allowance)};
+  }
+  return plan;
+}
+
+}  // namespace detail
+
+MovePlan plan_move(const GameState& state, int unit, table::MoveMode mode,
+                   const table::Point& point, bool free_move) {
+  return detail::plan_unit_move(state, unit, mode, point, free_move, true);
+}
+
+}  // namespace arap::game

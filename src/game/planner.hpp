@@ -1,0 +1,22 @@
+// Internal to the game layer: the move planner's workhorse, shared by plan_move (which explains
+// where a move stops) and legal_actions (which only needs the moves).
+#pragma once
+
+#include "game/engine.hpp"
+
+namespace arap::game::detail {
+
+struct UnitMove;
+
+// MOVE-13/17: the inches a mode allows a unit (tactical and swim moves: their best roll).
+double mode_allowance(const GameState& state, int unit, table::MoveMode mode);
+MovePlan plan_unit_move(const GameState& state, int unit, table::MoveMode mode,
+                        const table::Point& point, bool free_move, bool explain);
+// The move check of illegal_reason for a move or free move (the action's kind says which),
+// filling `checked` when legal.
+std::string illegal_reason_of_move(const GameState& state, const Action& action, UnitMove* checked,
+                                   bool explain);
+// ACT-09/ACT-10: AP a move action costs before dear ground (climb 2, poor swimmers 2, else 1).
+int move_action_points(const GameState& state, const Action& action);
+
+}  // namespace arap::game::detail
