@@ -165,8 +165,8 @@ class AfterBreakOff : public ArrangedFight {
                        "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}, "
                        "{unit: scout_snipers, at: [42, 14], facing: 270, spacing: 1.5}]"),
           3);
-    state_.units[0].left_combat = 1;
-    state_.units[1].left_combat = 0;
+    state_.units[0].left_combat = 1u << 1;
+    state_.units[1].left_combat = 1u << 0;
     script({1});
     must(activate(0, 1));
   }
@@ -193,7 +193,7 @@ TEST_F(AfterBreakOff, MELEE_11_another_enemy_may_be_charged) {
 TEST_F(AfterBreakOff, MELEE_11_the_restriction_ends_after_the_next_turn) {
   must(act(ActionKind::end_activation, 0));
   must(act(ActionKind::end_phase));  // Red's turn ends: the Guard's restriction is spent
-  EXPECT_EQ(state_.units[0].left_combat, -1);
+  EXPECT_EQ(state_.units[0].left_combat, 0u);
   // The Assault squad (left behind) may not close on the Guard in its turn either.
   script({1});
   must(activate(1, 1));
@@ -327,6 +327,54 @@ TEST_F(HeldPoints, ACT_09_the_points_are_lost_if_a_foe_still_stands) {
   EXPECT_FALSE(logged("held_points"));
   EXPECT_EQ(state_.phasing, 0);
   EXPECT_EQ(state_.units[2].player_turn.held_ap, 0);
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// MELEE-11: the Guard (unit 0) break off from a fight with two Blue units at once: the Assault
+// squad (unit 1) and the Scouts (unit 2). Both pairs are bound, not only the first.
+class BreakOffFromTwo : public ArrangedFight {
+ protected:
+  void SetUp() override {
+    begin(test::battle("break_off_two", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                       "space_marines",
+                       "[{unit: assault_squad, at: [24, 34], facing: 180, spacing: 1.5}, "
+                       "{unit: scout_snipers, at: [42, 34], facing: 270, spacing: 1.5}]"),
+          3);
+    place(0, 24, 20, 0);
+    place(setup_->units[1].first_model, 24, 21, 180);
+    place(setup_->units[2].first_model, 25, 20, 270);
+    lock(0, 1);
+    lock(0, 2);
+  }
+  ConstantDice ones_{1};
+};
+
+TEST_F(BreakOffFromTwo, MELEE_11_every_unit_left_behind_is_bound) {
+  state_.scripted_dice = &ones_;  // every die a 1: the Ld test passes, no hack wounds
+  must(act(ActionKind::end_phase));
+  ASSERT_EQ(state_.phase, Phase::melee_choice);
+  must(act(ActionKind::break_off, 0));
+  while (state_.phase == Phase::melee_choice) must(act(ActionKind::fight, pending(state_).unit));
+  EXPECT_EQ(state_.units[0].locked, 0u);
+  EXPECT_EQ(state_.units[0].left_combat, (1u << 1) | (1u << 2));
+  EXPECT_EQ(state_.units[1].left_combat, 1u << 0);
+  EXPECT_EQ(state_.units[2].left_combat, 1u << 0);
+  // Blue's turn passes; in Red's next turn the Guard may charge neither unit it left.
+  ASSERT_EQ(state_.phasing, 1);
+  must(activate(2, 1));
+  EXPECT_NE(illegal_reason(state_, charge(2, 0)).find("MELEE-11"), std::string::npos)
+      << "nor may the Scouts charge them in Blue's turn";
+  must(act(ActionKind::end_activation, 2));
+  must(act(ActionKind::end_phase));
+  ASSERT_EQ(state_.phasing, 0);
+  must(activate(0, 1));
+  EXPECT_NE(illegal_reason(state_, charge(0, 1)).find("MELEE-11"), std::string::npos);
+  EXPECT_NE(illegal_reason(state_, charge(0, 2)).find("MELEE-11"), std::string::npos);
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ TEST_F(Melee, CHARGE_04_a_failed_charge_moves_the_highest_die) {
   EXPECT_EQ(last("charge_failed")->at("inches"), 2);
   EXPECT_EQ(state_.units[1].locked, 0u);
   EXPECT_NEAR(gap(), start - 2.0, 0.05);
-  EXPECT_TRUE(state_.units[1].own_turn.charge_failed);
+  EXPECT_TRUE(state_.units[1].player_turn.charge_failed);
 }
 
 TEST_F(Melee, CHARGE_02_out_of_reach_is_refused_and_changes_nothing) {
@@ -263,7 +263,7 @@ TEST_F(MeleeRound, MELEE_10_break_off_takes_one_free_hack_per_engaged_enemy) {
   EXPECT_EQ(hacks.at("goal"), 4);
   EXPECT_EQ(state_.units[0].locked, 0u);
   EXPECT_EQ(state_.units[1].locked, 0u);
-  EXPECT_EQ(state_.units[0].left_combat, 1);
+  EXPECT_EQ(state_.units[0].left_combat, 1u << 1);
   EXPECT_FALSE(logged("combat_result"));  // nobody left to fight
 }
 
@@ -439,7 +439,7 @@ TEST_F(ChargeOverWall, CHARGE_07_a_failed_test_halts_at_the_wall_and_fails_the_c
   script({5});  // I4: failed
   must(act(ActionKind::hold, 0));
   EXPECT_EQ(state_.units[1].locked, 0u);
-  EXPECT_TRUE(state_.units[1].own_turn.charge_failed);
+  EXPECT_TRUE(state_.units[1].player_turn.charge_failed);
   EXPECT_TRUE(logged("charge_halted"));
   EXPECT_GT(lowest_y(), 19.5) << "still on the chargers' side of the wall";
   EXPECT_EQ(state_.phase, Phase::activation);
@@ -576,6 +576,29 @@ TEST_F(AttackArcs, MELEE_02_an_enemy_only_ahead_leaves_the_tail_idle) {
 
 TEST_F(AttackArcs, MELEE_02_an_enemy_only_beside_meets_the_stomp_and_the_tail) {
   EXPECT_EQ(attacks_with(false, true), 2);
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// CHARGE-08: the run's 2D6 already include turning about, so the Guard (facing the chargers)
+// cover the whole roll; MOVE-07's half inch for the about-turn is not taken off.
+TEST_F(Melee, CHARGE_08_a_run_from_a_charge_pays_nothing_for_turning) {
+  std::vector<table::Point> before;
+  for (int m = 0; m < 10; ++m) before.push_back(state_.models[m].pose.position);
+  blue_charges();
+  script({1, 1});  // the charge: 4" + 2" (rolled when it is made), short of the runners
+  script({2, 2});  // the Guard run 4"
+  must(act(ActionKind::run, 0));
+  EXPECT_EQ(state_.units[0].locked, 0u);
+  for (int m = 0; m < 10; ++m) {
+    // Each runner turns about (MOVE-07 would charge 1/2") and still covers the full 4".
+    EXPECT_NEAR(table::distance(before[m], state_.models[m].pose.position), 4.0, 1e-6) << m;
+    EXPECT_GT(std::abs(table::turn_between(state_.models[m].pose.facing, 0.0)), 135.0) << m;
+  }
 }
 
 }  // namespace

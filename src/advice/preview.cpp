@@ -208,8 +208,7 @@ Preview preview(const GameState& s, const Action& a) {
       const auto condition = u.own_turn.pinned       ? rules::ActivationCondition::pinned
                              : u.own_turn.suppressed ? rules::ActivationCondition::suppressed
                                                      : rules::ActivationCondition::normal;
-      const auto odds =
-          rules::activation_odds(dice, s.setup->units[unit].activation_value, condition);
+      const auto odds = rules::activation_odds(dice, s.activation_value(unit), condition);
       // ACT-08 ruling: a pick-up roll never busts.
       out.p_bust = a.kind == ActionKind::activate ? odds.p_bust : 0.0;
       out.p_no_action_points = odds.action_points[0];

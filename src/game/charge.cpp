@@ -12,6 +12,7 @@
 #include "dice/rolls.hpp"
 #include "game/charge_internal.hpp"
 #include "game/context.hpp"
+#include "game/melee_internal.hpp"
 #include "rules/charge.hpp"
 #include "table/cover.hpp"
 #include "table/line_of_sight.hpp"
@@ -189,7 +190,7 @@ void finish_charge(Context& c, int charger) {
   }
   UnitState& u = s.units[charger];
   const bool stop = !s.unit_alive(charger) || u.locked != 0 || u.rout_pending || u.routing ||
-                    (u.own_turn.charge_failed && !c.setup.options.recharge_after_failed_charge);
+                    (u.player_turn.charge_failed && !c.setup.options.recharge_after_failed_charge);
   // ACT-09: AP left on entering the mêlée are kept for after the round.
   if (u.locked != 0 && s.unit_alive(charger) && !u.rout_pending && acting_points(s) > 0)
     u.player_turn.held_ap = static_cast<std::int8_t>(acting_points(s));
@@ -235,17 +236,16 @@ void resolve_charge(Context& c, ActionKind response) {
     c.dice.start();
     const int inches = table::roll_flee_distance(c.dice, c.setup.units[target].move);
     c.roll_event("CHARGE-08", "run from charge", 0, target, {{"inches", inches}});
-    move_away(c, target, unit_centre(s, charger), inches);
+    move_away(c, target, unit_centre(s, charger), inches, /*turning_included=*/true);  // CHARGE-08
     s.charging_unit = -1;
     s.charge_target = -1;
     resolve_run(c, charger, target, roll);
     return;
   }
   if (response == ActionKind::stand_and_fire) {
-    const auto& ti = c.setup.units[target];
     c.dice.start();
-    const int successes = rules::roll_stand_and_fire(c.dice, ti.activation_value);
-    c.roll_event("CHARGE-14", "stand and fire", ti.activation_value, target,
+    const int successes = rules::roll_stand_and_fire(c.dice, s.activation_value(target));
+    c.roll_event("CHARGE-14", "stand and fire", s.activation_value(target), target,
                  {{"successes", successes}});
     if (successes > 0) {
       reaction_wounds_taken += reaction_fire(c, target, charger, successes, false,
@@ -375,7 +375,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
 // CHARGE-07: a failed Initiative test at an obstacle is a failed Charge that ends the activation.
 void halt_charge(Context& c, int charger) {
   GameState& s = c.state;
-  s.units[charger].own_turn.charge_failed = true;
+  s.units[charger].player_turn.charge_failed = true;
   s.units[charger].own_turn.moved_this_turn = true;
   if (c.logging()) c.event({{"type", "charge_halted"}, {"unit", charger}, {"rule", "CHARGE-07"}});
   s.phase = s.charge_return;
@@ -394,7 +394,7 @@ void fail_charge(Context& c, int charger, int target, int highest_die) {
       if (poses[m].alive) step_toward(c, poses, m, aim, highest_die, table::MoveMode::normal);
     charge_hazards(c, charger, starts);
   }
-  s.units[charger].own_turn.charge_failed = true;
+  s.units[charger].player_turn.charge_failed = true;
   s.units[charger].own_turn.moved_this_turn = true;
   if (c.logging())
     c.event({{"type", "charge_failed"},
@@ -430,7 +430,7 @@ void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& r
     fail_charge(c, charger, target, roll.highest_die);
     return;
   }
-  s.units[charger].own_turn.may_charge_again = true;
+  s.units[charger].player_turn.may_charge_again = true;
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (v == target || c.setup.units[v].side == ci.side || !s.unit_alive(v)) continue;
     if (s.units[v].routing || s.units[v].rout_pending) continue;
@@ -522,12 +522,12 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "CHARGE-01: you cannot charge your own side";
   if (s.units[a.target].hidden) return "ADV-04: that unit is hidden and cannot be targeted";
   if (u.locked != 0) return "CHARGE-03: the unit is already locked in mêlée";
-  const bool again = u.own_turn.may_charge_again ||
-                     (u.own_turn.charge_failed && s.setup->options.recharge_after_failed_charge);
-  if (u.own_turn.charges > 0 && s.setup->rulings.charge_01() == rules::ChargeLimit::one_per_turn &&
-      !again)
+  const bool again = u.player_turn.may_charge_again ||
+                     (u.player_turn.charge_failed && s.setup->options.recharge_after_failed_charge);
+  if (u.player_turn.charges > 0 &&
+      s.setup->rulings.charge_01() == rules::ChargeLimit::one_per_turn && !again)
     return "CHARGE-01: one Charge action per turn, unless the last target ran away";
-  if (u.left_combat == a.target)
+  if (u.left_combat & bit(a.target))
     return "MELEE-11: a unit that broke off may not charge the unit it left until its next turn";
   const NearestPair pair = nearest_pair(s, a.unit, a.target);
   const auto reach =
@@ -555,8 +555,11 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
 void apply_charge(Context& c, const Action& a) {
   GameState& s = c.state;
   UnitState& u = s.units[a.unit];
-  ++u.own_turn.charges;
-  u.own_turn.may_charge_again = false;
+  ++u.player_turn.charges;
+  u.player_turn.may_charge_again = false;
+  // SHOOT-31/33: the Charging and the Charged take no fire tests this player turn.
+  u.player_turn.engaged = true;
+  s.units[a.target].player_turn.engaged = true;
   u.own_turn.aimed = false;
   spend_charge_point(s);
   s.charging_unit = static_cast<std::int16_t>(a.unit);

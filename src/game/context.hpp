@@ -191,7 +191,10 @@ bool units_engaged(const GameState& state, int a, int b);
 bool overlaps_a_base(const GameState& state, int model, const table::Point& at);
 void lock_units(Context& c, int a, int b);
 // Every living model of `unit` moves up to `inches` straight away from `threat` (flinches, runs).
-void move_away(Context& c, int unit, const table::Point& threat, double inches);
+// Every living model of `unit` moves `inches` straight away from `threat`; turning_included: the
+// distance already allows for turning (CHARGE-08 runs; MELEE-18 flinches by ruling).
+void move_away(Context& c, int unit, const table::Point& threat, double inches,
+               bool turning_included = false);
 // Every living model of `unit` moves up to `inches` straight at the nearest living model of `foe`
 // (pursuits, interceptors closing in); with `hold_if_engaged`, models already engaged stay.
 void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engaged);

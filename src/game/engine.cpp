@@ -161,7 +161,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         return fmt::format("ACT-09: {} is acting; its actions come first",
                            s.setup->units[unit].name);
       }
-      if (s.units[unit].own_turn.charge_failed && a.kind != ActionKind::charge) {
+      if (s.units[unit].player_turn.charge_failed && a.kind != ActionKind::charge) {
         return "CHARGE-04: after a failed charge the unit may do nothing more this turn";
       }
       const auto needs = [&](int cost) -> std::string {
@@ -464,11 +464,10 @@ void activate(Context& c, int unit, int dice_count) {
   u.fleeting = false;  // SHOOT-18: shots after its previous turn's move have been taken
   detail::pre_activation_tests(c, unit);
   if (u.rout_pending || !s.unit_alive(unit)) return;  // SHOOT-32: the odd failure ends it
-  const auto& info = c.setup.units[unit];
   c.dice.start();
   const rules::ActivationResult result =
-      rules::roll_activation(c.dice, dice_count, info.activation_value, condition_of(u));
-  c.roll_event("ACT-06", "activation", info.activation_value, unit,
+      rules::roll_activation(c.dice, dice_count, s.activation_value(unit), condition_of(u));
+  c.roll_event("ACT-06", "activation", s.activation_value(unit), unit,
                {{"action_points", result.action_points},
                 {"bust", result.bust},
                 {"activated", result.activated},
@@ -502,12 +501,11 @@ void pick_up(Context& c, const Action& a) {
     const auto [unit, dice_count] = a.picks[i];
     UnitState& u = s.units[unit];
     u.picked_up = true;
-    const auto& info = c.setup.units[unit];
     c.dice.start();
     const rules::ActivationResult result =
-        rules::roll_activation(c.dice, dice_count, info.activation_value, condition_of(u));
+        rules::roll_activation(c.dice, dice_count, s.activation_value(unit), condition_of(u));
     // ACT-08 ruling: failures on a pick-up roll never bust.
-    c.roll_event("ACT-08", "pick-up activation", info.activation_value, unit,
+    c.roll_event("ACT-08", "pick-up activation", s.activation_value(unit), unit,
                  {{"action_points", result.action_points}});
     if (result.action_points > 0) {
       s.reactions[s.reaction_count++] = {static_cast<std::int16_t>(unit),

@@ -40,7 +40,7 @@ void for_each(Model& m, Visit&& visit) {
   X(rout_pending) \
   X(tactical) \
   X(own_turn.aimed) \
-  X(own_turn.heavy_fired) \
+  X(player_turn.heavy_fired) \
   X(own_turn.pinning_failed) \
   X(own_turn.morale_checked) \
   X(fled) \
@@ -72,9 +72,9 @@ void for_each(Model& m, Visit&& visit) {
   X(recent_foes) \
   X(recent_turn) \
   X(beaten_by) \
-  X(own_turn.charges) \
-  X(own_turn.may_charge_again) \
-  X(own_turn.charge_failed) \
+  X(player_turn.charges) \
+  X(player_turn.may_charge_again) \
+  X(player_turn.charge_failed) \
   X(no_break_off) \
   X(round.first_round) \
   X(round.charged_into_cover) \
@@ -87,6 +87,7 @@ void for_each(Model& m, Visit&& visit) {
   X(round.round_inflicted) \
   X(round.round_taken) \
   X(player_turn.held_ap) \
+  X(player_turn.engaged) \
   X(moved_last_turn) \
   X(own_turn.moved_inches)
 // clang-format on
@@ -143,8 +144,8 @@ void for_each_scalar(State& s, Visit&& visit) {
 // A field added to these structs must be added to the lists above (and then these sizes updated).
 #if defined(__x86_64__) && defined(__GNUC__)
 static_assert(sizeof(ModelState) == 72, "list the new ModelState field in fields::for_each");
-static_assert(sizeof(UnitState) == 112, "list the new UnitState field in ARAP_UNIT_FIELDS");
-static_assert(sizeof(UnitState::OwnTurn) == 32 && sizeof(UnitState::PlayerTurn) == 2 &&
+static_assert(sizeof(UnitState) == 128, "list the new UnitState field in ARAP_UNIT_FIELDS");
+static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 7 &&
                   sizeof(UnitState::Round) == 14,
               "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(GameState::ChargeInProgress) == 32,

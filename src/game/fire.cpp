@@ -330,7 +330,7 @@ std::string guess_problem(const GameState& s, const Action& a, bool grenades) {
 std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (auto p = guess_problem(s, a, false); !p.empty()) return p;
-  if (a.heavy && s.units[a.unit].own_turn.heavy_fired)
+  if (a.heavy && s.units[a.unit].player_turn.heavy_fired)
     return "SHOOT-06: heavy weapons fire once per turn";
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
@@ -347,7 +347,7 @@ void apply_shoot(Context& c, const Action& a) {
   GameState& s = c.state;
   auto poses = s.table_models();
   const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy);
-  if (a.heavy) s.units[a.unit].own_turn.heavy_fired = true;
+  if (a.heavy) s.units[a.unit].player_turn.heavy_fired = true;
   s.units[a.unit].own_turn.shot_target_this_turn = static_cast<std::int16_t>(a.target);
   const table::Point source = unit_centre(s, a.unit);
   HitEffect total;

@@ -100,9 +100,15 @@ rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int 
   const auto roll =
       rules::roll_leadership_test(c.dice, target, rules::may_reroll(test, info.no_fear));
   const auto outcome = rules::morale_outcome(roll);
+  // Only the heavy-casualty test (and the dangerous-ground check that shares it, MORALE-08)
+  // reads a failure's total as pinned (even) or routed (odd): SHOOT-32. A failed pinning or
+  // suppression test is just that.
+  const bool even_odd =
+      test == rules::LdTest::heavy_casualty || test == rules::LdTest::dangerous_ground;
   c.roll_event(rule, what, target, unit,
                {{"total", roll.total()},
                 {"outcome", outcome == rules::MoraleOutcome::passed   ? "passed"
+                            : !even_odd                               ? "failed"
                             : outcome == rules::MoraleOutcome::pinned ? "pinned"
                                                                       : "routed"}});
   return outcome;
@@ -144,6 +150,9 @@ void pre_activation_tests(Context& c, int unit) {
   if (u.own_turn.morale_checked || u.own_turn.pinned || u.own_turn.pinning_failed || u.routing ||
       u.rout_pending)
     return;
+  // SHOOT-31, SHOOT-33/34: units charging, charged or in mêlée this player turn take neither,
+  // even when the mêlée is over by the time the turn's untested units are tested.
+  if (u.locked != 0 || u.player_turn.engaged) return;
   // MORALE-02: the fearless skip both (the suppression test too: SHOOT-34).
   if (rules::passes_automatically(rules::LdTest::heavy_casualty, info.fearless)) return;
   const auto check =

@@ -51,7 +51,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       const rules::Firing firing = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
       if (!firing.allowed) continue;
       if (heavy_class(firing) != heavy) continue;
-      if (heavy_class(firing) && u.own_turn.heavy_fired) continue;  // SHOOT-06
+      if (heavy_class(firing) && u.player_turn.heavy_fired) continue;  // SHOOT-06
       std::vector<int> targets;
       if (!first_only) {
         targets = table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);

@@ -72,6 +72,8 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
   const auto& info = c.setup.units[unit];
   auto poses = s.table_models();
   const bool engaged_unit = s.units[unit].locked != 0;
+  const bool heavy_spent = s.units[unit].player_turn.heavy_fired;  // SHOOT-06
+  bool fired_once = false;
   int unsaved = 0;
   int shots_fired = 0;
   int hits_scored = 0;
@@ -90,6 +92,10 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       const int shots =
           rules::charge_reaction_shots(*weapon, successes, info.relentless, fire_and_charge);
       if (shots <= 0) continue;
+      // SHOOT-06: a once-per-turn weapon already fired this player turn stays silent, and one
+      // fired now cannot fire again in the unit's activation later this turn.
+      const bool once = rules::once_per_turn(weapon->type);
+      if (once && heavy_spent) continue;
       if (weapon->is_template()) {
         Shot shot{m, weapon, {}, 0.0, {}};
         auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::template_);
@@ -101,6 +107,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
         unsaved += reaction_template(c, unit, target, m, *weapon, shots, goal, fire_and_charge,
                                      hits_scored);
         shots_fired += shots;
+        fired_once = fired_once || once;
         poses = s.table_models();
         break;  // one weapon per model
       }
@@ -120,6 +127,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
         for (int k = 0; k < shots; ++k)
           unsaved += fire_marker(c, unit, target, shot, rules::AreaDelivery::fired, goal, poses);
         shots_fired += shots;
+        fired_once = fired_once || once;
         break;
       }
       // The Chargers come into range during the Charge: sight and arc decide, not range.
@@ -155,12 +163,14 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
         resolve_hit_on(c, victim, *weapon, strength, range, effect, wound_faces, save_faces);
       }
       shots_fired += shots;
+      fired_once = fired_once || once;
       hits_scored += hits;
       unsaved += effect.unsaved;
       poses = s.table_models();
       break;  // one weapon per model
     }
   }
+  if (fired_once) s.units[unit].player_turn.heavy_fired = true;
   if (c.logging())
     c.event({{"type", fire_and_charge ? "fire_and_charge" : "stand_and_fire"},
              {"unit", unit},

@@ -282,7 +282,7 @@ void add_unit_actions(Listing& list, int unit) {
     }
   }
   // A charge-failed unit may do nothing more (CHARGE-04); the planner would find no legal move.
-  if (!s.units[unit].own_turn.charge_failed && list.wants(ActionKind::move))
+  if (!s.units[unit].player_turn.charge_failed && list.wants(ActionKind::move))
     add_moves(s, unit, false, out);
 }
 

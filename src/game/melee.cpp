@@ -43,14 +43,16 @@ void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engag
 }
 
 // Moves every living model of `unit` up to `inches` straight away from `threat` (MELEE-18/20).
-void move_away(Context& c, int unit, const table::Point& threat, double inches) {
+void move_away(Context& c, int unit, const table::Point& threat, double inches,
+               bool turning_included) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
   auto poses = s.table_models();
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive) continue;
-    const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, threat, inches,
-                                                table::MoveMode::normal, /*away=*/true);
+    const auto plan =
+        table::plan_straight_move(c.setup.scenario.table, poses, m, threat, inches,
+                                  table::MoveMode::normal, /*away=*/true, 0.0, turning_included);
     if (!plan) continue;
     s.models[m].pose.position = plan->request.path.back();
     s.models[m].pose.facing = plan->report.final_facing;
@@ -209,6 +211,7 @@ void fight_round(Context& c, std::vector<int> units) {
     UnitState& us = s.units[u];
     us.recent_foes = us.locked;  // CHARGE-06: a new Charge between them next turn continues this
     us.recent_turn = s.turn;
+    us.player_turn.engaged = true;  // SHOOT-31/33: in mêlée this player turn
     us.round = {};  // the round is fought: its charge bonuses and wound tallies are spent
   }
   for (std::size_t k = 0; k < units.size(); ++k) {
@@ -242,7 +245,9 @@ void fight_round(Context& c, std::vector<int> units) {
     c.dice.start();
     const int inches = c.dice.roll(6);
     c.roll_event("MELEE-18", "flinch", 0, u, {{"inches", inches}});
-    move_away(c, u, centre_of_units(s, victor_list.empty() ? units : victor_list), inches);
+    // ruling.MELEE-18: whether the flinch's D6" already allows for turning about.
+    move_away(c, u, centre_of_units(s, victor_list.empty() ? units : victor_list), inches,
+              c.setup.rulings.melee_18() == rules::FlinchTurning::turn_included);
     for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
       if (!(s.units[u].locked & bit(v))) continue;
       if (units_engaged(s, u, v)) {
@@ -263,11 +268,13 @@ void mark_parted(Context& c, int unit, const std::vector<int>& left) {
   GameState& s = c.state;
   if (left.empty()) return;
   const auto fresh = [&](int u) { return c.setup.units[u].side == s.phasing; };
-  s.units[unit].left_combat = static_cast<std::int16_t>(left.front());
+  // Every unit it left, not only the first (a break-off from two units binds both pairs).
+  s.units[unit].left_combat = 0;
+  for (const int v : left) s.units[unit].left_combat |= bit(v);
   s.units[unit].left_combat_fresh = fresh(unit);
   for (const int v : left) {
     if (s.units[v].locked != 0 || !s.unit_alive(v)) continue;
-    s.units[v].left_combat = static_cast<std::int16_t>(unit);
+    s.units[v].left_combat = bit(unit);
     s.units[v].left_combat_fresh = fresh(v);
   }
 }
@@ -294,7 +301,8 @@ void leave_combat(Context& c, int unit) {
     }
     c.dice.start();
     const int inches = c.dice.roll(6) + c.dice.roll(6) + c.dice.roll(6);
-    c.roll_event("MELEE-12", "hit and run move", 0, unit, {{"inches", inches}});
+    c.roll_event("MELEE-12", "hit and run move", 0, unit,
+                 {{"inches", inches}, {"left", enemy_list}});
     unlock_unit(c, unit);
     move_away(c, unit, threat, inches);
     mark_parted(c, unit, enemy_list);
@@ -318,7 +326,7 @@ void leave_combat(Context& c, int unit) {
   if (!s.unit_alive(unit)) return;
   c.dice.start();
   const int inches = table::roll_flee_distance(c.dice, info.move);
-  c.roll_event("MELEE-10", "break-off move", 0, unit, {{"inches", inches}});
+  c.roll_event("MELEE-10", "break-off move", 0, unit, {{"inches", inches}, {"left", enemy_list}});
   move_away(c, unit, threat, inches);
   mark_parted(c, unit, enemy_list);
 }

@@ -1,5 +1,7 @@
 #include "game/state.hpp"
 
+#include "rules/activation.hpp"
+
 #include <algorithm>
 #include <array>
 
@@ -45,6 +47,23 @@ int GameState::leadership(int unit) const {
     if (count[ld] > 0 && (best < 0 || count[ld] > count[best])) best = ld;
   }
   return best >= 0 ? best : info.leadership;
+}
+
+int GameState::activation_value(int unit) const {
+  // ACT-05: from the leader's Initiative while he lives; then from the Initiative most of the
+  // living models share (the lower on a tie, the least-advantage reading, as for MORALE-03).
+  const auto& info = setup->units[unit];
+  if (info.leader_model >= 0 && models[info.leader_model].pose.alive)
+    return rules::activation_value(setup->models[info.leader_model].profile->initiative);
+  std::array<int, 16> count{};
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (models[m].pose.alive) ++count[std::clamp(setup->models[m].profile->initiative, 0, 15)];
+  }
+  int best = -1;
+  for (int i = 0; i < 16; ++i) {
+    if (count[i] > 0 && (best < 0 || count[i] > count[best])) best = i;
+  }
+  return best >= 0 ? rules::activation_value(best) : info.activation_value;
 }
 
 int GameState::living_models(int unit) const {

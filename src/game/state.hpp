@@ -31,7 +31,6 @@ struct UnitState {
     bool pinned = false;             // SHOOT-29
     bool suppressed = false;         // SHOOT-35
     bool aimed = false;              // SHOOT-08: the last action was Aim
-    bool heavy_fired = false;        // SHOOT-06 this turn
     bool pinning_failed = false;     // SHOOT-31: no heavy-casualty test after a failed pinning test
     bool morale_checked = false;     // SHOOT-31/33, MORALE-04: one such test per turn
     bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
@@ -42,16 +41,20 @@ struct UnitState {
     std::int16_t casualties_taken = 0;  // SHOOT-31: casualties to fire since its last turn
     std::int16_t throwers_used = 0;     // SHOOT-49 this turn
     std::int16_t shot_target_this_turn = -1;
-    std::int8_t charges = 0;        // CHARGE-01: Charge actions this turn
-    bool may_charge_again = false;  // CHARGE-01/08: its target ran out of reach
-    bool charge_failed = false;     // CHARGE-04: no further actions this turn
-    float moved_inches = 0.0f;      // this turn
+    float moved_inches = 0.0f;  // this turn
     friend bool operator==(const OwnTurn&, const OwnTurn&) = default;
   } own_turn;
   // Reset when any player turn ends (ACT-09, ACT-13).
   struct PlayerTurn {
     bool stood_up = false;    // ACT-13: standing up is a sole action, once per phase
     std::int8_t held_ap = 0;  // ACT-09: AP it had left on entering a mêlée this turn
+    bool engaged = false;     // SHOOT-31/33: charged, charging or in mêlée this player turn
+    // Per player turn, so a reaction in the opponent's turn is not carried into the unit's own
+    // (CHARGE-04) and Stand and Fire counts against the turn's heavy shots (SHOOT-06).
+    bool heavy_fired = false;       // SHOOT-06: a once-per-turn weapon has fired
+    std::int8_t charges = 0;        // CHARGE-01: Charge actions this player turn
+    bool may_charge_again = false;  // CHARGE-01/08: its target ran out of reach
+    bool charge_failed = false;     // CHARGE-04: no further actions this player turn
     friend bool operator==(const PlayerTurn&, const PlayerTurn&) = default;
   } player_turn;
   // The next mêlée round's terms (CHARGE-05/06/10/19, MELEE-06f/13/14, MOVE-26): reset once the
@@ -89,7 +92,7 @@ struct UnitState {
   // Close combat.
   std::uint64_t locked = 0;        // CHARGE-03: bit u set when locked in mêlée with unit u
   std::int16_t pursuing = -1;      // MELEE-23: the routers this unit pursues
-  std::int16_t left_combat = -1;   // MELEE-11: the unit it broke off from (until its next turn)
+  std::uint64_t left_combat = 0;   // MELEE-11: bit u: it parted from unit u (until its next turn)
   bool left_combat_fresh = false;  // MELEE-11: set during its own turn, so it lasts one more
   std::uint64_t recent_foes = 0;   // CHARGE-06: units it fought in its last round
   std::int16_t recent_turn = 0;    // CHARGE-06: the game turn of that round
@@ -171,6 +174,7 @@ struct GameState {
   // MORALE-03: the Ld a unit tests on: its leader's while the leader lives, else the most common
   // Ld among its living models (a tie goes to the lower).
   int leadership(int unit) const;
+  int activation_value(int unit) const;  // ACT-05, from the living models
   bool locked(int unit) const { return units[unit].locked != 0; }
   // MELEE-29: the first locked unit still to choose (the phasing side's first), or -1.
   int melee_chooser() const;

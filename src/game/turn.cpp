@@ -49,8 +49,13 @@ void finish_activation(Context& c) {
     if (s.reaction_count > 0) return;
     if (s.active_unit >= 0 && s.action_points > 0 && s.unit_alive(s.active_unit) &&
         !s.units[s.active_unit].rout_pending) {
-      s.phase = Phase::active;
-      return;
+      if (s.units[s.active_unit].locked == 0) {
+        s.phase = Phase::active;
+        return;
+      }
+      // ACT-09/ACT-11, MELEE-29: charged by a pick-up unit before it acted, the unit must fight
+      // (or disengage) in the mêlée round; its AP wait for the end of that round.
+      s.units[s.active_unit].player_turn.held_ap = s.action_points;
     }
   }
   if (c.logging()) c.event({{"type", "activation_end"}, {"unit", s.active_unit}});
@@ -82,6 +87,10 @@ void end_player_turn(Context& c) {
     unit.round.ambush_charge = false;
     unit.round.jump_bonus = false;
     unit.round.uphill_crs = false;
+    // MELEE-13/14: a unit not in a fight when the turn's rounds are over keeps none of the next
+    // round's terms: a charge whose foe died or fled before the round was fought must not lend
+    // its +1, or a flank penalty, to a later fight (CHARGE-05/06).
+    if (unit.locked == 0) unit.round = {};
     if (c.setup.units[u].side == side) {
       // What the turn leaves for the next (SHOOT-25 strength, SHOOT-11i movement, SHOOT-21
       // corrective aim), then everything of the turn goes (SHOOT-29/35: pins and suppression last
@@ -95,7 +104,7 @@ void end_player_turn(Context& c) {
       if (unit.left_combat_fresh) {
         unit.left_combat_fresh = false;
       } else {
-        unit.left_combat = -1;
+        unit.left_combat = 0;
       }
     } else {
       unit.picked_up = false;  // ACT-08 ruling: once per opposing player turn

@@ -7,6 +7,7 @@
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
+#include "game/melee_internal.hpp"
 #include "rules/swimming.hpp"
 #include "table/movement.hpp"
 
@@ -118,9 +119,10 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
   }
   // MELEE-11: not toward the unit it broke off from (or that broke off from it).
-  if (u.left_combat >= 0 && s.unit_alive(u.left_combat)) {
+  for (int v = 0; u.left_combat != 0 && v < static_cast<int>(s.units.size()); ++v) {
+    if (!(u.left_combat & bit(v)) || !s.unit_alive(v)) continue;
     const table::Point from = unit_centre(s, a.unit);
-    const table::Point foe = unit_centre(s, u.left_combat);
+    const table::Point foe = unit_centre(s, v);
     const table::Point to{from.x + a.dx, from.y + a.dy};
     if (table::distance(to, foe) < table::distance(from, foe) - 1e-6)
       return "MELEE-11: this unit may not move toward the unit it parted from in mêlée this turn";

@@ -26,6 +26,7 @@ enum class RulingId : std::uint8_t {
   charge_05,                            // whether the +1 CRS for charging is a Charge bonus
   melee_08,                             // mêlée wound allocation within a tier
   melee_16,                             // the rout-test cap on the Wound Difference
+  melee_18,                             // whether a flinch pays for turning about
   melee_21_cover_stop,                  // where a rally in cover stops the flight
   melee_21_test_count,                  // whether the table-edge attempt is a test of its own
   melee_23,                             // rally before or after the pursuers move
@@ -57,6 +58,7 @@ enum class ChargeDice : std::uint8_t { by_basic_move, always_2d6 };
 enum class ChargeCrs : std::uint8_t { with_charge_crs, table_only };
 enum class MeleeAllocation : std::uint8_t { sequential, batch_per_tier };
 enum class RoutCap : std::uint8_t { negative_only, symmetric };
+enum class FlinchTurning : std::uint8_t { turn_paid, turn_included };
 enum class RallyCoverStop : std::uint8_t { entry_point, full_move };
 enum class RallyTestCount : std::uint8_t { separate_edge, edge_is_post_move };
 enum class PursuitOrder : std::uint8_t { rally_first, pursue_first };
@@ -93,6 +95,7 @@ class Rulings {
   ChargeCrs charge_05() const { return get<ChargeCrs>(RulingId::charge_05); }
   MeleeAllocation melee_08() const { return get<MeleeAllocation>(RulingId::melee_08); }
   RoutCap melee_16() const { return get<RoutCap>(RulingId::melee_16); }
+  FlinchTurning melee_18() const { return get<FlinchTurning>(RulingId::melee_18); }
   RallyCoverStop melee_21_cover_stop() const {
     return get<RallyCoverStop>(RulingId::melee_21_cover_stop);
   }

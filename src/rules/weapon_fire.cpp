@@ -45,12 +45,10 @@ Firing weapon_firing(const data::WeaponProfile& weapon, const FiringInputs& in,
     case WeaponType::heavy:
       result.shots = weapon.shots;
       result.action_points = in.relentless ? 1 : 2;  // SHOOT-09
-      result.once_per_turn = true;
       break;
     case WeaponType::slow:
       result.shots = weapon.shots;
       result.action_points = 2;  // ADV-30: Relentless does not speed a Slow weapon
-      result.once_per_turn = true;
       break;
     case WeaponType::ordnance:
     case WeaponType::primary:
@@ -66,7 +64,6 @@ Firing weapon_firing(const data::WeaponProfile& weapon, const FiringInputs& in,
           result.action_points = 3;
           break;
       }
-      result.once_per_turn = true;
       break;
     case WeaponType::grenade:
     case WeaponType::bomb:
@@ -76,6 +73,7 @@ Firing weapon_firing(const data::WeaponProfile& weapon, const FiringInputs& in,
     case WeaponType::melee:
       break;
   }
+  result.once_per_turn = once_per_turn(weapon.type);
   return result;
 }
 

@@ -31,6 +31,14 @@ struct Firing {
   bool once_per_turn = false;  // SHOOT-06: Heavy, Slow, Ordnance, Primary
 };
 
+// SHOOT-06: Heavy, Slow, Ordnance and Primary weapons fire once per player turn, whether in
+// the unit's activation or in a reaction such as Stand and Fire.
+inline bool once_per_turn(data::WeaponType type) {
+  using data::WeaponType;
+  return type == WeaponType::heavy || type == WeaponType::slow || type == WeaponType::ordnance ||
+         type == WeaponType::primary;
+}
+
 Firing weapon_firing(const data::WeaponProfile& weapon, const FiringInputs& inputs,
                      const Rulings& rulings = {});
 

@@ -335,7 +335,7 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
   }
   report.final_facing = request.final_facing.value_or(heading);
   if (request.final_facing) turned += std::abs(turn_between(heading, *request.final_facing));
-  report.turning_cost = turning_cost(turned);
+  report.turning_cost = request.turning_included ? 0.0 : turning_cost(turned);
   if (request.mode == MoveMode::sidestep && report.distance > 0.0) report.sidestep_cost = 0.5;
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
     const TableModel& other = models[i];
@@ -405,7 +405,8 @@ double distance_to_edge(const Table& table, const Point& from, const Point& dire
 std::optional<PlannedMove> plan_straight_move(const Table& table,
                                               std::span<const TableModel> models, int model,
                                               const Point& goal, double allowance, MoveMode mode,
-                                              bool away, double climb_limit) {
+                                              bool away, double climb_limit,
+                                              bool turning_included) {
   const double to_goal = distance(models[model].position, goal);
   const double reach = away ? allowance : std::min(allowance, to_goal);
   // Only bases within reach of the mover's start can block or crowd it: the many trial moves
@@ -433,6 +434,7 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
   MoveRequest request;
   request.model = model;
   request.mode = mode;
+  request.turning_included = turning_included;
   request.allowance = allowance;
   request.climb_limit = climb_limit;
   request.path.resize(1);

@@ -41,6 +41,8 @@ struct MoveRequest {
   // CHARGE-07 / MOVE-20: a Charge or a climbing move may cross an obstacle taller than the model
   // if one climb (at most its basic move high, one Initiative test) gets over it; 0 = no climbing.
   double climb_limit = 0.0;
+  // CHARGE-08: a run's dice already include its turns, so MOVE-07 adds nothing.
+  bool turning_included = false;
 };
 
 struct MoveReport {
@@ -91,7 +93,8 @@ struct PlannedMove {
 std::optional<PlannedMove> plan_straight_move(const Table& table,
                                               std::span<const TableModel> models, int model,
                                               const Point& goal, double allowance, MoveMode mode,
-                                              bool away = false, double climb_limit = 0.0);
+                                              bool away = false, double climb_limit = 0.0,
+                                              bool turning_included = false);
 
 // MOVE-12 (optional rule): the allowance for an action in variable ground.
 enum class VariableMode : std::uint8_t { normal, crawl, tactical, charge, very_difficult };

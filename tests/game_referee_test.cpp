@@ -1,0 +1,209 @@
+// Rules an audit of whole games found broken, each forced with scripted dice: SHOOT-31/33 (no fire
+// tests for units in mêlée this turn), ACT-09/11 (charged before acting: fight, do not shoot),
+// CHARGE-04 (a reaction's failed charge ends with that player turn), SHOOT-06 (one firing of a
+// heavy weapon per player turn, reactions included), ACT-05 (a dead leader's Initiative no longer
+// counts), MELEE-11 (every unit left behind is bound), CHARGE-08 (a run's dice include turning)
+// and the outcome labels of failed pinning and suppression tests.
+#include <gtest/gtest.h>
+
+#include "game/context.hpp"
+#include "support/scripted_game.hpp"
+
+namespace arap::game {
+namespace {
+
+using test::act;
+using test::ConstantDice;
+
+const Event* last_of(const EventLog& log, const std::string& type, const std::string& what = "") {
+  for (auto it = log.rbegin(); it != log.rend(); ++it)
+    if (it->value("type", "") == type && (what.empty() || it->value("what", "") == what))
+      return &*it;
+  return nullptr;
+}
+
+// Red: Guard infantry (unit 0, value 3, Ld 8) and a lascannon team (unit 1); Blue: a Tactical
+// squad (unit 2) and an Assault squad (unit 3), 10" from the Guard.
+class Referee : public test::ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(test::battle("referee", "imperial_guard",
+                       "[{unit: infantry_squad, at: [24, 14]}, {unit: heavy_weapons_team, at: [10, "
+                       "14]}]",
+                       "space_marines",
+                       "[{unit: tactical_squad, at: [24, 40], facing: 180}, {unit: assault_squad, "
+                       "at: [24, 24], facing: 180, spacing: 1.5}]"),
+          3);
+  }
+};
+
+TEST_F(Referee, SHOOT_31_no_test_at_the_turn_end_for_a_unit_in_melee_this_turn) {
+  // Heavy losses and enough hits for both tests; the unit fought this turn and the fight is over.
+  state_.units[0].own_turn.casualties_taken = 4;
+  state_.units[0].own_turn.hits_taken = 6;
+  GameState control = state_;
+  state_.units[0].player_turn.engaged = true;
+  must(act(ActionKind::end_phase));  // no dice: neither test is taken
+  EXPECT_EQ(last_of(log_, "roll", "heavy casualty test"), nullptr);
+  EXPECT_EQ(last_of(log_, "roll", "suppression test"), nullptr);
+  EXPECT_TRUE(dice_.exhausted());
+  // The same unit out of mêlée takes its heavy-casualty test (ruling A-19) and passes on 2.
+  control.scripted_dice = &dice_;
+  EventLog control_log;
+  script({1, 1});
+  ASSERT_EQ(apply(control, act(ActionKind::end_phase), &control_log), "");
+  ASSERT_NE(last_of(control_log, "roll", "heavy casualty test"), nullptr);
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(Referee, SHOOT_33_charger_and_charged_are_engaged_until_the_player_turn_ends) {
+  second_side_charges(3, 0);
+  script({3, 3});  // 10": contact
+  must(act(ActionKind::hold, 0));
+  ASSERT_TRUE(state_.units[3].locked & 1u);
+  EXPECT_TRUE(state_.units[0].player_turn.engaged);
+  EXPECT_TRUE(state_.units[3].player_turn.engaged);
+  EXPECT_FALSE(state_.units[2].player_turn.engaged);
+  ConstantDice sixes(6);  // every attack misses, every test fails
+  state_.scripted_dice = &sixes;
+  must(act(ActionKind::end_phase));
+  must(act(ActionKind::fight, 3));
+  must(act(ActionKind::fight, 0));
+  ASSERT_NE(last_of(log_, "combat_result"), nullptr);
+  EXPECT_FALSE(state_.units[0].player_turn.engaged) << "a new player turn, a new count";
+}
+
+TEST_F(Referee, SHOOT_33_a_failed_suppression_test_is_logged_as_failed_not_routed) {
+  state_.units[0].own_turn.hits_taken = 3;
+  script({5, 6, 1, 1, 1});  // Ld 8: 11 fails (an odd total) -> suppressed; 3 successes - 1
+  must(activate(0, 3));
+  const Event* test = last_of(log_, "roll", "suppression test");
+  ASSERT_NE(test, nullptr);
+  EXPECT_EQ(test->at("outcome"), "failed");
+  EXPECT_TRUE(state_.units[0].own_turn.suppressed);
+  EXPECT_FALSE(state_.units[0].rout_pending);
+}
+
+TEST_F(Referee, SHOOT_32_the_heavy_casualty_test_still_reads_pinned_or_routed) {
+  state_.units[0].own_turn.casualties_taken = 4;
+  script({5, 5, 1, 1});  // Ld 8: 10 fails (even) -> pinned; then the activation dice
+  must(activate(0, 2));
+  const Event* test = last_of(log_, "roll", "heavy casualty test");
+  ASSERT_NE(test, nullptr);
+  EXPECT_EQ(test->at("outcome"), "pinned") << "the heavy-casualty test keeps its even/odd reading";
+}
+
+TEST_F(Referee, CHARGE_04_a_failed_reaction_charge_ends_with_that_player_turn) {
+  // Blue's Assault squad failed a charge made as a pick-up reaction in Red's turn.
+  state_.units[3].player_turn.charge_failed = true;
+  state_.units[3].player_turn.charges = 1;
+  must(act(ActionKind::end_phase));
+  ASSERT_EQ(state_.phasing, 1);
+  EXPECT_FALSE(state_.units[3].player_turn.charge_failed);
+  EXPECT_EQ(state_.units[3].player_turn.charges, 0);
+  script({1});
+  must(activate(3, 1));
+  EXPECT_EQ(illegal_reason(state_, charge(3, 0)), "") << "its own turn: it may charge again";
+}
+
+TEST_F(Referee, MELEE_14_terms_of_a_round_never_fought_do_not_reach_a_later_fight) {
+  // The Assault squad charged (+1 CRS, reaction-fire wounds toward the WD) but its foe fled or
+  // died before the round was fought.
+  auto& stale = state_.units[3].round;
+  stale.first_round = true;
+  stale.charge_crs = 1;
+  stale.bonus_attacks = 1;
+  stale.round_inflicted = 2;
+  const GameState kept = state_;
+  must(act(ActionKind::end_phase));
+  ASSERT_EQ(state_.phasing, 1);
+  EXPECT_EQ(state_.units[3].round, UnitState::Round{});
+  EXPECT_NE(kept.units[3].round, UnitState::Round{});
+}
+
+// Blue's Assault squad charges a lascannon team 10" away, which stands and fires with two
+// successes (every die a 1); `spent`: the lascannon already fired in this player turn.
+EventLog stand_and_fire_at_chargers(bool spent, bool* flag_after) {
+  auto setup = test::battle("heavy", "imperial_guard", "[{unit: heavy_weapons_team, at: [24, 14]}]",
+                            "space_marines",
+                            "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]");
+  GameState s = initial_state(*setup, 3);
+  ConstantDice ones(1);
+  s.scripted_dice = &ones;
+  EventLog log;
+  EXPECT_EQ(apply(s, act(ActionKind::end_phase), &log), "");
+  s.units[0].player_turn.heavy_fired = spent;
+  Action go = act(ActionKind::activate, 1);
+  go.dice = 1;
+  EXPECT_EQ(apply(s, go, &log), "");
+  Action charge_action = act(ActionKind::charge, 1);
+  charge_action.target = 0;
+  EXPECT_EQ(apply(s, charge_action, &log), "");
+  EXPECT_EQ(apply(s, act(ActionKind::stand_and_fire, 0), &log), "");
+  *flag_after = s.units[0].player_turn.heavy_fired;
+  return log;
+}
+
+bool fired(const EventLog& log, const std::string& weapon) {
+  for (const auto& e : log)
+    if (e.value("type", "") == "roll" && e.value("weapon", "") == weapon) return true;
+  return false;
+}
+
+TEST(RefereeHeavy, SHOOT_06_stand_and_fire_spares_a_heavy_weapon_already_fired_this_turn) {
+  bool flag = false;
+  const EventLog fresh = stand_and_fire_at_chargers(false, &flag);
+  EXPECT_TRUE(fired(fresh, "lascannon")) << "two successes fire the heavy weapon (CHARGE-14)";
+  EXPECT_TRUE(flag) << "and it counts as this player turn's firing";
+  const EventLog spent = stand_and_fire_at_chargers(true, &flag);
+  EXPECT_FALSE(fired(spent, "lascannon"));
+  EXPECT_TRUE(fired(spent, "laspistol")) << "the crew's pistols still fire";
+}
+
+TEST_F(Referee, ACT_09_a_unit_charged_before_it_acts_keeps_its_points_for_after_the_round) {
+  script({1, 5, 6});  // value 3: one AP; two failures on offer
+  must(activate(0, 3));
+  ASSERT_EQ(state_.phase, Phase::pick_up);
+  Action pick = act(ActionKind::pick_up);
+  pick.picks[0] = {3, 2};
+  pick.pick_count = 1;
+  script({1, 1});  // the Assault squad: two AP
+  must(pick);
+  ASSERT_EQ(state_.phase, Phase::reaction);
+  must(charge(3, 0));
+  script({3, 3});  // 10": contact
+  must(act(ActionKind::hold, 0));
+  ASSERT_TRUE(state_.units[0].locked & (1u << 3));
+  // ACT-11 / MELEE-29: the Guard are in a mêlée; they neither shoot nor move, their AP wait.
+  EXPECT_EQ(state_.phase, Phase::activation);
+  EXPECT_EQ(state_.units[0].player_turn.held_ap, 1);
+  Action shoot = act(ActionKind::shoot, 0);
+  shoot.target = 3;
+  EXPECT_NE(illegal_reason(state_, shoot), "");
+  EXPECT_NE(illegal_reason(state_, activate(0, 1)), "");
+}
+
+TEST_F(Referee, ACT_05_the_activation_value_follows_the_living_models) {
+  auto setup = test::battle("warlock", "eldar", "[{unit: guardian_defenders, at: [24, 10]}]",
+                            "space_marines", "[{unit: tactical_squad, at: [24, 40]}]");
+  GameState s = initial_state(*setup, 1);
+  EXPECT_EQ(s.activation_value(0), 5) << "the Warlock's I5 while he lives";
+  const int warlock = setup->units[0].leader_model;
+  ASSERT_GE(warlock, 0);
+  s.models[warlock].pose.alive = false;
+  EXPECT_EQ(s.activation_value(0), 4) << "then the Guardians' I4";
+  dice::ScriptedDice dice;
+  s.scripted_dice = &dice;
+  dice.push(4);  // a success at 4, a failure at 3
+  EventLog log;
+  Action go = act(ActionKind::activate, 0);
+  go.dice = 1;
+  ASSERT_EQ(apply(s, go, &log), "");
+  const Event* roll = last_of(log, "roll", "activation");
+  ASSERT_NE(roll, nullptr);
+  EXPECT_EQ(roll->at("goal"), 4);
+  EXPECT_EQ(roll->at("action_points"), 1);
+}
+
+}  // namespace
+}  // namespace arap::game
