@@ -6,7 +6,10 @@
 // and the outcome labels of failed pinning and suppression tests.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "game/context.hpp"
+#include "support/log_audit.hpp"
 #include "support/scripted_game.hpp"
 
 namespace arap::game {
@@ -203,6 +206,101 @@ TEST_F(Referee, ACT_05_the_activation_value_follows_the_living_models) {
   ASSERT_NE(roll, nullptr);
   EXPECT_EQ(roll->at("goal"), 4);
   EXPECT_EQ(roll->at("action_points"), 1);
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// MELEE-05 in the log: the Tactical sergeant's chainsword and his marines' bare hands (bolters
+// are no mêlée weapons) strike at different goals, so they are logged as separate rolls whose
+// dice a referee can check against their own goal.
+TEST(RefereeLog, MELEE_05_one_roll_event_per_to_hit_goal) {
+  auto setup = test::battle("mixed", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                            "space_marines",
+                            "[{unit: tactical_squad, at: [24, 15.5], facing: 180, spacing: 1}]");
+  GameState s = initial_state(*setup, 3);
+  s.units[0].locked = 1u << 1;
+  s.units[1].locked = 1u << 0;
+  ConstantDice sixes(6);  // every blow misses: each event's dice are its to-hit rolls
+  s.scripted_dice = &sixes;
+  EventLog log;
+  ASSERT_EQ(apply(s, act(ActionKind::end_phase), &log), "");
+  while (s.phase == Phase::melee_choice) {
+    ASSERT_EQ(apply(s, act(ActionKind::fight, pending(s).unit), &log), "");
+  }
+  std::set<int> marine_goals;
+  int marine_attacks = 0;
+  for (const auto& e : log) {
+    if (e.value("rule", "") != "MELEE-05") continue;
+    EXPECT_EQ(e.at("dice").size(), e.at("attacks").get<std::size_t>());
+    for (const int face : e.at("dice")) EXPECT_GT(face, e.at("goal").get<int>());
+    if (e.at("unit") == 1) {
+      marine_goals.insert(e.at("goal").get<int>());
+      marine_attacks += e.at("attacks").get<int>();
+    }
+  }
+  EXPECT_EQ(marine_goals.size(), 2u) << "the sergeant's goal and his marines' goal";
+  EXPECT_GT(marine_attacks, 2);
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// CHARGE-04 found by the log audit: a free move (MOVE-14) is an action like any other, so a unit
+// whose charge failed may not make one later in the same player turn.
+TEST_F(Referee, CHARGE_04_no_free_move_after_a_failed_charge) {
+  state_.units[0].player_turn.charge_failed = true;
+  Action free = act(ActionKind::free_move, 0);
+  free.dx = 0.0;
+  free.dy = -1.0;
+  // Far from any enemy, the Guard could otherwise make it.
+  for (int m = 0; m < 10; ++m) state_.models[m].pose.position.y -= 10.0;
+  EXPECT_NE(illegal_reason(state_, free).find("CHARGE-04"), std::string::npos);
+  state_.units[0].player_turn.charge_failed = false;
+  EXPECT_EQ(illegal_reason(state_, free), "");
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// The playout harness's audit catches what it is meant to: fabricated logs with one fault each.
+TEST(LogAudit, flags_tests_in_melee_second_activations_wrong_points_and_double_heavy_fire) {
+  auto setup = test::battle("audit", "imperial_guard", "[{unit: heavy_weapons_team, at: [24, 14]}]",
+                            "space_marines", "[{unit: assault_squad, at: [24, 24]}]");
+  const auto action = [](const std::string& kind, int unit, bool heavy = false) {
+    return Event{{"type", "action"},
+                 {"side", 0},
+                 {"action", {{"type", kind}, {"unit", unit}, {"heavy", heavy}}}};
+  };
+  EventLog log{{{"type", "player_turn_start"}, {"side", 0}, {"turn", 1}}};
+  EXPECT_EQ(test::audit_log(*setup, log).size(), 0u);
+  log.push_back({{"type", "charge_declared"}, {"unit", 1}, {"target", 0}});
+  log.push_back({{"type", "roll"}, {"what", "heavy casualty test"}, {"unit", 0}, {"goal", 7}});
+  EXPECT_EQ(test::audit_log(*setup, log).size(), 1u) << "SHOOT-31";
+  log.push_back(action("activate", 0));
+  log.push_back({{"type", "roll"},
+                 {"what", "activation"},
+                 {"rule", "ACT-06"},
+                 {"unit", 0},
+                 {"goal", 3},
+                 {"condition", "normal"},
+                 {"dice", {1, 2}},
+                 {"action_points", 1}});
+  EXPECT_EQ(test::audit_log(*setup, log).size(), 2u) << "ACT-06: two successes, one AP";
+  log.push_back(action("activate", 0));
+  EXPECT_EQ(test::audit_log(*setup, log).size(), 3u) << "ACT-03";
+  log.push_back(action("shoot", 0, true));
+  log.push_back(action("shoot", 0, true));
+  EXPECT_EQ(test::audit_log(*setup, log).size(), 4u) << "SHOOT-06";
 }
 
 }  // namespace

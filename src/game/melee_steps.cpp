@@ -199,6 +199,27 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
     StepTally tally;
     c.dice.start();
     int logged_goal = 0;
+    // One roll event per to-hit goal: fighters of one unit striking at different goals (a
+    // sergeant's power sword beside bolters) are logged apart, so every die can be checked.
+    const auto flush = [&] {
+      if (tally.attacks > 0) {
+        c.roll_event("MELEE-05", "mêlée attacks", logged_goal, u,
+                     {{"step", step},
+                      {"attacks", tally.attacks},
+                      {"hits", tally.hits},
+                      {"unsaved", tally.unsaved}});
+      } else {
+        c.dice.stop();
+      }
+      tally = StepTally{};
+    };
+    const auto use_goal = [&](int goal) {
+      if (tally.attacks > 0 && goal != logged_goal) {
+        flush();
+        c.dice.start();
+      }
+      logged_goal = goal;
+    };
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive || (!everyone && striking_initiative(s, m) != step)) continue;
       if (!can_strike(s, m, us.locked)) continue;
@@ -220,6 +241,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
         while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
         if (first >= order.size()) continue;
         const int target = order[first].second;
+        use_goal(1);  // MELEE-26: a 1 lands the grenade
         const int face = c.dice.roll(6);
         const auto result =
             rules::read_krak_attack(face, c.setup.models[target].profile->weapon_skill > 0);
@@ -260,6 +282,13 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
             if (units[j] == victim) ++taken[j];
         };
         if (batch && !order.empty() && uniform_targets(s, order)) {
+          std::size_t first = 0;
+          while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
+          if (first < order.size()) {
+            rules::MeleeSituation ahead = sit;
+            ahead.target_prone = s.models[order[first].second].prone;  // as strike_in_batches
+            use_goal(rules::melee_hit_goal(ahead).goal);
+          }
           const int goal =
               strike_in_batches(c, m, order, attacks, sit, kinds[kind].weapon, tally, on_unsaved);
           if (goal > 0) logged_goal = goal;
@@ -272,7 +301,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
           const int target = order[next].second;
           sit.target_prone = s.models[target].prone;  // MELEE-27
           const int goal = rules::melee_hit_goal(sit).goal;
-          logged_goal = goal;
+          use_goal(goal);
           bool hit = false;
           ++tally.attacks;
           if (strike(c, m, target, goal, hit, kinds[kind].weapon)) on_unsaved(target);
@@ -280,15 +309,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
         }
       }
     }
-    if (tally.attacks > 0) {
-      c.roll_event("MELEE-05", "mêlée attacks", logged_goal, u,
-                   {{"step", step},
-                    {"attacks", tally.attacks},
-                    {"hits", tally.hits},
-                    {"unsaved", tally.unsaved}});
-    } else {
-      c.dice.stop();
-    }
+    flush();
   }
   for (const int u : units) remove_fallen(c, u);
 }

@@ -95,6 +95,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   if (free_move) {
     if (info.side != s.phasing) return "MOVE-14: only the phasing player makes free moves";
     if (u.own_turn.free_moved) return "MOVE-14: one free move per unit per turn";
+    if (u.player_turn.charge_failed)
+      return "CHARGE-04: after a failed charge the unit may do nothing more this turn";
     if (u.routing || u.rout_pending) return "ACT-03: routing units flee, they make no free moves";
     if (u.locked != 0) return "MELEE-29: a unit locked in mêlée cannot move away freely";
     if (u.pursuing >= 0) return "MELEE-23: a pursuing unit follows its routers";
