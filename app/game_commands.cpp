@@ -1,9 +1,12 @@
 // `arap play`, `arap replay`, `arap sim` and `arap bench`: whole games from the command line.
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -92,6 +95,33 @@ void print_result(const game::GameSetup& setup, const game::GameState& state,
   std::cout << game::battle_report(setup, log);
 }
 
+// Writes the saved game beside its destination and renames it into place, so a failure never
+// leaves a half-written file and an existing one is replaced whole or not at all (issue 14).
+void save_record(const std::string& path, const game::GameRecord& record) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec))
+    throw std::runtime_error(fmt::format("--save {}: that is a folder; give a file name", path));
+  const std::string part = path + ".part";
+  {
+    std::ofstream out(part, std::ios::trunc);
+    if (!out)
+      throw std::runtime_error(
+          fmt::format("--save {}: cannot write there ({})", path, std::strerror(errno)));
+    out << game::to_json(record).dump(1) << '\n';
+    out.flush();
+    if (!out) {
+      fs::remove(part, ec);
+      throw std::runtime_error(fmt::format("--save {}: writing failed", path));
+    }
+  }
+  fs::rename(part, path, ec);
+  if (ec) {
+    fs::remove(part, ec);
+    throw std::runtime_error(fmt::format("--save {}: cannot put the file in place", path));
+  }
+}
+
 int run_play(const GameOptionsCli& o) {
   const auto setup = load_setup(o.scenario, o.data);
   game::GameRecord record = game::record_for(*setup, o.seed);
@@ -121,8 +151,7 @@ int run_play(const GameOptionsCli& o) {
   if (!o.save.empty()) {
     record.digest = game::state_digest(state);
     record.digest_actions = record.actions.size();
-    std::ofstream out(o.save);
-    out << game::to_json(record).dump(1) << '\n';
+    save_record(o.save, record);
   }
   print_result(*setup, state, log, record, o.json);
   return 0;

@@ -79,6 +79,15 @@ check "play prints a report" contains "$out" "The battle ends"
 game=$(mktemp --suffix=.json)
 "$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --red random --blue greedy --save "$game" --data "$root/data" >/dev/null
 check "play saves a game" contains "$(cat "$game")" '"format": "arap-game-1"'
+# Issue 14: a save that cannot be written fails loudly and names the path.
+folder=$(mktemp -d)
+out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --save "$folder" --data "$root/data" 2>&1 >/dev/null)
+check "save to a folder fails" test $? -ne 0
+check "save to a folder says so" contains "$out" "that is a folder"
+out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --save "$folder/missing/game.json" --data "$root/data" 2>&1 >/dev/null)
+check "save to a missing folder fails" test $? -ne 0
+check "save to a missing folder names the path" contains "$out" "$folder/missing/game.json"
+rmdir "$folder"
 first=$("$arap" replay "$game" --json --data "$root/data")
 second=$("$arap" replay "$game" --json --data "$root/data")
 check "replay is identical" test "$first" = "$second"

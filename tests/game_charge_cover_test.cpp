@@ -45,12 +45,15 @@ class ChargeIntoCover : public test::ScriptedGame {
     must(act(ActionKind::fight, 0));
   }
 
-  // The Initiative steps of each unit's blows in log order: (unit, step).
+  // The Initiative steps of each unit's blows in log order: (unit, step), once per unit and step
+  // (a unit's fighters with different to-hit goals log one roll each).
   std::vector<std::pair<int, int>> blows() const {
     std::vector<std::pair<int, int>> out;
-    for (const auto& e : log_)
-      if (e.value("type", "") == "roll" && e.value("rule", "") == "MELEE-05")
-        out.emplace_back(e.at("unit").get<int>(), e.at("step").get<int>());
+    for (const auto& e : log_) {
+      if (e.value("type", "") != "roll" || e.value("rule", "") != "MELEE-05") continue;
+      const std::pair<int, int> blow{e.at("unit").get<int>(), e.at("step").get<int>()};
+      if (out.empty() || out.back() != blow) out.push_back(blow);
+    }
     return out;
   }
 

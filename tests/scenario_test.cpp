@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "data/data_error.hpp"
 #include "data/library.hpp"
 #include "table/coherency.hpp"
 #include "table/scenario.hpp"
@@ -160,6 +161,29 @@ TEST_F(BadScenario, unknown_kind_army_and_unit) {
       "  - {name: B, army: orks, units: []}\n");
   EXPECT_EQ(unit.field(), "sides[0].units[0].unit");
   EXPECT_EQ(unit.where().line, 4);
+}
+
+}  // namespace
+}  // namespace arap::table
+
+namespace arap::table {
+namespace {
+
+// Issue 14: a fifth side once overflowed the score table; now the loader refuses it by line.
+TEST(ScenarioLimits, more_sides_than_the_score_table_holds_are_refused) {
+  std::string text = "name: crowded\ntable: {width: 48, height: 48}\nturn_limit: 6\nsides:\n";
+  for (int s = 0; s < 5; ++s)
+    text += "  - {name: Side" + std::to_string(s) +
+            ", army: imperial_guard, units: [{unit: infantry_squad, at: [" +
+            std::to_string(6 + 9 * s) + ", 24]}]}\n";
+  try {
+    load_scenario_text(text, "crowded.yaml", library());
+    ADD_FAILURE() << "five sides were accepted";
+  } catch (const data::DataError& error) {
+    EXPECT_EQ(error.field(), "sides");
+    EXPECT_EQ(error.where().line, 5);
+    EXPECT_NE(error.problem().find("at most 4 sides"), std::string::npos) << error.what();
+  }
 }
 
 }  // namespace

@@ -269,13 +269,15 @@ void mark_parted(Context& c, int unit, const std::vector<int>& left) {
   if (left.empty()) return;
   const auto fresh = [&](int u) { return c.setup.units[u].side == s.phasing; };
   // Every unit it left, not only the first (a break-off from two units binds both pairs).
-  s.units[unit].left_combat = 0;
-  for (const int v : left) s.units[unit].left_combat |= bit(v);
-  s.units[unit].left_combat_fresh = fresh(unit);
+  // Restrictions add up: a unit may part from several units, in different turns.
+  const auto bind = [&](int u, int foe) {
+    s.units[u].left_combat |= bit(foe);
+    if (fresh(u)) s.units[u].left_combat_fresh |= bit(foe);
+  };
+  for (const int v : left) bind(unit, v);
   for (const int v : left) {
     if (s.units[v].locked != 0 || !s.unit_alive(v)) continue;
-    s.units[v].left_combat = bit(unit);
-    s.units[v].left_combat_fresh = fresh(v);
+    bind(v, unit);
   }
 }
 

@@ -90,14 +90,14 @@ struct UnitState {
   std::int8_t krak_attackers = 0;         // MELEE-26: models making krak attacks this round
   std::int16_t corrective_target = -1;    // SHOOT-21: unit shot at last turn without moving
   // Close combat.
-  std::uint64_t locked = 0;        // CHARGE-03: bit u set when locked in mêlée with unit u
-  std::int16_t pursuing = -1;      // MELEE-23: the routers this unit pursues
-  std::uint64_t left_combat = 0;   // MELEE-11: bit u: it parted from unit u (until its next turn)
-  bool left_combat_fresh = false;  // MELEE-11: set during its own turn, so it lasts one more
-  std::uint64_t recent_foes = 0;   // CHARGE-06: units it fought in its last round
-  std::int16_t recent_turn = 0;    // CHARGE-06: the game turn of that round
-  std::int16_t beaten_by = -1;     // MELEE-19/20: routers flee away from this unit
-  bool no_break_off = false;       // MELEE-12: a failed Hit and Run forbids breaking off next round
+  std::uint64_t locked = 0;       // CHARGE-03: bit u set when locked in mêlée with unit u
+  std::int16_t pursuing = -1;     // MELEE-23: the routers this unit pursues
+  std::uint64_t left_combat = 0;  // MELEE-11: bit u: it parted from unit u (until its next turn)
+  std::uint64_t left_combat_fresh = 0;  // MELEE-11: those set in its own turn: kept one more
+  std::uint64_t recent_foes = 0;        // CHARGE-06: units it fought in its last round
+  std::int16_t recent_turn = 0;         // CHARGE-06: the game turn of that round
+  std::int16_t beaten_by = -1;          // MELEE-19/20: routers flee away from this unit
+  bool no_break_off = false;  // MELEE-12: a failed Hit and Run forbids breaking off next round
   MeleeChoice melee_choice = MeleeChoice::undecided;  // MELEE-29 step 1
   float moved_last_turn = 0.0f;  // SHOOT-11i: inches moved in its previous turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
@@ -161,7 +161,7 @@ struct GameState {
     friend bool operator==(const ChargeInProgress&, const ChargeInProgress&) = default;
   } charge_progress;
   std::int8_t winner = -1;  // -1 while playing or after a draw
-  std::array<std::int16_t, 4> score{};
+  std::array<std::int16_t, table::kMaxSides> score{};
   std::uint32_t actions_applied = 0;
   // MOVE-28: bulk that got on or off each ladder this player turn (at most four).
   std::array<std::uint8_t, table::kMaxLadders> ladder_uses{};

@@ -101,11 +101,8 @@ void end_player_turn(Context& c) {
           unit.own_turn.moved_this_turn ? -1 : unit.own_turn.shot_target_this_turn;
       unit.own_turn = {};
       // MELEE-11: the restriction lasts through the unit's next player turn.
-      if (unit.left_combat_fresh) {
-        unit.left_combat_fresh = false;
-      } else {
-        unit.left_combat = 0;
-      }
+      unit.left_combat = unit.left_combat_fresh;
+      unit.left_combat_fresh = 0;
     } else {
       unit.picked_up = false;  // ACT-08 ruling: once per opposing player turn
     }

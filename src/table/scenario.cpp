@@ -279,6 +279,9 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
   const Field sides = root["sides"];
   sides.expect_sequence();
   if (sides.size() < 2) sides.fail("a battle needs at least two sides");
+  if (sides.size() > kMaxSides)
+    sides.fail(
+        fmt::format("a battle has at most {} sides (this one lists {})", kMaxSides, sides.size()));
   for (std::size_t s = 0; s < sides.size(); ++s) {
     const Field side_field = sides.at(s);
     side_field.allow_only({"name", "army", "deployment", "units"});

@@ -70,6 +70,9 @@ struct ScenarioOptions {
   bool hiding = true;                             // ADV-04 (advanced, on unless switched off)
 };
 
+// The most sides a battle may have: each side's score is kept in a fixed table.
+inline constexpr std::size_t kMaxSides = 4;
+
 struct Scenario {
   std::string id;
   std::string name;
