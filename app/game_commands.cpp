@@ -1,6 +1,7 @@
 // `arap play`, `arap replay`, `arap sim` and `arap bench`: whole games from the command line.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -121,6 +122,16 @@ void save_record(const std::string& path, const game::GameRecord& record) {
     throw std::runtime_error(fmt::format("--save {}: cannot put the file in place", path));
   }
 }
+
+// Issue 14: a seed is a whole number from 0 up (CLI11 would wrap -1 round to 2^64-1).
+const CLI::Validator kSeedCheck(
+    [](std::string& text) -> std::string {
+      const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
+        return ch >= '0' && ch <= '9';
+      });
+      return digits ? "" : "a seed is a whole number from 0 up, not " + text;
+    },
+    "SEED");
 
 int run_play(const GameOptionsCli& o) {
   const auto setup = load_setup(o.scenario, o.data);
@@ -316,7 +327,7 @@ void add_game_commands(CLI::App& app, Action& action) {
   play->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();
   play->add_option("--red", o->red, "Agent for the first side: random or greedy");
   play->add_option("--blue", o->blue, "Agent for the second side: random or greedy");
-  play->add_option("--seed", o->seed, "Seed of the game's dice");
+  play->add_option("--seed", o->seed, "Seed of the game's dice")->check(kSeedCheck);
   play->add_option("--actions", o->actions, "JSON-lines file of actions to play first");
   play->add_option("--save", o->save, "Write the game (scenario, seed, actions) to this file");
   play->add_flag("--report", o->report, "Print the battle report (the default)");
@@ -349,7 +360,7 @@ void add_game_commands(CLI::App& app, Action& action) {
   auto* sim = app.add_subcommand("sim", "Play many games between agents and summarise them");
   sim->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();
   sim->add_option("--games,-n", o->games, "Number of games")->check(CLI::Range(1, 10000000));
-  sim->add_option("--seed", o->seed, "Seed (game g uses stream g)");
+  sim->add_option("--seed", o->seed, "Seed (game g uses stream g)")->check(kSeedCheck);
   sim->add_option("--jobs,-j", o->jobs, "Threads")->check(CLI::Range(1, 256));
   sim->add_option("--red", o->red, "Agent for the first side");
   sim->add_option("--blue", o->blue, "Agent for the second side");

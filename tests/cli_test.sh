@@ -88,6 +88,9 @@ out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --save "$fol
 check "save to a missing folder fails" test $? -ne 0
 check "save to a missing folder names the path" contains "$out" "$folder/missing/game.json"
 rmdir "$folder"
+out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed -1 --data "$root/data" 2>&1 >/dev/null)
+check "a negative seed is refused" test $? -ne 0
+check "a negative seed says why" contains "$out" "a seed is a whole number"
 first=$("$arap" replay "$game" --json --data "$root/data")
 second=$("$arap" replay "$game" --json --data "$root/data")
 check "replay is identical" test "$first" = "$second"
