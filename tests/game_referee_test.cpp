@@ -6,6 +6,7 @@
 // and the outcome labels of failed pinning and suppression tests.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "game/context.hpp"
@@ -301,6 +302,106 @@ TEST(LogAudit, flags_tests_in_melee_second_activations_wrong_points_and_double_h
   log.push_back(action("shoot", 0, true));
   log.push_back(action("shoot", 0, true));
   EXPECT_EQ(test::audit_log(*setup, log).size(), 4u) << "SHOOT-06";
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// Issue 13: a move in the log says where the unit stood and where it ends, for replays.
+TEST_F(Referee, MOVE_01_a_logged_move_carries_its_start_end_and_facing) {
+  const table::Point before = detail::unit_centre(state_, 0);
+  script({1});
+  must(activate(0, 1));
+  must(move(0, 1.5, -2.0));
+  const Event* moved = last_of(log_, "move");
+  ASSERT_NE(moved, nullptr);
+  EXPECT_NEAR(moved->at("from")[0].get<double>(), before.x, 1e-9);
+  EXPECT_NEAR(moved->at("from")[1].get<double>(), before.y, 1e-9);
+  EXPECT_NEAR(moved->at("to")[0].get<double>(), before.x + 1.5, 1e-9);
+  EXPECT_NEAR(moved->at("to")[1].get<double>(), before.y - 2.0, 1e-9);
+  EXPECT_NEAR(moved->at("facing").get<double>(), state_.models[0].pose.facing, 1e-9);
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// Issue 13: a to-hit roll names its target, range, cover and every modifier, and the goal is the
+// firer's BS plus those modifiers (DICE-04/05: at most 5), so the log alone checks it.
+TEST_F(Referee, SHOOT_10_a_to_hit_roll_shows_how_its_goal_was_made) {
+  script({1});
+  must(activate(0, 1));
+  ConstantDice sixes(6);  // every shot misses
+  state_.scripted_dice = &sixes;
+  Action shoot = act(ActionKind::shoot, 0);
+  shoot.target = 3;
+  must(shoot);
+  int checked = 0;
+  for (const auto& e : log_) {
+    if (e.value("rule", "") != "SHOOT-10") continue;
+    ++checked;
+    EXPECT_EQ(e.at("target"), 3);
+    EXPECT_GT(e.at("range").get<double>(), 5.0);
+    EXPECT_LT(e.at("range").get<double>(), 12.0);
+    EXPECT_EQ(e.at("cover"), "open") << "nothing between the squads";
+    int sum = 0;
+    for (const auto& m : e.at("modifiers")) {
+      EXPECT_FALSE(m.at("name").get<std::string>().empty());
+      EXPECT_EQ(m.at("rule").get<std::string>().rfind("SHOOT-", 0), 0u) << m.dump();
+      sum += m.at("value").get<int>();
+    }
+    EXPECT_EQ(e.at("goal").get<int>(), std::min(5, 3 + sum)) << e.dump();  // Guardsmen: BS3
+  }
+  EXPECT_GT(checked, 0);
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// Dice that cycle through a fixed list: a volley then mixes hits, wounds and failed saves.
+class CyclingDice final : public dice::DiceSource {
+ public:
+  explicit CyclingDice(std::vector<int> faces) : faces_(std::move(faces)) {}
+  int roll(int sides) override { return std::min(faces_[next_++ % faces_.size()], sides); }
+
+ private:
+  std::vector<int> faces_;
+  std::size_t next_ = 0;
+};
+
+// Issue 13: the volley's summary counts every casualty it caused on the target, template and
+// marker ones included (a summary once read "0 slain" right after two casualties).
+TEST_F(Referee, SHOOT_22_the_volley_summary_counts_every_casualty_it_caused) {
+  CyclingDice dice({1, 6, 1, 2, 6, 1});
+  state_.scripted_dice = &dice;
+  must(activate(0, 1));
+  const std::size_t start = log_.size();
+  Action shoot = act(ActionKind::shoot, 0);
+  shoot.target = 3;
+  must(shoot);
+  std::map<int, int> casualties;
+  for (std::size_t i = start; i < log_.size(); ++i)
+    if (log_[i].value("type", "") == "casualty") ++casualties[log_[i].at("unit").get<int>()];
+  const Event* summary = last_of(log_, "shooting");
+  ASSERT_NE(summary, nullptr);
+  EXPECT_GT(casualties[3], 0) << "the cycle kills somebody";
+  EXPECT_EQ(summary->at("slain").get<int>(), casualties[3]);
+  int listed = 0;
+  for (const auto& row : summary->at("by_unit")) {
+    EXPECT_EQ(row.at("slain").get<int>(), casualties[row.at("unit").get<int>()]);
+    listed += row.at("slain").get<int>();
+  }
+  int total = 0;
+  for (const auto& [unit, n] : casualties) total += n;
+  EXPECT_EQ(listed, total);
 }
 
 }  // namespace

@@ -136,7 +136,8 @@ table::Point area_aim(const std::vector<table::TableModel>& poses,
 // Area markers (SHOOT-40..45) and their hits (SHOOT-43/44); returns the unsaved wounds `target`
 // took.
 int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,
-                int goal, std::vector<table::TableModel>& poses, std::optional<double> guess) {
+                int goal, std::vector<table::TableModel>& poses, std::optional<double> guess,
+                std::vector<HitEffect>* by_unit) {
   GameState& s = c.state;
   const auto& table = c.setup.scenario.table;
   const table::Point from = poses[shot.model].position;
@@ -202,6 +203,10 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (per_unit[v].hits == 0) continue;
     after_fire(c, v, per_unit[v].hits, per_unit[v].slain, *shot.weapon);
+    if (by_unit != nullptr) {
+      (*by_unit)[v].hits += per_unit[v].hits;
+      (*by_unit)[v].slain += per_unit[v].slain;
+    }
   }
   if (c.logging())
     c.event({{"type", "marker"},
@@ -350,7 +355,8 @@ void apply_shoot(Context& c, const Action& a) {
   if (a.heavy) s.units[a.unit].player_turn.heavy_fired = true;
   s.units[a.unit].own_turn.shot_target_this_turn = static_cast<std::int16_t>(a.target);
   const table::Point source = unit_centre(s, a.unit);
-  HitEffect total;
+  // Hits and casualties per unit, templates, markers and fire split into a mêlée included.
+  std::vector<HitEffect> by_unit(s.units.size());
   const WeaponProfile* last_weapon = nullptr;
   for (const Shot& shot : shots) {
     if (!poses[shot.model].alive || !s.unit_alive(a.target)) continue;
@@ -372,7 +378,7 @@ void apply_shoot(Context& c, const Action& a) {
                  {"target", a.target},
                  {"weapon", weapon.id}});
       for (int k = 0; k < shot.firing.shots; ++k) {
-        fire_marker(c, a.unit, a.target, shot, delivery, scatter_goal, poses, a.guess);
+        fire_marker(c, a.unit, a.target, shot, delivery, scatter_goal, poses, a.guess, &by_unit);
       }
       continue;
     }
@@ -393,7 +399,10 @@ void apply_shoot(Context& c, const Action& a) {
       const auto per_unit = template_hits(c, "SHOOT-38", a.unit, poses, shot.model, under, weapon,
                                           goal.goal, firer_roll);
       for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
-        if (per_unit[v].hits > 0) after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
+        if (per_unit[v].hits == 0) continue;
+        after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
+        by_unit[v].hits += per_unit[v].hits;
+        by_unit[v].slain += per_unit[v].slain;
       }
       poses = s.table_models();
       continue;
@@ -405,7 +414,13 @@ void apply_shoot(Context& c, const Action& a) {
     c.dice.start();
     int hits = 0;
     for (int k = 0; k < shot.firing.shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
-    c.roll_event("SHOOT-10", "to hit", goal.goal, a.unit, {{"weapon", weapon.id}, {"hits", hits}});
+    c.roll_event("SHOOT-10", "to hit", goal.goal, a.unit,
+                 {{"weapon", weapon.id},
+                  {"hits", hits},
+                  {"target", a.target},
+                  {"range", sit.range},
+                  {"cover", table::to_string(sit.target_cover)},
+                  {"modifiers", modifiers_json(goal)}});
     std::vector<table::Cover> covers;
     for (const int m : shot.targets)
       covers.push_back(table::model_cover(c.setup.scenario.table, source, poses[m].position));
@@ -472,20 +487,31 @@ void apply_shoot(Context& c, const Action& a) {
                {"save_dice", save_faces},
                {"unsaved", effect.unsaved},
                {"slain", effect.slain}});
-    total.hits += hits;
-    total.slain += effect.slain;
     // Hits count for suppression even when nobody is hurt (SHOOT-33).
     effect.hits = hits - other_effect.hits;
+    by_unit[a.target].hits += effect.hits;
+    by_unit[a.target].slain += effect.slain;
+    if (split.other_unit >= 0) {
+      by_unit[split.other_unit].hits += other_effect.hits;
+      by_unit[split.other_unit].slain += other_effect.slain;
+    }
     after_fire(c, a.target, effect.hits, effect.slain, weapon);
     poses = s.table_models();
   }
-  if (c.logging())
+  if (c.logging()) {
+    // `hits` and `slain` are the target's, whatever the weapon; `by_unit` lists every unit hit.
+    Event units = Event::array();
+    for (int v = 0; v < static_cast<int>(by_unit.size()); ++v)
+      if (by_unit[v].hits > 0 || by_unit[v].slain > 0)
+        units.push_back({{"unit", v}, {"hits", by_unit[v].hits}, {"slain", by_unit[v].slain}});
     c.event({{"type", "shooting"},
              {"unit", a.unit},
              {"target", a.target},
-             {"hits", total.hits},
-             {"slain", total.slain},
+             {"hits", by_unit[a.target].hits},
+             {"slain", by_unit[a.target].slain},
+             {"by_unit", std::move(units)},
              {"weapon", last_weapon ? last_weapon->id : ""}});
+  }
   // SHOOT-19: one volley from hiding is the ambush. ADV-04/ADV-40: it gives the unit away (from
   // the next player turn) unless every weapon fired was a needler.
   if (s.units[a.unit].hidden) {

@@ -11,6 +11,15 @@
 
 namespace arap::game::detail {
 
+Event modifiers_json(const rules::ShootingGoal& goal) {
+  Event modifiers = Event::array();
+  for (const auto& applied : goal.modifiers()) {
+    const auto& row = rules::info(applied.id);
+    modifiers.push_back({{"name", row.name}, {"rule", row.rule}, {"value", applied.value}});
+  }
+  return modifiers;
+}
+
 bool heavy_class(const rules::Firing& firing) {
   return firing.once_per_turn;
 }

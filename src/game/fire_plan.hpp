@@ -39,6 +39,10 @@ struct Shot {
 // an action of this kind and reaches an eligible model of the target unit. With `first_only` it
 // stops at the first model that may fire, leaving its targets unlisted (legality checks only ask
 // whether anyone may).
+// Issue 13: every modifier a to-hit roll applied, named as `arap odds attack` names them, for
+// the roll's `modifiers` field (beside `target`, `range` and `cover`).
+Event modifiers_json(const rules::ShootingGoal& goal);
+
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only = false);
 std::string target_problem(const GameState& s, const Action& a);
@@ -74,7 +78,8 @@ void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& 
 // models slain.
 int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,
                 int goal, std::vector<table::TableModel>& poses,
-                std::optional<double> guess = std::nullopt);
+                std::optional<double> guess = std::nullopt,
+                std::vector<HitEffect>* by_unit = nullptr);  // adds its hits per unit
 // SHOOT-36/37: the models a template laid from `firer` toward `aim` covers.
 std::vector<int> models_under_template(const Context& c,
                                        const std::vector<table::TableModel>& poses, int firer,

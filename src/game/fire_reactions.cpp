@@ -156,7 +156,12 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       int hits = 0;
       for (int k = 0; k < shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
       c.roll_event(fire_and_charge ? "CHARGE-12" : "CHARGE-15", "to hit", goal.goal, unit,
-                   {{"weapon", weapon->id}, {"hits", hits}});
+                   {{"weapon", weapon->id},
+                    {"hits", hits},
+                    {"target", target},
+                    {"range", sit.range},
+                    {"cover", table::to_string(sit.target_cover)},
+                    {"modifiers", modifiers_json(goal)}});
       for (int h = 0; h < hits; ++h) {
         const int victim = allocate_hit(c, shot.targets, covers, allocation_faces);
         if (victim < 0) break;

@@ -146,7 +146,17 @@ std::string name_of_unit(const GameSetup& setup, const nlohmann::json& id) {
   const int unit = id.get<int>();
   if (unit < 0 || unit >= static_cast<int>(setup.units.size())) return "?";
   const auto& info = setup.units[unit];
-  return fmt::format("{} ({})", info.name, setup.scenario.sides[info.side].name);
+  // Units of one side with the same name are told apart by their order ("Infantry Squad 2"); the
+  // number is the one `--actions` files use.
+  int same = 0;
+  int ordinal = 0;
+  for (int v = 0; v < static_cast<int>(setup.units.size()); ++v) {
+    if (setup.units[v].side != info.side || setup.units[v].name != info.name) continue;
+    ++same;
+    if (v == unit) ordinal = same;
+  }
+  const std::string name = same > 1 ? fmt::format("{} {}", info.name, ordinal) : info.name;
+  return fmt::format("{} ({}, unit {})", name, setup.scenario.sides[info.side].name, unit);
 }
 
 std::string unit_name(const GameSetup& setup, const nlohmann::json& e, const char* key = "unit") {
@@ -181,8 +191,10 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
         out += fmt::format("  {} picks up the failed dice: {} gives {} AP\n", unit_name(setup, e),
                            dice_text(e["dice"]), e["action_points"].get<int>());
       } else if (what == "to hit") {
-        out += fmt::format("  {} fires {}: {} against {}- to hit, {} hits\n", unit_name(setup, e),
-                           e["weapon"].get<std::string>(), dice_text(e["dice"]),
+        const std::string at =
+            e.contains("target") ? " at " + unit_name(setup, e, "target") : std::string();
+        out += fmt::format("  {} fires {}{}: {} against {}- to hit, {} hits\n", unit_name(setup, e),
+                           e["weapon"].get<std::string>(), at, dice_text(e["dice"]),
                            e["goal"].get<int>(), e["hits"].get<int>());
       } else if (e.contains("outcome")) {
         out += fmt::format("  {} takes a {} on {} or less: {} -> {}\n", unit_name(setup, e), what,

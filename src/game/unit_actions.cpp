@@ -239,6 +239,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
        m < info_of(s, a.unit).first_model + info_of(s, a.unit).model_count; ++m) {
     from.push_back(s.models[m].pose.position);
   }
+  const table::Point centre_before = unit_centre(s, a.unit);
   double inches = 0.0;
   for (const auto& [m, report] : move.reports) {
     s.models[m].pose.position = s.models[m].pose.position + table::Point{a.dx, a.dy} * fraction;
@@ -251,7 +252,12 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   if (a.mode == table::MoveMode::tactical) u.tactical = true;
   if (free_move) u.own_turn.free_moved = true;
   note_fleeting(s, a.unit, from);
-  if (c.logging())
+  if (c.logging()) {
+    // Where the unit stood and where it ends (centres, and the first mover's facing), so a
+    // replay can be drawn from the log alone.
+    const table::Point centre_after = unit_centre(s, a.unit);
+    const double facing =
+        move.reports.empty() ? 0.0 : s.models[move.reports.front().first].pose.facing;
     c.event({{"type", free_move ? "free_move" : "move"},
              {"unit", a.unit},
              {"rule", free_move                             ? "MOVE-14"
@@ -259,7 +265,11 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
                       : a.mode == table::MoveMode::climb    ? "MOVE-20"
                       : a.mode == table::MoveMode::swim     ? "MOVE-17"
                                                             : "MOVE-01"},
-             {"inches", inches}});
+             {"inches", inches},
+             {"from", {centre_before.x, centre_before.y}},
+             {"to", {centre_after.x, centre_after.y}},
+             {"facing", facing}});
+  }
   note_ladders(s, move);                                                   // MOVE-28
   land_jumps(c, a.unit, move, from, table::Point{a.dx, a.dy} * fraction);  // MOVE-25
   after_hidden_move(c, a.unit, a.mode);
