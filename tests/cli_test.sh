@@ -92,6 +92,7 @@ rmdir "$folder"
 out=$("$arap" play "$root/data/scenarios/ruined_town.yaml" --seed 3 --data "$root/data")
 check "report tells same-named units apart" contains "$out" "Infantry Squad 2 (Red, unit 1)"
 check "report names the target of fire" contains "$out" " at .*(.*, unit [0-9]*): "
+check "report ends with the score explained" contains "$out" "objectives worth [0-9]* held"
 out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed -1 --data "$root/data" 2>&1 >/dev/null)
 check "a negative seed is refused" test $? -ne 0
 check "a negative seed says why" contains "$out" "a seed is a whole number"

@@ -323,6 +323,25 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
                              e["score"][side].get<int>());
       }
       out += "Score: " + score + "\n";
+      if (e.contains("kill_points")) {
+        // The score in words (issue 13): what each side has left and how its score was made.
+        const bool objectives = e.value("objectives", false);
+        for (std::size_t side = 0; side < e["score"].size(); ++side) {
+          out += fmt::format(
+              "  {}: {} unit(s) on the table, {} model(s) slain, {} fled; {} kill "
+              "point(s)",
+              setup.scenario.sides[side].name, e["units_left"][side].get<int>(),
+              e["models_slain"][side].get<int>(), e["models_fled"][side].get<int>(),
+              e["kill_points"][side].get<int>());
+          if (objectives)
+            out +=
+                fmt::format(", objectives worth {} held", e["objective_points"][side].get<int>());
+          out += "\n";
+        }
+        out += objectives ? "  (score = 100 x objective points held + kill points; a kill point "
+                            "is an enemy unit destroyed or fled)\n"
+                          : "  (score = kill points: an enemy unit destroyed or fled)\n";
+      }
     }
   }
   return out;

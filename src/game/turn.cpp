@@ -145,9 +145,11 @@ void check_game_end(Context& c) {
       if (side != c.setup.units[u].side) ++s.score[side];
     }
   }
+  const std::vector<int> kill_points(s.score.begin(), s.score.begin() + c.setup.sides);
+  std::vector<int> objective_points(c.setup.sides, 0);
   const auto& victory = c.setup.scenario.victory;
   if (victory.kind == table::Victory::Kind::objectives) {
-    std::array<std::int16_t, 4> held{};
+    std::array<std::int16_t, table::kMaxSides> held{};
     for (const auto& objective : victory.objectives) {
       std::vector<bool> present(c.setup.sides, false);
       for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
@@ -165,8 +167,10 @@ void check_game_end(Context& c) {
       }
     }
     // Objectives decide; kill points only break ties.
-    for (int side = 0; side < c.setup.sides; ++side)
+    for (int side = 0; side < c.setup.sides; ++side) {
       s.score[side] = static_cast<std::int16_t>(held[side] * 100 + s.score[side]);
+      objective_points[side] = held[side];
+    }
   }
   int best = -1;
   bool tie = false;
@@ -179,11 +183,38 @@ void check_game_end(Context& c) {
     }
   }
   s.winner = static_cast<std::int8_t>(tie ? -1 : best);
-  if (c.logging())
+  if (c.logging()) {
+    // The score explained: units still fighting and models lost per side, kill points and (with
+    // objectives) the points of the objectives each side holds alone.
+    std::vector<int> units_left(c.setup.sides, 0);
+    std::vector<int> models_slain(c.setup.sides, 0);
+    std::vector<int> models_fled(c.setup.sides, 0);
+    for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+      const int side = c.setup.units[u].side;
+      if (s.unit_alive(u)) ++units_left[side];
+      const auto& info = c.setup.units[u];
+      // A casualty has no wounds left; models off the table with routers or in reserve keep
+      // theirs, and only a fled unit's are lost.
+      for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+        if (s.models[m].pose.alive) continue;
+        if (s.models[m].wounds_left <= 0) {
+          ++models_slain[side];
+        } else if (s.units[u].fled) {
+          ++models_fled[side];
+        }
+      }
+    }
     c.event({{"type", "game_over"},
              {"winner", s.winner},
              {"turn", s.turn},
-             {"score", std::vector<int>(s.score.begin(), s.score.begin() + c.setup.sides)}});
+             {"score", std::vector<int>(s.score.begin(), s.score.begin() + c.setup.sides)},
+             {"kill_points", kill_points},
+             {"objective_points", objective_points},
+             {"objectives", victory.kind == table::Victory::Kind::objectives},
+             {"units_left", units_left},
+             {"models_slain", models_slain},
+             {"models_fled", models_fled}});
+  }
 }
 
 namespace {

@@ -25,6 +25,7 @@ inline std::vector<std::string> audit_log(const game::GameSetup& setup, const ga
     for (const auto* weapon : model.group->weapons)
       once_per_turn[weapon->id] = rules::once_per_turn(weapon->type);
   std::vector<int> living;
+  std::vector<int> slain(table::kMaxSides, 0);  // casualty events per side
   for (const auto& unit : setup.units) living.push_back(unit.model_count);
 
   // Per player turn.
@@ -56,6 +57,20 @@ inline std::vector<std::string> audit_log(const game::GameSetup& setup, const ga
       std::erase_if(parted, [](const Parted& p) { return p.ends_left <= 0; });
     } else if (type == "casualty") {
       --living[e.at("unit").get<int>()];
+      ++slain[setup.units[e.at("unit").get<int>()].side];
+    } else if (type == "game_over") {
+      // The score explained must add up, and the models lost must be the log's casualties.
+      const bool objectives = e.value("objectives", false);
+      for (std::size_t side = 0; side < e.at("score").size(); ++side) {
+        const int made = (objectives ? 100 * e.at("objective_points")[side].get<int>() : 0) +
+                         e.at("kill_points")[side].get<int>();
+        if (made != e.at("score")[side].get<int>())
+          fail(i, fmt::format("side {}: score {} is not made of its points ({})", side,
+                              e.at("score")[side].get<int>(), made));
+        if (slain[side] != e.at("models_slain")[side].get<int>())
+          fail(i, fmt::format("side {}: {} models slain, the log shows {} casualties", side,
+                              e.at("models_slain")[side].get<int>(), slain[side]));
+      }
     } else if (type == "action") {
       last_action = i;
       const auto& a = e.at("action");
