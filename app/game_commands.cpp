@@ -54,8 +54,11 @@ std::pair<game::GameRecord, std::shared_ptr<const game::GameSetup>> load_record(
     const std::string& path, const std::string& data) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(fmt::format("{}: cannot open the file", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  // Strict reading (issue 14): data::DataError names the file, line and field itself.
+  game::GameRecord record = game::record_from_text(text.str(), path);
   try {
-    game::GameRecord record = game::record_from_json(nlohmann::json::parse(in));
     auto library = std::make_shared<const data::Library>(data::Library::load(data_dir(data)));
     auto setup = game::setup_for_record(record, std::move(library));
     return {std::move(record), std::move(setup)};
@@ -64,20 +67,17 @@ std::pair<game::GameRecord, std::shared_ptr<const game::GameSetup>> load_record(
   }
 }
 
-std::vector<game::Action> read_actions(const std::string& path) {
+// The actions of an --actions file (one JSON object a line) with their line numbers.
+std::vector<std::pair<int, game::Action>> read_actions(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(fmt::format("{}: cannot open the file", path));
-  std::vector<game::Action> actions;
+  std::vector<std::pair<int, game::Action>> actions;
   std::string line;
   int number = 0;
   while (std::getline(in, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    try {
-      actions.push_back(game::action_from_json(nlohmann::json::parse(line)));
-    } catch (const std::exception& error) {
-      throw std::runtime_error(fmt::format("{}:{}: {}", path, number, error.what()));
-    }
+    actions.emplace_back(number, game::action_from_text(line, path, number));
   }
   return actions;
 }
@@ -139,14 +139,22 @@ int run_play(const GameOptionsCli& o) {
   game::EventLog log;
   game::GameState state = game::initial_state(*setup, o.seed);
   if (!o.actions.empty()) {
-    const auto actions = read_actions(o.actions);
-    for (std::size_t i = 0; i < actions.size(); ++i) {
-      const std::string reason = game::apply(state, actions[i], &log);
+    // Issue 14: an illegal line stops the script, not the run: the player gets the reason, the
+    // game so far (report, --json) and its --save, and the exit code says it failed.
+    for (const auto& [line, action] : read_actions(o.actions)) {
+      const std::string reason = game::apply(state, action, &log);
       if (!reason.empty()) {
-        throw std::runtime_error(fmt::format("{}: action {} ({}) is illegal: {}", o.actions, i + 1,
-                                             game::describe(actions[i]), reason));
+        if (!o.save.empty()) {
+          record.digest = game::state_digest(state);
+          record.digest_actions = record.actions.size();
+          save_record(o.save, record);
+        }
+        print_result(*setup, state, log, record, o.json);
+        fmt::print(stderr, "{}:{}: {} is illegal: {}\n", o.actions, line, game::describe(action),
+                   reason);
+        return kInputError;
       }
-      record.actions.push_back(actions[i]);
+      record.actions.push_back(action);
     }
   }
   const std::vector<std::string> agents = {o.red, o.blue};
@@ -220,12 +228,7 @@ int run_legal(const GameOptionsCli& o) {
 int run_preview(const GameOptionsCli& o) {
   const auto [record, setup] = load_record(o.record, o.data);
   const game::GameState state = game::replay(*setup, record);
-  game::Action action;
-  try {
-    action = game::action_from_json(nlohmann::json::parse(o.action_json));
-  } catch (const std::exception& error) {
-    throw std::runtime_error(fmt::format("--action: {}", error.what()));
-  }
+  const game::Action action = game::action_from_text(o.action_json, "--action");
   const advice::Preview p = advice::preview(state, action);
   if (o.json) {
     std::cout << advice::to_json(p).dump() << '\n';

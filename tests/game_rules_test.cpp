@@ -38,6 +38,17 @@ TEST_F(GameRules, ACT_07_bust_with_two_dice_ends_the_phase) {
   EXPECT_TRUE(logged("bust"));
   EXPECT_EQ(state_.phasing, 1) << "the turn passes to Blue";
   EXPECT_TRUE(dice_.exhausted());
+  // Issue 14: Red's next try is refused for the bust (ACT-07), not as "not your unit" (ACT-04).
+  const GameState before = state_;
+  const std::string why = apply(state_, activate(1, 1), &log_);
+  EXPECT_EQ(why.rfind("ACT-07: ", 0), 0u) << why;
+  EXPECT_NE(why.find("bust"), std::string::npos) << why;
+  EXPECT_EQ(state_, before);
+  // Once Blue's turn is over and Red's begins, the bust is forgotten: Red activates again.
+  must(act(ActionKind::end_phase));
+  ASSERT_EQ(state_.phasing, 0);
+  EXPECT_EQ(state_.busted_side, -1);
+  EXPECT_EQ(illegal_reason(state_, activate(1, 1)), "");
 }
 
 TEST_F(GameRules, ACT_07_three_dice_two_failures_still_spend_one_action) {
@@ -92,7 +103,9 @@ TEST_F(GameRules, ACT_04_one_attempt_per_unit_and_only_your_own) {
   must(act(ActionKind::end_activation, 0));
   const GameState before = state_;
   EXPECT_NE(apply(state_, activate(0, 1), &log_).find("ACT-04"), std::string::npos);
-  EXPECT_NE(apply(state_, activate(2, 1), &log_).find("ACT-04"), std::string::npos);
+  const std::string blue = apply(state_, activate(2, 1), &log_);
+  EXPECT_EQ(blue.rfind("ACT-04: ", 0), 0u) << blue;
+  EXPECT_NE(blue.find("Red's player turn"), std::string::npos) << blue;
   EXPECT_NE(apply(state_, activate(1, 4), &log_).find("ACT-06"), std::string::npos);
   EXPECT_EQ(state_, before);
 }

@@ -48,6 +48,43 @@ RC_GTEST_PROP(TableProperties, a_path_never_costs_less_than_its_length, ()) {
   RC_ASSERT(report.total_cost() + 1e-9 >= report.distance);
 }
 
+// straight_reach is the planners' one pass over the ground (MOVE-01/03/06/07/08/21): the length
+// it gives is affordable and unbarred by check_move's own measure, and a little further is not
+// (unless the ray's end was reached). Enemy bases stand about to bar the way too.
+RC_GTEST_PROP(TableProperties, straight_reach_is_the_furthest_affordable_unbarred_length, ()) {
+  const Table& table = town().table;
+  std::vector<TableModel> models(1 + *rc::gen::inRange(0, 4));
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    models[i].position = any_point(48, 48);
+    models[i].side = i == 0 ? 0 : 1;
+  }
+  models[0].facing = *rc::gen::inRange(0, 360);
+  MoveRequest request;
+  request.mode =
+      *rc::gen::element(MoveMode::normal, MoveMode::backwards, MoveMode::crawl, MoveMode::sidestep);
+  request.allowance = *rc::gen::inRange(2, 13);
+  request.path.resize(1);
+  const Point direction = heading_vector(*rc::gen::inRange(0, 360));
+  const double limit = *rc::gen::inRange(1, 40) / 2.0;
+  const auto reach = straight_reach(table, models, request, direction, limit);
+  RC_PRE(reach.has_value());  // a change of level: left to trial moves
+  RC_ASSERT(*reach >= 0.0);
+  RC_ASSERT(*reach <= limit + 1e-12);
+  const auto report_at = [&](double d) {
+    request.path[0] = models[0].position + direction * d;
+    return check_move(table, models, request, false);
+  };
+  if (*reach > 1e-6) {
+    const MoveReport at = report_at(*reach);
+    RC_ASSERT(!at.path_blocked);
+    RC_ASSERT(at.total_cost() <= request.allowance + 1e-6);
+  }
+  if (*reach < limit - 0.01) {
+    const MoveReport beyond = report_at(*reach + 0.01);
+    RC_ASSERT(beyond.path_blocked || beyond.total_cost() > request.allowance + 1e-6);
+  }
+}
+
 RC_GTEST_PROP(TableProperties, terrain_sight_is_symmetric, ()) {
   const Table& table = town().table;
   const Point a = any_point(48, 48);

@@ -1,33 +1,96 @@
 #include "data/yaml_reader.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <functional>
 
 #include <fmt/format.h>
 
 namespace arap::data {
 
-Field Field::load_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw DataError({path, 0, 0}, "", "cannot open the file");
-  try {
-    YAML::Node root = YAML::Load(in);
-    return Field(std::make_shared<const std::string>(path), root, "", YAML::Mark());
-  } catch (const YAML::ParserException& error) {
-    throw DataError({path, error.mark.line + 1, error.mark.column + 1}, "",
-                    "not valid YAML: " + error.msg);
+namespace {
+
+// Issue 14: a key given twice in one mapping is refused (YAML readers keep the first and JSON
+// readers the last, so either way one of them would vanish without a word).
+void refuse_duplicate_keys(const YAML::Node& node, const std::string& path,
+                           const std::string& file) {
+  if (node.IsMap()) {
+    std::vector<std::string> seen;
+    for (const auto& entry : node) {
+      const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
+      const std::string child = path.empty() ? key : path + "." + key;
+      if (entry.first.IsScalar()) {
+        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+          const YAML::Mark mark = entry.first.Mark();
+          throw DataError({file, mark.line + 1, mark.column + 1}, child,
+                          "this key is given twice in the same mapping (say it once)");
+        }
+        seen.push_back(key);
+      }
+      refuse_duplicate_keys(entry.second, child, file);
+    }
+  } else if (node.IsSequence()) {
+    for (std::size_t i = 0; i < node.size(); ++i)
+      refuse_duplicate_keys(node[i], fmt::format("{}[{}]", path, i), file);
   }
 }
 
-Field Field::load_text(const std::string& text, const std::string& name) {
+// The Levenshtein distance between two short words (the "did you mean" of unknown keys).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+Field load_node(const std::function<YAML::Node()>& parse, const std::string& name) {
   try {
-    YAML::Node root = YAML::Load(text);
-    return Field(std::make_shared<const std::string>(name), root, "", YAML::Mark());
+    YAML::Node root = parse();
+    refuse_duplicate_keys(root, "", name);
+    return Field::wrap(std::make_shared<const std::string>(name), root);
   } catch (const YAML::ParserException& error) {
     throw DataError({name, error.mark.line + 1, error.mark.column + 1}, "",
                     "not valid YAML: " + error.msg);
   }
+}
+
+}  // namespace
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& known) {
+  std::string_view best;
+  std::size_t best_distance = 3;  // at most two edits away
+  for (const auto candidate : known) {
+    const std::size_t d = edit_distance(word, candidate);
+    if (d < best_distance && d < std::max<std::size_t>(2, candidate.size() / 2)) {
+      best_distance = d;
+      best = candidate;
+    }
+  }
+  return best.empty() ? std::string() : fmt::format(" (did you mean \"{}\"?)", best);
+}
+
+Field Field::wrap(std::shared_ptr<const std::string> file, YAML::Node root) {
+  return Field(std::move(file), std::move(root), "", YAML::Mark());
+}
+
+Field Field::load_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw DataError({path, 0, 0}, "", "cannot open the file");
+  return load_node([&in] { return YAML::Load(in); }, path);
+}
+
+Field Field::load_text(const std::string& text, const std::string& name) {
+  return load_node([&text] { return YAML::Load(text); }, name);
 }
 
 SourceLocation Field::location() const {
@@ -130,9 +193,20 @@ void Field::allow_only(std::initializer_list<std::string_view> allowed) const {
         list += (list.empty() ? "" : ", ") + std::string(candidate);
       const std::string child_path = path_.empty() ? key : path_ + "." + key;
       throw DataError(Field(file_, entry.first, child_path, node_.Mark()).location(), child_path,
-                      "unknown key (allowed: " + list + ")");
+                      "unknown key" + did_you_mean(key, {allowed.begin(), allowed.end()}) +
+                          " (allowed: " + list + ")");
     }
   }
+}
+
+std::uint64_t Field::as_uint64() const {
+  if (!node_.IsScalar()) fail("expected a whole number from 0 up");
+  const std::string& text = node_.Scalar();
+  std::uint64_t value = 0;
+  const auto [ptr, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || ptr != text.data() + text.size())
+    fail(fmt::format("expected a whole number from 0 to 2^64-1, got \"{}\"", text));
+  return value;
 }
 
 }  // namespace arap::data

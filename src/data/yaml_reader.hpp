@@ -2,6 +2,7 @@
 // complaint names file, line, column and field path (e.g. weapons[3].strength).
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -20,6 +21,8 @@ class Field {
   // Parses `path`; syntax errors become DataError with the parser's line.
   static Field load_file(const std::string& path);
   static Field load_text(const std::string& text, const std::string& name);
+  // The root of a parsed document (the loaders above refuse keys given twice, issue 14).
+  static Field wrap(std::shared_ptr<const std::string> file, YAML::Node root);
 
   bool has(std::string_view key) const;
   Field operator[](std::string_view key) const;  // must exist
@@ -34,6 +37,7 @@ class Field {
   int as_int(int lowest, int highest) const;
   double as_number(double lowest, double highest) const;
   bool as_bool() const;
+  std::uint64_t as_uint64() const;  // a whole number from 0 to 2^64-1 (seeds)
   // A sequence here, with a readable complaint otherwise.
   const Field& expect_sequence() const;
   const Field& expect_map() const;
@@ -59,5 +63,8 @@ class Field {
   std::string path_;
   YAML::Mark fallback_;
 };
+
+// " (did you mean "x"?)" for a word one or two edits from a known one, else nothing.
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& known);
 
 }  // namespace arap::data

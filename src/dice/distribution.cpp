@@ -17,12 +17,31 @@ Distribution Distribution::uniform(int lowest, int highest) {
 }
 
 Distribution Distribution::binomial(int trials, double p) {
+  const auto certain = [trials](int value) {
+    std::vector<double> row(std::max(trials, 0) + 1, 0.0);
+    row[value] = 1.0;
+    return Distribution(0, std::move(row));
+  };
+  if (trials <= 0 || p <= 0.0) return certain(0);
+  if (p >= 1.0) return certain(trials);
+  // O(n): from the mode, where the terms are largest, outward by the ratio of neighbouring
+  // terms, P(k+1)/P(k) = (n-k)/(k+1) * p/(1-p); the row is normalised at the end, so no factorial
+  // is ever formed and the relative error stays a few ulps per step.
   std::vector<double> row(trials + 1, 0.0);
-  row[0] = 1.0;
-  for (int n = 1; n <= trials; ++n) {
-    for (int k = n; k >= 1; --k) row[k] = row[k] * (1.0 - p) + row[k - 1] * p;
-    row[0] *= (1.0 - p);
+  const int mode = std::min(trials, static_cast<int>(std::floor((trials + 1) * p)));
+  const double odds = p / (1.0 - p);
+  row[mode] = 1.0;
+  for (int k = mode; k < trials; ++k) {
+    row[k + 1] = row[k] * (static_cast<double>(trials - k) / (k + 1)) * odds;
+    if (row[k + 1] < 1e-300) break;  // the rest underflow to nothing
   }
+  for (int k = mode; k > 0; --k) {
+    row[k - 1] = row[k] * (static_cast<double>(k) / (trials - k + 1)) / odds;
+    if (row[k - 1] < 1e-300) break;
+  }
+  double sum = 0.0;
+  for (const double v : row) sum += v;
+  for (double& v : row) v /= sum;
   return Distribution(0, std::move(row));
 }
 

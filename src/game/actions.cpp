@@ -1,9 +1,12 @@
 #include "game/actions.hpp"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "data/yaml_reader.hpp"
 
 namespace arap::game {
 
@@ -91,63 +94,65 @@ nlohmann::json to_json(const Action& action) {
   return out;
 }
 
-Action action_from_json(const nlohmann::json& json) {
-  if (!json.is_object() || !json.contains("type") || !json["type"].is_string()) {
-    throw std::invalid_argument("an action is an object with a \"type\"");
-  }
+namespace {
+
+// The index of `name` in `names`, or a refusal naming the field with a "did you mean".
+template <std::size_t N>
+std::size_t name_index(const data::Field& field, const std::array<const char*, N>& names,
+                       const char* what) {
+  const std::string name = field.as_string();
+  for (std::size_t i = 0; i < N; ++i)
+    if (name == names[i]) return i;
+  std::vector<std::string_view> known(names.begin(), names.end());
+  field.fail(fmt::format("unknown {} \"{}\"{}", what, name, data::did_you_mean(name, known)));
+}
+
+}  // namespace
+
+// Issue 14: every key known, every number whole (or finite) and in range, so nothing nonsensical
+// runs as something else (a unit 4294967296 as unit 0, 2.99 dice as 2, "mdoe" as a normal move).
+Action action_from_field(const data::Field& field) {
+  field.expect_map();
+  field.allow_only({"type", "unit", "dice", "target", "dx", "dy", "facing", "guess", "heavy",
+                    "fire", "krak", "mode", "picks"});
   Action action;
-  const std::string type = json["type"];
-  bool known = false;
-  for (std::size_t i = 0; i < kKinds.size(); ++i) {
-    if (type == kKinds[i]) {
-      action.kind = static_cast<ActionKind>(i);
-      known = true;
-    }
-  }
-  if (!known) throw std::invalid_argument(fmt::format("unknown action type \"{}\"", type));
-  const auto number = [&json](const char* key, auto fallback) {
-    if (!json.contains(key)) return fallback;
-    if (!json[key].is_number())
-      throw std::invalid_argument(fmt::format("\"{}\" must be a number", key));
-    return json[key].get<decltype(fallback)>();
-  };
-  action.unit = number("unit", -1);
-  action.dice = number("dice", 0);
-  action.target = number("target", -1);
-  action.dx = number("dx", 0.0);
-  action.dy = number("dy", 0.0);
-  if (json.contains("facing")) action.facing = number("facing", 0.0);
-  if (json.contains("guess")) action.guess = number("guess", 0.0);
-  const auto flag = [&json](const char* key) {
-    if (!json.contains(key)) return false;
-    if (!json[key].is_boolean())
-      throw std::invalid_argument(fmt::format("\"{}\" must be true or false", key));
-    return json[key].get<bool>();
-  };
-  action.heavy = flag("heavy");
-  action.fire = flag("fire");
-  action.krak = flag("krak");
-  if (json.contains("mode")) {
-    const std::string mode = json["mode"];
-    bool found = false;
-    for (std::size_t i = 0; i < kModes.size(); ++i) {
-      if (mode == kModes[i]) {
-        action.mode = static_cast<table::MoveMode>(i);
-        found = true;
-      }
-    }
-    if (!found) throw std::invalid_argument(fmt::format("unknown move mode \"{}\"", mode));
-  }
-  if (json.contains("picks")) {
-    const auto& picks = json["picks"];
-    if (!picks.is_array() || picks.size() > 3) {
-      throw std::invalid_argument("\"picks\" is a list of at most three {unit, dice}");
-    }
-    for (const auto& pick : picks) {
-      action.picks[action.pick_count++] = {pick.at("unit").get<int>(), pick.at("dice").get<int>()};
+  action.kind = static_cast<ActionKind>(name_index(field["type"], kKinds, "action type"));
+  constexpr int kMostUnits = 9999;
+  if (field.has("unit")) action.unit = field["unit"].as_int(-1, kMostUnits);
+  if (field.has("dice")) action.dice = field["dice"].as_int(0, 99);
+  if (field.has("target")) action.target = field["target"].as_int(-1, kMostUnits);
+  if (field.has("dx")) action.dx = field["dx"].as_number(-1e4, 1e4);
+  if (field.has("dy")) action.dy = field["dy"].as_number(-1e4, 1e4);
+  if (field.has("facing")) action.facing = field["facing"].as_number(-3600.0, 3600.0);
+  if (field.has("guess")) action.guess = field["guess"].as_number(0.0, 1e4);
+  if (field.has("heavy")) action.heavy = field["heavy"].as_bool();
+  if (field.has("fire")) action.fire = field["fire"].as_bool();
+  if (field.has("krak")) action.krak = field["krak"].as_bool();
+  if (field.has("mode"))
+    action.mode = static_cast<table::MoveMode>(name_index(field["mode"], kModes, "move mode"));
+  if (field.has("picks")) {
+    const data::Field picks = field["picks"];
+    picks.expect_sequence();
+    if (picks.size() > 3) picks.fail("at most three units pick up dice (ACT-08)");
+    for (std::size_t i = 0; i < picks.size(); ++i) {
+      const data::Field pick = picks.at(i);
+      pick.expect_map();
+      pick.allow_only({"unit", "dice"});
+      action.picks[action.pick_count++] = {pick["unit"].as_int(-1, kMostUnits),
+                                           pick["dice"].as_int(0, 99)};
     }
   }
   return action;
+}
+
+Action action_from_json(const nlohmann::json& json) {
+  return action_from_field(data::Field::load_text(json.dump(), "action"));
+}
+
+Action action_from_text(const std::string& text, const std::string& source, int line) {
+  // Blank lines ahead keep the reader's line numbers those of the file the text came from.
+  return action_from_field(data::Field::load_text(
+      std::string(static_cast<std::size_t>(std::max(0, line - 1)), '\n') + text, source));
 }
 
 std::string describe(const Action& action) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "data/yaml_reader.hpp"
 #include "table/movement.hpp"
 
 namespace arap::game {
@@ -66,8 +67,12 @@ inline Action make_action(ActionKind kind, int unit = -1) {
 }
 
 nlohmann::json to_json(const Action& action);
-// Throws std::invalid_argument naming the field.
+// Strict readers (issue 14): unknown keys (with a "did you mean"), wrong types, fractional or
+// out-of-range numbers are refused with a data::DataError naming the source, line and field.
+Action action_from_field(const data::Field& field);
 Action action_from_json(const nlohmann::json& json);
+// One action written as JSON, read from `source` at 1-based `line` (for the error's position).
+Action action_from_text(const std::string& text, const std::string& source, int line = 1);
 std::string describe(const Action& action);
 
 }  // namespace arap::game

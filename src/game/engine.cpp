@@ -112,8 +112,17 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         return detail::move_illegal(s, a, true, checked_move, explain);
       if (a.kind != ActionKind::activate) return wrong_phase();
       if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
-      if (s.setup->units[a.unit].side != s.phasing)
-        return "ACT-04: you may only activate your own units";
+      if (s.setup->units[a.unit].side != s.phasing) {
+        if (!explain) return "ACT-04";
+        const auto& sides = s.setup->scenario.sides;
+        const int own = s.setup->units[a.unit].side;
+        if (s.busted_side == own)
+          return fmt::format(
+              "ACT-07: {}'s activation phase ended with a bust; it is {}'s player turn now",
+              sides[own].name, sides[s.phasing].name);
+        return fmt::format("ACT-04: it is {}'s player turn: only {}'s units activate now",
+                           sides[s.phasing].name, sides[s.phasing].name);
+      }
       if (s.units[a.unit].routing || s.units[a.unit].rout_pending) {
         return "ACT-03: a routing unit cannot be activated";
       }

@@ -127,6 +127,7 @@ void for_each_scalar(State& s, Visit&& visit) {
   visit("action_points", s.action_points);
   visit("busts", s.busts);
   visit("bust_pending", s.bust_pending);
+  visit("busted_side", s.busted_side);
   visit("failed_dice", s.failed_dice);
   visit("after_melee", s.after_melee);
   visit("reaction_count", s.reaction_count);

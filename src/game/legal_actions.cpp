@@ -150,6 +150,32 @@ bool table_has_deep_water(const table::Table& table) {
   return false;
 }
 
+// Whether anything a climbing move could climb (an obstacle or a raised surface's edge taller
+// than the smallest free step, MOVE-19/20/23) lies in the box swept by `unit` moving up to
+// `inches` toward `at`.
+bool climbable_near(const GameState& s, int unit, const table::Point& at, double inches) {
+  const auto& info = s.setup->units[unit];
+  const auto& table = s.setup->scenario.table;
+  const table::Point centre = detail::unit_centre(s, unit);
+  const table::Point shift = toward(centre, at, inches) - centre;
+  table::Point lo{1e9, 1e9};
+  table::Point hi{-1e9, -1e9};
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (const table::Point p : {s.models[m].pose.position, s.models[m].pose.position + shift}) {
+      lo = {std::min(lo.x, p.x - 1.0), std::min(lo.y, p.y - 1.0)};
+      hi = {std::max(hi.x, p.x + 1.0), std::max(hi.y, p.y + 1.0)};
+    }
+  }
+  for (const int index : table.obstacles_near(lo, hi))
+    if (table.obstacles()[index].height > 1.0) return true;
+  for (const int index : table.features_near(lo, hi)) {
+    const auto& f = table.features()[index];
+    if (f.elevation > 1.0 && f.kind != table::TerrainKind::hill) return true;
+  }
+  return false;
+}
+
 void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>& out) {
   const auto& info = s.setup->units[unit];
   bool prone = false;
@@ -157,6 +183,13 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
     prone = prone || (s.models[m].pose.alive && s.models[m].prone);
   if (free_move && prone) return;  // MOVE-14: a free move is a normal move
   MoveSet set{out, {}};
+  // A mode refused for a move of no length (no AP left, locked, a unit that may not move
+  // tactically...) is refused for every length: its plans are not worth making.
+  const auto mode_open = [&](table::MoveMode mode) {
+    Action probe = make_action(free_move ? ActionKind::free_move : ActionKind::move, unit);
+    probe.mode = mode;
+    return is_legal(s, probe);
+  };
   const auto plan = [&](table::MoveMode mode, const table::Point& at) {
     return detail::plan_unit_move(s, unit, mode, at, free_move, false);
   };
@@ -165,6 +198,7 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   const auto targets = destinations(s, unit);
   const table::MoveMode main = prone ? table::MoveMode::crawl : table::MoveMode::normal;
   const double allowance = detail::mode_allowance(s, unit, main);
+  if (!free_move && !mode_open(main)) return;
   for (const auto& d : targets) {
     const MovePlan p = plan(main, d.at);
     set.add(p);
@@ -181,12 +215,13 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   }
   if (prone || free_move) return;
   // MOVE-13 tactical moves (checked at the best roll) toward every destination.
-  if (info.can_move_tactically)
+  if (info.can_move_tactically && mode_open(table::MoveMode::tactical))
     for (const auto& d : targets)
       if (d.enemy) set.add(plan(table::MoveMode::tactical, d.at));
   // MOVE-06: backwards from every enemy (facing it), and a sidestep either way.
-  for (const auto& d : targets)
-    if (d.away) set.add(plan(table::MoveMode::backwards, d.at));
+  if (mode_open(table::MoveMode::backwards))
+    for (const auto& d : targets)
+      if (d.away) set.add(plan(table::MoveMode::backwards, d.at));
   double facing = 0.0;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
     if (s.models[m].pose.alive) {
@@ -198,11 +233,17 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
         plan(table::MoveMode::sidestep, centre + table::heading_vector(facing + side) * info.move));
   // MOVE-20/25: climbing and jumping toward every destination, where the table has something to
   // climb or jump from; MOVE-17: swimming where it has deep water.
+  // A jump move differs from a normal one only where it jumps down (MOVE-25), so it is planned
+  // for units standing higher than a free step; a climb only where something to climb lies in
+  // the box the unit sweeps (MOVE-20/23: anything else is refused).
   if (table_has_climbs(table)) {
+    bool raised = false;
+    for (int m = info.first_model; m < info.first_model + info.model_count && !raised; ++m)
+      raised = s.models[m].pose.alive && table.level_at(s.models[m].pose.position) > 1.0;
     for (const auto& d : targets) {
       if (d.away) continue;
-      set.add(plan(table::MoveMode::climb, d.at));
-      if (table.has_levels()) set.add(plan(table::MoveMode::jump, d.at));
+      if (climbable_near(s, unit, d.at, allowance)) set.add(plan(table::MoveMode::climb, d.at));
+      if (raised) set.add(plan(table::MoveMode::jump, d.at));
     }
   }
   if (table_has_deep_water(table))

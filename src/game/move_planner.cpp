@@ -102,25 +102,40 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
   };
   double best = 0.0;
   double refused = -1.0;  // a length found illegal (the stop's reason is asked there)
-  // A first short step tells modes that are refused whatever the length (a climb with nothing to
-  // climb, a swim away from water, a prone unit walking) from those that are only cut short.
+  // One pass over the ground along the line (unit_straight_reach) usually gives the answer,
+  // checked like any move. Otherwise trial moves: the whole way, then a short first step that
+  // tells modes refused whatever the length (a swim away from water, a prone unit walking) from
+  // those only cut short, then bisection, which keeps `lo` legal and `hi` refused (1/256 of the
+  // reach is fine enough for a player's ruler and never overshoots, as `lo` was checked).
   const double first_step = std::min(reach, 0.25);
-  if (reach > 1e-6 && !legal_at(first_step)) {
-    refused = first_step;
-  } else if (reach > 1e-6 && legal_at(reach)) {
-    best = reach;
-  } else if (reach > 1e-6) {
-    refused = reach;
-    // Bisection keeps `lo` legal (or zero) and `hi` refused; 1/256 of the reach is fine enough
-    // for a player's ruler and never overshoots, as `lo` was checked.
-    double lo = first_step;
-    double hi = reach;
-    for (int i = 0; i < 8; ++i) {
-      const double mid = 0.5 * (lo + hi);
-      (legal_at(mid) ? lo : hi) = mid;
+  bool whole_way_refused = false;
+  if (reach > 1e-6) {
+    const auto d = unit_straight_reach(s, trial, direction, reach, mode_allowance(s, unit, mode));
+    if (d && *d >= reach - 1e-9) {
+      if (legal_at(reach)) best = reach;
+      whole_way_refused = best == 0.0;
+    } else if (d && *d > 1e-3 && legal_at(*d)) {
+      best = *d;
+      refused = reach;
+      if (explain && legal_at(std::min(reach, *d + 0.05)) == false)
+        refused = std::min(reach, *d + 0.05);
     }
-    best = lo;
-    refused = hi;
+  }
+  if (reach > 1e-6 && best == 0.0) {
+    if (!whole_way_refused && legal_at(reach)) {
+      best = reach;
+    } else if (!legal_at(first_step)) {
+      refused = first_step;
+    } else {
+      double lo = first_step;
+      double hi = reach;
+      for (int i = 0; i < 8; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (legal_at(mid) ? lo : hi) = mid;
+      }
+      best = lo;
+      refused = hi;
+    }
   }
   if (best > 1e-3) {
     plan.possible = true;

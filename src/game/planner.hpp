@@ -16,6 +16,13 @@ MovePlan plan_unit_move(const GameState& state, int unit, table::MoveMode mode,
 // filling `checked` when legal.
 std::string illegal_reason_of_move(const GameState& state, const Action& action, UnitMove* checked,
                                    bool explain);
+// The furthest length in [0, limit] the whole unit may move along `direction` in the action's
+// mode with every model's path unbarred, affordable with `allowance` and every end clear of other
+// units' bases (table::straight_reach per model). Empty where only trial moves can tell (changes
+// of level). The unit-level conditions (ACT-10, MELEE-11, ladders) are left to the legality check.
+std::optional<double> unit_straight_reach(const GameState& state, const Action& action,
+                                          const table::Point& direction, double limit,
+                                          double allowance);
 // ACT-09/ACT-10: AP a move action costs before dear ground (climb 2, poor swimmers 2, else 1).
 int move_action_points(const GameState& state, const Action& action);
 

@@ -1,5 +1,6 @@
 #include "game/record.hpp"
 
+#include <charconv>
 #include <cstring>
 #include <stdexcept>
 
@@ -20,22 +21,6 @@ std::uint64_t text_hash(const std::string& text) {
 
 std::string hex(std::uint64_t value) {
   return fmt::format("{:016x}", value);
-}
-
-std::uint64_t from_hex(const nlohmann::json& json, const char* field) {
-  if (!json.is_string() || json.get<std::string>().size() != 16)
-    throw std::invalid_argument(fmt::format("{}: expected 16 hexadecimal digits", field));
-  const std::string text = json.get<std::string>();
-  std::size_t used = 0;
-  std::uint64_t value = 0;
-  try {
-    value = std::stoull(text, &used, 16);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size())
-    throw std::invalid_argument(fmt::format("{}: expected 16 hexadecimal digits", field));
-  return value;
 }
 
 }  // namespace
@@ -80,43 +65,56 @@ std::shared_ptr<const GameSetup> setup_for_record(const GameRecord& record,
   return make_setup_from_text(record.scenario_text, record.scenario_file, std::move(library));
 }
 
-GameRecord record_from_json(const nlohmann::json& json) {
-  if (!json.is_object() || !json.contains("scenario") || !json.contains("seed") ||
-      !json.contains("actions")) {
-    throw std::invalid_argument("a saved game has \"scenario\", \"seed\" and \"actions\"");
-  }
+namespace {
+
+std::uint64_t hex_field(const data::Field& field) {
+  const std::string text = field.as_string();
+  std::uint64_t value = 0;
+  const auto [ptr, error] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
+  if (text.size() != 16 || error != std::errc() || ptr != text.data() + text.size())
+    field.fail("expected 16 hexadecimal digits");
+  return value;
+}
+
+}  // namespace
+
+// Issue 14: strict, as the action reader is: a seed of 11.9, "actions": null, an unknown format
+// or key are refused with the file, line and field.
+GameRecord record_from_field(const data::Field& root) {
+  root.expect_map();
+  root.allow_only({"format", "scenario", "seed", "actions", "scenario_content", "scenario_hash",
+                   "data_fingerprint", "digest", "digest_actions", "events", "winner", "turn",
+                   "score"});
+  if (root.has("format") && root["format"].as_string() != "arap-game-1")
+    root["format"].fail("unknown saved-game format (this arap reads \"arap-game-1\")");
   GameRecord record;
-  record.scenario_file = json["scenario"].get<std::string>();
-  record.seed = json["seed"].get<std::uint64_t>();
-  if (json.contains("scenario_content")) {
-    if (!json["scenario_content"].is_string())
-      throw std::invalid_argument("scenario_content: expected the scenario's YAML text");
-    record.scenario_text = json["scenario_content"].get<std::string>();
-    if (!json.contains("scenario_hash"))
-      throw std::invalid_argument("scenario_content comes with its scenario_hash");
-    if (from_hex(json["scenario_hash"], "scenario_hash") != text_hash(record.scenario_text))
-      throw std::invalid_argument(
+  record.scenario_file = root["scenario"].as_string();
+  record.seed = root["seed"].as_uint64();
+  if (root.has("scenario_content")) {
+    record.scenario_text = root["scenario_content"].as_string();
+    if (!root.has("scenario_hash")) root.fail("scenario_content comes with its scenario_hash");
+    if (hex_field(root["scenario_hash"]) != text_hash(record.scenario_text))
+      root["scenario_hash"].fail(
           "scenario_content does not match scenario_hash: the saved scenario was edited");
   }
-  if (json.contains("data_fingerprint"))
-    record.data_fingerprint = from_hex(json["data_fingerprint"], "data_fingerprint");
-  if (json.contains("digest")) {
-    record.digest = from_hex(json["digest"], "digest");
-    if (!json.contains("digest_actions") || !json["digest_actions"].is_number_unsigned())
-      throw std::invalid_argument(
-          "digest_actions: expected the number of actions the digest follows");
-    record.digest_actions = json["digest_actions"].get<std::size_t>();
+  if (root.has("data_fingerprint")) record.data_fingerprint = hex_field(root["data_fingerprint"]);
+  if (root.has("digest")) {
+    record.digest = hex_field(root["digest"]);
+    record.digest_actions = static_cast<std::size_t>(root["digest_actions"].as_int(0, 1 << 30));
   }
-  std::size_t index = 0;
-  for (const auto& action : json["actions"]) {
-    try {
-      record.actions.push_back(action_from_json(action));
-    } catch (const std::exception& error) {
-      throw std::invalid_argument(fmt::format("actions[{}]: {}", index, error.what()));
-    }
-    ++index;
-  }
+  const data::Field actions = root["actions"];
+  actions.expect_sequence();
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    record.actions.push_back(action_from_field(actions.at(i)));
   return record;
+}
+
+GameRecord record_from_json(const nlohmann::json& json) {
+  return record_from_field(data::Field::load_text(json.dump(), "saved game"));
+}
+
+GameRecord record_from_text(const std::string& text, const std::string& source) {
+  return record_from_field(data::Field::load_text(text, source));
 }
 
 GameState replay(const GameSetup& setup, const GameRecord& record, EventLog* log) {

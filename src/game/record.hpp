@@ -32,9 +32,11 @@ struct GameRecord {
 GameRecord record_for(const GameSetup& setup, std::uint64_t seed);
 
 nlohmann::json to_json(const GameRecord& record);
-// Throws std::invalid_argument naming the field; refuses scenario text that does not match its
-// saved hash.
+// Strict readers (issue 14): throw data::DataError naming the source, line and field; scenario
+// text that does not match its saved hash is refused.
+GameRecord record_from_field(const data::Field& root);
 GameRecord record_from_json(const nlohmann::json& json);
+GameRecord record_from_text(const std::string& text, const std::string& source);
 
 // The setup a record replays on: its own scenario text when it carries one (refused, with both
 // fingerprints named, when `library` is not the data it was played with), else its scenario file.

@@ -132,8 +132,11 @@ struct GameState {
   Phase phase = Phase::activation;
   std::int16_t active_unit = -1;
   std::int8_t action_points = 0;
-  std::int8_t busts = 0;        // ACT-07 busts this player turn
-  bool bust_pending = false;    // the current activation busted (a pick-up cancels it)
+  std::int8_t busts = 0;      // ACT-07 busts this player turn
+  bool bust_pending = false;  // the current activation busted (a pick-up cancels it)
+  // ACT-07: the side whose activation phase its busts ended, until its next player turn (so a
+  // refusal can say why its units may not activate); -1 when none.
+  std::int8_t busted_side = -1;
   std::int8_t failed_dice = 0;  // dice the next player may pick up
   bool after_melee = false;     // ACT-09: a unit spends AP it held through the mêlée rounds
   std::array<Reaction, 3> reactions{};  // pick-up units still to act, in order

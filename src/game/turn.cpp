@@ -66,7 +66,10 @@ void finish_activation(Context& c) {
     s.bust_pending = false;
     ++s.busts;
     if (c.logging()) c.event({{"type", "bust"}, {"rule", "ACT-07"}, {"side", s.phasing}});
-    if (s.busts >= c.setup.options.busts_allowed) end_activation_phase(c);
+    if (s.busts >= c.setup.options.busts_allowed) {
+      s.busted_side = s.phasing;
+      end_activation_phase(c);
+    }
   }
 }
 
@@ -111,6 +114,7 @@ void end_player_turn(Context& c) {
   if (c.logging()) c.event({{"type", "player_turn_end"}, {"side", side}, {"turn", s.turn}});
   s.phasing = static_cast<std::int8_t>((side + 1) % c.setup.sides);
   s.busts = 0;
+  if (s.busted_side == s.phasing) s.busted_side = -1;
   s.ladder_uses = {};  // MOVE-28: counted per player turn
   s.phase = Phase::activation;
   s.active_unit = -1;

@@ -19,6 +19,39 @@ double allowance_of(const GameState& s, int unit) {
   return s.setup->units[unit].move;
 }
 
+// The models other than `unit`'s within reach of the box a move sweeps: slot 0 is left for the
+// model being checked; the unit's other models move with it, so they crowd nobody and are left
+// out.
+void gather_nearby(const GameState& s, int unit, double lo_x, double lo_y, double hi_x, double hi_y,
+                   std::vector<table::TableModel>& nearby) {
+  const auto& info = s.setup->units[unit];
+  constexpr double kMargin = 3.0;  // more than any two bases' radii
+  nearby.resize(1);
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+    const auto& pose = s.models[m].pose;
+    if (m >= info.first_model && m < info.first_model + info.model_count) continue;
+    if (pose.alive && pose.position.x >= lo_x - kMargin && pose.position.x <= hi_x + kMargin &&
+        pose.position.y >= lo_y - kMargin && pose.position.y <= hi_y + kMargin) {
+      nearby.push_back(pose);
+    }
+  }
+}
+
+// The table's move request for one model of a unit move (its model is slot 0 of the nearby list).
+table::MoveRequest unit_request(const GameState& s, const Action& a, double allowance) {
+  table::MoveRequest request;
+  request.mode = a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::climb
+                     ? table::MoveMode::normal
+                     : a.mode;
+  request.allowance = allowance;
+  // MOVE-20: a climbing move gets over obstacles up to the unit's basic move high.
+  if (a.mode == table::MoveMode::climb) request.climb_limit = allowance_of(s, a.unit);
+  request.final_facing = a.facing;
+  request.path.resize(1);
+  request.model = 0;
+  return request;
+}
+
 // Checks the displacement scaled by `fraction` for every living model of `unit`, stopping at the
 // first model that may not move (its reason is the answer). Only models near the unit's path can
 // block or crowd it, so the table check sees just those.
@@ -37,30 +70,10 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
       hi_y = std::max(hi_y, p.y);
     }
   }
-  constexpr double kMargin = 3.0;  // more than any two bases' radii
-  // Reused buffer: every proposed move of every unit comes through here. Slot 0 holds the model
-  // being checked; the unit's other models move with it, so they crowd nobody and are left out.
+  // Reused buffer: every proposed move of every unit comes through here.
   thread_local std::vector<table::TableModel> nearby;
-  nearby.resize(1);
-  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
-    const auto& pose = s.models[m].pose;
-    if (m >= info.first_model && m < info.first_model + info.model_count) continue;
-    if (pose.alive && pose.position.x >= lo_x - kMargin && pose.position.x <= hi_x + kMargin &&
-        pose.position.y >= lo_y - kMargin && pose.position.y <= hi_y + kMargin) {
-      nearby.push_back(pose);
-    }
-  }
-  const table::MoveMode mode =
-      a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::climb
-          ? table::MoveMode::normal
-          : a.mode;
-  table::MoveRequest request;
-  request.mode = mode;
-  request.allowance = allowance;
-  // MOVE-20: a climbing move gets over obstacles up to the unit's basic move high.
-  if (a.mode == table::MoveMode::climb) request.climb_limit = allowance_of(s, a.unit);
-  request.final_facing = a.facing;
-  request.path.resize(1);
+  gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
+  table::MoveRequest request = unit_request(s, a, allowance);
   result.reports.reserve(static_cast<std::size_t>(info.model_count));
   request.model = 0;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
@@ -81,6 +94,49 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
 }
 
 }  // namespace
+
+std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
+                                          const table::Point& direction, double limit,
+                                          double allowance) {
+  const auto& info = s.setup->units[a.unit];
+  const table::Point shift = direction * limit;
+  double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (const table::Point p : {s.models[m].pose.position, s.models[m].pose.position + shift}) {
+      lo_x = std::min(lo_x, p.x);
+      lo_y = std::min(lo_y, p.y);
+      hi_x = std::max(hi_x, p.x);
+      hi_y = std::max(hi_y, p.y);
+    }
+  }
+  thread_local std::vector<table::TableModel> nearby;
+  gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
+  const table::MoveRequest request = unit_request(s, a, allowance);
+  const auto& table = s.setup->scenario.table;
+  double reach = limit;
+  for (int m = info.first_model; m < info.first_model + info.model_count && reach > 0.0; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    nearby[0] = s.models[m].pose;
+    const auto r = table::straight_reach(table, nearby, request, direction, reach);
+    if (!r) return std::nullopt;
+    reach = std::min(reach, *r);
+  }
+  // Every model's end clear of the bases of other units; backing one off may crowd another.
+  for (bool moved = true; moved && reach > 0.0;) {
+    moved = false;
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      nearby[0] = s.models[m].pose;
+      const double clear = table::furthest_clear_end(nearby, 0, direction, reach);
+      if (clear < reach) {
+        reach = clear;
+        moved = true;
+      }
+    }
+  }
+  return reach;
+}
 
 std::string move_illegal(const GameState& s, const Action& a, bool free_move, UnitMove* checked,
                          bool explain) {

@@ -362,8 +362,6 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
   return report;
 }
 
-namespace {
-
 // The largest d in (0, limit] at which the mover's base, carried `d` along `direction`, overlaps
 // no other base; 0 when there is none. Each other base rules out an open interval of d.
 double furthest_clear_end(std::span<const TableModel> models, int model, const Point& direction,
@@ -400,7 +398,129 @@ double distance_to_edge(const Table& table, const Point& from, const Point& dire
   return std::max(0.0, d - 1e-9);
 }
 
-}  // namespace
+std::optional<double> straight_reach(const Table& table, std::span<const TableModel> models,
+                                     const MoveRequest& request, const Point& direction,
+                                     double limit) {
+  if (request.model < 0 || request.model >= static_cast<int>(models.size())) return 0.0;
+  const TableModel& mover = models[request.model];
+  if (!mover.alive || limit <= kEpsilon) return 0.0;
+  const MoveMode mode = request.mode;
+  const Point a = mover.position;
+  const Point b = a + direction * limit;
+  const double free_height = mover.size <= 2 ? 1.0 : mover.size / 2.0;  // MOVE-19
+  if (table.has_levels()) {
+    // Climbs, drops, jumps and ladders along the way: only trial moves measure those.
+    thread_local std::vector<LevelStep> levels;
+    level_steps(table, a, b, levels);
+    for (const LevelStep& step : levels)
+      if (std::abs(step.rise) > free_height + kEpsilon) return std::nullopt;
+  }
+  // MOVE-07 and MOVE-06: turning and sidestepping cost the same whatever the length.
+  double fixed = 0.0;
+  if (!request.turning_included) {
+    double heading = mover.facing;
+    double turned = 0.0;
+    if (mode != MoveMode::backwards && mode != MoveMode::sidestep) {
+      const double along = bearing(a, b);
+      turned += std::abs(turn_between(heading, along));
+      heading = along;
+    }
+    if (request.final_facing) turned += std::abs(turn_between(heading, *request.final_facing));
+    fixed += turning_cost(turned);
+  }
+  if (mode == MoveMode::sidestep) fixed += 0.5;
+  double block =
+      mode == MoveMode::flee ? limit : std::min(limit, distance_to_edge(table, a, direction));
+  // MOVE-03: the worst ground at each point of the ray, as leg_cost weighs it.
+  struct Mark {
+    double from;
+    double to;
+    MovementClass movement;
+  };
+  thread_local std::vector<Mark> marks;
+  thread_local std::vector<double> cuts;
+  marks.clear();
+  cuts.assign({0.0, limit});
+  for (const int index : table.features_near(a, b)) {
+    const TerrainFeature& feature = table.features()[index];
+    if (feature.movement == MovementClass::normal && !feature.deep) continue;
+    if (feature.deep && mode == MoveMode::swim) continue;  // MOVE-17: swimmers cross it
+    if (!segment_touches_box(a, b, feature.bounds)) continue;
+    const MovementClass movement = feature.deep ? MovementClass::impassable : feature.movement;
+    for (const auto& piece : feature_intervals(feature, a, b)) {
+      marks.push_back({piece.from * limit, piece.to * limit, movement});
+      cuts.push_back(piece.from * limit);
+      cuts.push_back(piece.to * limit);
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  // MOVE-19/21, CHARGE-07: each obstacle crossed costs its height once, or bars the way.
+  struct Crossing {
+    double at;
+    double cost;
+  };
+  thread_local std::vector<Crossing> crossings;
+  crossings.clear();
+  for (const int index : table.obstacles_near(a, b)) {
+    const LinearObstacle& obstacle = table.obstacles()[index];
+    if (obstacle.height <= free_height + kEpsilon) continue;
+    for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
+      const double t = segment_intersection(a, b, obstacle.points[i], obstacle.points[i + 1]);
+      if (t < 0.0) continue;
+      if (obstacle.height <= mover.height + kEpsilon ||
+          obstacle.height <= request.climb_limit + kEpsilon) {
+        crossings.push_back({t * limit, obstacle.height});
+      } else {
+        block = std::min(block, t * limit - 1e-6);
+      }
+    }
+  }
+  std::sort(crossings.begin(), crossings.end(),
+            [](const Crossing& x, const Crossing& y) { return x.at < y.at; });
+  // Enemy bases may not be passed through (they may be reached: the end is check_move's affair).
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    const TableModel& other = models[i];
+    if (i == request.model || !other.alive || other.side == mover.side) continue;
+    const double contact = other.base_radius + mover.base_radius - 1e-6;
+    const Point offset = other.position - a;
+    const double along = dot(offset, direction);
+    if (along > 0.0) {
+      if (dot(offset, offset) - along * along < contact * contact) block = std::min(block, along);
+    } else if (dot(offset, offset) < contact * contact) {
+      block = 0.0;
+    }
+  }
+  if (block <= 0.0) return 0.0;
+  // Walk the ray spending the allowance: linear within each piece of ground, a step at each
+  // obstacle; the answer is where it runs out or the first block, whichever comes first.
+  const double budget = request.allowance - fixed;
+  if (budget < 0.0) return 0.0;
+  double spent = 0.0;
+  double at = 0.0;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i + 1 < cuts.size() && at < block; ++i) {
+    const double to = std::min(cuts[i + 1], block);
+    if (to - at <= 0.0) continue;
+    const double middle = 0.5 * (cuts[i] + cuts[i + 1]);
+    MovementClass worst = MovementClass::normal;
+    for (const auto& mark : marks)
+      if (mark.from <= middle && middle <= mark.to && mark.movement > worst) worst = mark.movement;
+    if (worst == MovementClass::impassable) return std::max(0.0, at);
+    const double rate = mode_factor(mode, worst);
+    for (; next < crossings.size() && crossings[next].at <= to; ++next) {
+      const double step = crossings[next].at;
+      if (spent + (step - at) * rate > budget) return at + (budget - spent) / rate;
+      spent += (step - at) * rate;
+      at = step;
+      if (spent + crossings[next].cost > budget) return std::max(0.0, step - 1e-6);
+      spent += crossings[next].cost;
+    }
+    if (spent + (to - at) * rate > budget) return at + (budget - spent) / rate;
+    spent += (to - at) * rate;
+    at = to;
+  }
+  return std::max(0.0, std::min(at, block));
+}
 
 std::optional<PlannedMove> plan_straight_move(const Table& table,
                                               std::span<const TableModel> models, int model,
@@ -498,6 +618,17 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
             lo = d;
             found = true;
           }
+        }
+      }
+    }
+    if (!found) {
+      // One pass over the ground along the ray gives the furthest affordable unbarred point;
+      // trial moves (the bisection below) are left for changes of level and rounding misses.
+      if (const auto d = straight_reach(table, models, request, direction, way)) {
+        const MoveReport report = attempt(*d);
+        if (!report.path_blocked && report.total_cost() <= allowance + 1e-6) {
+          lo = *d;
+          found = true;
         }
       }
     }

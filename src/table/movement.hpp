@@ -96,6 +96,22 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
                                               bool away = false, double climb_limit = 0.0,
                                               bool turning_included = false);
 
+// MOVE-01/03/06/07/08/21: the furthest length in [0, limit] the mover may go along the unit
+// vector `direction` with the path unbarred (impassable or deep ground, an obstacle too tall, an
+// enemy base, the table edge) and the cost within `request.allowance`, measured in one pass over
+// the ground along the whole ray. Where the move ends (bases overlapping) is check_move's affair.
+// Empty where the ray meets a change of level taller than a free step (MOVE-19..28): trial moves
+// measure those. A planner checks the answer with check_move; it is exact up to rounding.
+std::optional<double> straight_reach(const Table& table, std::span<const TableModel> models,
+                                     const MoveRequest& request, const Point& direction,
+                                     double limit);
+// The largest d in (0, limit] at which the mover's base, carried d along `direction`, overlaps no
+// other base (0 when there is none).
+double furthest_clear_end(std::span<const TableModel> models, int model, const Point& direction,
+                          double limit);
+// How far from `from` the ray along unit vector `direction` stays on the table.
+double distance_to_edge(const Table& table, const Point& from, const Point& direction);
+
 // MOVE-12 (optional rule): the allowance for an action in variable ground.
 enum class VariableMode : std::uint8_t { normal, crawl, tactical, charge, very_difficult };
 int variable_die_sides(int move);  // M <= 3: D3, 4: D4, 5: D5, 6+: D6 (ruling A-07)
