@@ -44,23 +44,37 @@ std::string read_input(const std::string& path) {
   return text.str();
 }
 
+// A request that parses but cannot be answered (a rule forbids it, or it is too large to compute
+// exactly) is reported with the file it came from.
+template <typename Evaluate>
+auto with_source(const std::string& source, Evaluate evaluate) {
+  try {
+    return evaluate();
+  } catch (const data::DataError&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw std::runtime_error(fmt::format("{}: {}", source, error.what()));
+  }
+}
+
 int run_attack(const OddsOptions& options) {
   const bool json = !options.json_file.empty();
   const std::string path = json ? options.json_file : options.file;
   if (path.empty()) throw std::runtime_error("odds attack: give a request file (or - for stdin)");
   const std::string text = read_input(path);
-  // The library is only needed to resolve weapons named by id; load it lazily.
+  // The library is only needed to resolve a weapon named by id: the parser asks for it then,
+  // so an inline request never loads the data folder (issue 14). Its errors are reported as-is.
   std::unique_ptr<data::Library> library;
-  if (text.find("\"weapon\"") != std::string::npos) {
-    try {
+  const odds::LibraryLoader load_library = [&]() -> const data::Library* {
+    if (!library) {
       library = std::make_unique<data::Library>(data::Library::load(data_dir(options.data)));
-    } catch (const data::DataError&) {
-      library.reset();  // a request with an inline weapon does not need it
     }
-  }
-  const odds::AttackRequest request =
-      odds::parse_attack_request(text, path == "-" ? "<stdin>" : path, library.get());
-  const odds::AttackReport report = odds::evaluate_attack(request);
+    return library.get();
+  };
+  const std::string source = path == "-" ? "<stdin>" : path;
+  const odds::AttackRequest request = odds::parse_attack_request(text, source, load_library);
+  const odds::AttackReport report =
+      with_source(source, [&] { return odds::evaluate_attack(request); });
   if (json) {
     std::cout << odds::to_json(report).dump(2) << '\n';
   } else {
@@ -73,9 +87,10 @@ int run_melee(const OddsOptions& options) {
   const bool json = !options.json_file.empty();
   const std::string path = json ? options.json_file : options.file;
   if (path.empty()) throw std::runtime_error("odds melee: give a request file (or - for stdin)");
-  const odds::MeleeRequest request =
-      odds::parse_melee_request(read_input(path), path == "-" ? "<stdin>" : path);
-  const odds::MeleeReport report = odds::evaluate_melee(request);
+  const std::string source = path == "-" ? "<stdin>" : path;
+  const odds::MeleeRequest request = odds::parse_melee_request(read_input(path), source);
+  const odds::MeleeReport report =
+      with_source(source, [&] { return odds::evaluate_melee(request); });
   if (json) {
     std::cout << odds::to_json(report).dump(2) << '\n';
     return 0;

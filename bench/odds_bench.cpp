@@ -1,5 +1,6 @@
-// Exact-odds latency: 30 shots against 10 models of W2 with D3 Damage (goal: <= 50 us), and the
-// shooting goal function on its own.
+// Exact-odds latency: 30 shots against 10 models of W2 with D3 Damage (goal: <= 50 us), how the
+// cost grows with shots (issue 14: 1,000 shots <= 100 us) and templates, and the shooting goal
+// function on its own.
 #include <benchmark/benchmark.h>
 
 #include "odds/attack_odds.hpp"
@@ -39,6 +40,49 @@ void exact_odds_random_allocation(benchmark::State& state) {
   }
 }
 BENCHMARK(exact_odds_random_allocation)->Unit(benchmark::kMicrosecond);
+
+// Shots: a unit of N/2 models firing two shots each at 100 models (W1, Damage 1), or at 100
+// models of W2 taking D3 Damage (the chain's band then widens with every wound).
+void exact_odds_shots(benchmark::State& state) {
+  auto request = thirty_shots();
+  request.attacker.models = static_cast<int>(state.range(0)) / 2;
+  request.weapon.shots = 2;
+  request.weapon.damage =
+      state.range(1) == 0 ? arap::data::DamageSpec{0, 6, 1} : arap::data::DamageSpec{1, 3, 0};
+  request.target = {100, 4, 3, std::nullopt, state.range(1) == 0 ? 1 : 2};
+  for (auto _ : state) {
+    const auto report = arap::odds::evaluate_attack(request);
+    benchmark::DoNotOptimize(report.slain.mean());
+  }
+  state.SetComplexityN(state.range(0));
+}
+BENCHMARK(exact_odds_shots)
+    ->ArgsProduct({{10, 100, 1000, 10000}, {0, 1}})
+    ->Unit(benchmark::kMicrosecond);
+
+// Templates: N flamer templates each covering three models, summed by repeated squaring.
+void exact_odds_templates(benchmark::State& state) {
+  arap::odds::AttackRequest request = thirty_shots();
+  request.attacker.models = static_cast<int>(state.range(0));
+  request.weapon.type = arap::data::WeaponType::assault;
+  request.weapon.shots = 1;
+  request.weapon.range = 8;
+  request.weapon.effect = arap::data::WeaponEffect::template_teardrop;
+  request.weapon.damage = {0, 6, 1};
+  request.range = 6;
+  request.models_under = arap::rules::CoverCounts{3, 0, 0};
+  request.target = {100, 3, 5, std::nullopt, 1};
+  for (auto _ : state) {
+    const auto report = arap::odds::evaluate_attack(request);
+    benchmark::DoNotOptimize(report.slain.mean());
+  }
+}
+BENCHMARK(exact_odds_templates)
+    ->Arg(1)
+    ->Arg(10)
+    ->Arg(100)
+    ->Arg(1000)
+    ->Unit(benchmark::kMicrosecond);
 
 void shooting_goal(benchmark::State& state) {
   arap::rules::ShootingSituation s;

@@ -37,6 +37,20 @@ check "bad json says so" contains "$err" "not valid"
 err=$(echo '{"attacker": {"skill": 4}, "weapon": "heavy_bolter", "firings": 2, "range": 10, "target": {"toughness": 3}}' | "$arap" odds attack --json - 2>&1 >/dev/null)
 check "impossible attack exits 2" test $? -eq 2
 check "impossible attack names rule" contains "$err" "SHOOT-06"
+check "impossible attack names the field" contains "$err" "<stdin>:1:.*firings"
+
+# Issue 14, item 6: YAML requests name library weapons; misspelt ones get a suggestion; a
+# request too large to compute exactly is refused at once, naming its file.
+out=$(printf 'attacker: {skill: 4}\nweapon: bolter\nrange: 10\ntarget: {toughness: 3}\n' | "$arap" odds attack -)
+check "YAML request names a library weapon" contains "$out" "with Bolter"
+err=$(printf 'attacker: {skill: 4}\nweapon: boltr\nrange: 10\ntarget: {toughness: 3}\n' | "$arap" odds attack - 2>&1 >/dev/null)
+check "misspelt weapon exits 2" test $? -eq 2
+check "misspelt weapon gets a suggestion" contains "$err" 'did you mean "bolter"'
+big=$(mktemp --suffix=_too_big.json)
+echo '{"attacker": {"models": 1000, "skill": 4}, "weapon": "deathspitter", "range": 10, "firings": 10, "target": {"models": 1000, "toughness": 3, "wounds": 100}}' >"$big"
+err=$("$arap" odds attack "$big" 2>&1 >/dev/null)
+check "too large a request exits 2" test $? -eq 2
+check "too large a request names its file and what to shrink" contains "$err" "_too_big.json: .*fewer models"
 
 out=$("$arap" odds activation --initiative 4 --dice 3 --json)
 check "activation json" contains "$out" '"p_bust": 0.2592592592592'
@@ -141,7 +155,46 @@ printf '{"type": "end_phase"}\n{"type": "activate", "unit": 0, "dice": 2}\n' >"$
 err=$("$arap" play "$root/data/scenarios/open_ground.yaml" --actions "$scripted" --data "$root/data" 2>&1 >/dev/null)
 check "illegal scripted action exits 2" test $? -eq 2
 check "illegal scripted action names the rule" contains "$err" "ACT-0"
+check "illegal scripted action names its line" contains "$err" "$scripted:2:"
+# Issue 14: the game so far is still reported and saved when a scripted line is illegal.
+saved=$(mktemp --suffix=.json)
+rm -f "$saved"
+out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --actions "$scripted" --save "$saved" --data "$root/data" 2>/dev/null)
+check "illegal line still exits 2" test $? -eq 2
+check "illegal line still prints the game so far" contains "$out" "Turn 1"
+check "illegal line still saves the game so far" test -s "$saved"
+replayed=$("$arap" replay "$saved" --json --data "$root/data")
+check "the partial save replays its one action" contains "$replayed" '"actions":1'
+rm -f "$saved"
+# Strict action lines: nonsense is refused with file, line and field (issue 14).
+strict_case() {  # strict_case NAME LINE EXPECTED-TEXT
+  printf '{"type": "end_phase"}\n%s\n' "$2" >"$scripted"
+  err=$("$arap" play "$root/data/scenarios/open_ground.yaml" --actions "$scripted" --data "$root/data" 2>&1 >/dev/null)
+  check "$1 exits 2" test $? -eq 2
+  check "$1 names line and field" contains "$err" "$scripted:2:"
+  check "$1 says why" contains "$err" "$3"
+}
+strict_case "unit 2^32" '{"type": "activate", "unit": 4294967296, "dice": 2}' "unit: expected a whole number"
+strict_case "fractional dice" '{"type": "activate", "unit": 2, "dice": 2.99}' "dice: expected a whole number"
+strict_case "misspelt key" '{"type": "activate", "unit": 2, "dcie": 2}' 'did you mean "dice"'
+strict_case "misspelt type" '{"type": "activvate", "unit": 2, "dice": 2}' 'did you mean "activate"'
+strict_case "duplicate key" '{"type": "activate", "unit": 2, "unit": 3, "dice": 2}' "given twice"
+strict_case "non-finite move" '{"type": "move", "unit": 2, "dx": NaN, "dy": 0}' "dx: expected a number"
 rm -f "$scripted"
+# Strict saved games: a fractional seed, null actions, an unknown format, a duplicate key.
+bad=$(mktemp --suffix=.json)
+for case in '{"format": "arap-game-1", "scenario": "x.yaml", "seed": 11.9, "actions": []}|seed: expected a whole number' \
+            '{"format": "arap-game-1", "scenario": "x.yaml", "seed": 11, "actions": null}|actions: expected a list' \
+            '{"format": "arap-game-9", "scenario": "x.yaml", "seed": 11, "actions": []}|unknown saved-game format' \
+            '{"format": "arap-game-1", "scenario": "x.yaml", "seed": 11, "seed": 12, "actions": []}|given twice' \
+            '{"format": "arap-game-1", "scenario": "x.yaml", "seed": 11, "actoins": []}|did you mean "actions"'; do
+  printf '%s\n' "${case%%|*}" >"$bad"
+  err=$("$arap" replay "$bad" --data "$root/data" 2>&1 >/dev/null)
+  check "saved game refused: ${case##*|}" test $? -eq 2
+  check "saved game names the file: ${case##*|}" contains "$err" "$bad:1:"
+  check "saved game says why: ${case##*|}" contains "$err" "${case##*|}"
+done
+rm -f "$bad"
 one=$("$arap" sim "$root/data/scenarios/open_ground.yaml" --games 8 --seed 5 --jobs 1 --red random --blue random --data "$root/data")
 two=$("$arap" sim "$root/data/scenarios/open_ground.yaml" --games 8 --seed 5 --jobs 2 --red random --blue random --data "$root/data")
 check "sim summary independent of jobs" test "$one" = "$two"

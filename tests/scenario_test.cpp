@@ -188,3 +188,107 @@ TEST(ScenarioLimits, more_sides_than_the_score_table_holds_are_refused) {
 
 }  // namespace
 }  // namespace arap::table
+
+namespace arap::table {
+namespace {
+
+// Issue 14, item 5: scenarios that make no sense are refused with the line and field at fault.
+class SaneScenario : public ::testing::Test {
+ protected:
+  static data::DataError error_of(const std::string& text) {
+    try {
+      load_scenario_text(text, "bad.yaml", library());
+    } catch (const data::DataError& error) {
+      return error;
+    }
+    ADD_FAILURE() << "expected a DataError for:\n" << text;
+    return data::DataError({}, "", "");
+  }
+  static std::string two_sides(const std::string& a_units, const std::string& b_units,
+                               const std::string& b_name = "B") {
+    return "sides:\n  - {name: A, army: orks, deployment: [[0, 0], [24, 0], [24, 8], [0, 8]], "
+           "units: " +
+           a_units + "}\n  - {name: " + b_name + ", army: eldar, units: " + b_units + "}\n";
+  }
+  static constexpr const char* kHead = "name: Bad\ntable: {width: 24, height: 24}\n";
+  static constexpr const char* kOrks = "[{unit: nobz, at: [12, 4]}]";
+  static constexpr const char* kEldar = "[{unit: dire_avengers, at: [12, 20], facing: 180}]";
+};
+
+TEST_F(SaneScenario, enemies_on_top_of_each_other) {
+  const auto e = error_of(std::string(kHead) +
+                          two_sides(kOrks, "[{unit: dire_avengers, at: [12, 4], facing: 180}]"));
+  EXPECT_EQ(e.field(), "sides[1].units[0].at");
+  EXPECT_EQ(e.where().line, 5);
+  EXPECT_NE(e.problem().find("bases overlap"), std::string::npos) << e.what();
+}
+
+TEST_F(SaneScenario, a_unit_outside_its_deployment_zone) {
+  const auto e = error_of(std::string(kHead) + two_sides("[{unit: nobz, at: [12, 14]}]", kEldar));
+  EXPECT_EQ(e.field(), "sides[0].units[0].at");
+  EXPECT_NE(e.problem().find("deployment zone"), std::string::npos) << e.what();
+}
+
+TEST_F(SaneScenario, a_side_with_no_units_and_two_sides_of_one_name) {
+  const auto empty = error_of(std::string(kHead) + two_sides(kOrks, "[]"));
+  EXPECT_EQ(empty.field(), "sides[1].units");
+  const auto twins = error_of(std::string(kHead) + two_sides(kOrks, kEldar, "A"));
+  EXPECT_EQ(twins.field(), "sides[1].name");
+  EXPECT_NE(twins.problem().find("two sides are called"), std::string::npos);
+}
+
+TEST_F(SaneScenario, ACT_02_a_reserve_that_could_never_arrive) {
+  const auto e =
+      error_of(std::string(kHead) + "turn_limit: 4\n" +
+               two_sides("[{unit: nobz, at: [12, 4], reserve: {from_turn: 5}}]", kEldar));
+  EXPECT_EQ(e.field(), "sides[0].units[0].reserve.from_turn");
+  EXPECT_EQ(e.where().line, 5);
+}
+
+TEST_F(SaneScenario, objectives_off_the_table_or_none) {
+  const auto off = error_of(std::string(kHead) +
+                            "victory: {kind: objectives, objectives: [{id: hill, at: [30, 5]}]}\n" +
+                            two_sides(kOrks, kEldar));
+  EXPECT_EQ(off.field(), "victory.objectives[0].at");
+  EXPECT_EQ(off.where().line, 3);
+  const auto none = error_of(std::string(kHead) + "victory: {kind: objectives, objectives: []}\n" +
+                             two_sides(kOrks, kEldar));
+  EXPECT_EQ(none.field(), "victory.objectives");
+}
+
+TEST_F(SaneScenario, terrain_ids_once_and_walls_with_length) {
+  const auto twice =
+      error_of(std::string(kHead) +
+               "terrain:\n"
+               "  - {id: copse, kind: wood, polygon: [[0, 10], [4, 10], [4, 14]]}\n"
+               "  - {id: copse, kind: wood, polygon: [[8, 10], [12, 10], [12, 14]]}\n" +
+               two_sides(kOrks, kEldar));
+  EXPECT_EQ(twice.field(), "terrain[1].id");
+  EXPECT_EQ(twice.where().line, 5);
+  const auto flat =
+      error_of(std::string(kHead) + "obstacles:\n  - {id: wall, points: [[2, 12], [2, 12]]}\n" +
+               two_sides(kOrks, kEldar));
+  EXPECT_EQ(flat.field(), "obstacles[0].points");
+  EXPECT_NE(flat.problem().find("no length"), std::string::npos);
+}
+
+TEST_F(SaneScenario, a_key_given_twice_is_refused_not_dropped) {
+  // yaml-cpp would keep the first terrain block and drop the second without a word.
+  const auto e =
+      error_of(std::string(kHead) +
+               "terrain:\n  - {id: a, kind: wood, polygon: [[0, 10], [4, 10], [4, 14]]}\n"
+               "terrain:\n  - {id: b, kind: wood, polygon: [[8, 10], [12, 10], [12, 14]]}\n" +
+               two_sides(kOrks, kEldar));
+  EXPECT_EQ(e.field(), "terrain");
+  EXPECT_EQ(e.where().line, 5);
+  EXPECT_NE(e.problem().find("twice"), std::string::npos);
+}
+
+TEST_F(SaneScenario, a_misspelt_key_gets_a_suggestion) {
+  const auto e = error_of(std::string(kHead) + "turn_limt: 4\n" + two_sides(kOrks, kEldar));
+  EXPECT_EQ(e.field(), "turn_limt");
+  EXPECT_NE(e.problem().find("did you mean \"turn_limit\""), std::string::npos) << e.what();
+}
+
+}  // namespace
+}  // namespace arap::table

@@ -38,7 +38,8 @@ Profile read_profile(const Field& field, const Library& library) {
   }
   // MOVE-19 ruling: a Size 2 humanoid without a stated height stands 1.5"; other sizes scale.
   profile.height = field.has("height") ? field["height"].as_number(0.1, 60.0) : 0.75 * profile.size;
-  if (field.has("base")) profile.base_mm = field["base"].as_int(0, 300);
+  // Issue 14: every model stands on a base (a 0 mm base would crowd nobody and be in no contact).
+  if (field.has("base")) profile.base_mm = field["base"].as_int(1, 300);
   if (field.has("special_rules")) {
     const Field list = field["special_rules"];
     list.expect_sequence();

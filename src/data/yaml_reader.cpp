@@ -37,20 +37,21 @@ void refuse_duplicate_keys(const YAML::Node& node, const std::string& path,
   }
 }
 
-// The Levenshtein distance between two short words (the "did you mean" of unknown keys).
+// The edit distance between two short words, a swap of neighbours counting as one edit (optimal
+// string alignment): the "did you mean" of unknown keys and names.
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return row[b.size()];
+  return d[a.size()][b.size()];
 }
 
 Field load_node(const std::function<YAML::Node()>& parse, const std::string& name) {
@@ -71,7 +72,7 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string_vi
   std::size_t best_distance = 3;  // at most two edits away
   for (const auto candidate : known) {
     const std::size_t d = edit_distance(word, candidate);
-    if (d < best_distance && d < std::max<std::size_t>(2, candidate.size() / 2)) {
+    if (d < best_distance && d < candidate.size()) {
       best_distance = d;
       best = candidate;
     }

@@ -4,6 +4,7 @@
 
 #include "dice/probability.hpp"
 #include "odds/casualties.hpp"
+#include "odds/work_limit.hpp"
 
 namespace arap::odds {
 
@@ -11,9 +12,18 @@ namespace {
 
 using dice::Distribution;
 
+// The sum of `times` independent copies of `one` (every template or marker placed), by repeated
+// squaring: O(log times) convolutions instead of `times`. The last convolutions dominate, so the
+// work is estimated from the final support and refused up front when it is over the limit.
 Distribution repeat(const Distribution& one, int times) {
+  const double support = static_cast<double>(times) * std::max(0, one.highest()) + 1.0;
+  WorkBudget("adding up every template or marker").expect(support * support);
   Distribution total = Distribution::point(0);
-  for (int i = 0; i < times; ++i) total = total.plus(one);
+  Distribution power = one;
+  for (int left = times; left > 0; left >>= 1) {
+    if (left & 1) total = total.plus(power);
+    if (left > 1) power = power.plus(power);
+  }
   return total;
 }
 

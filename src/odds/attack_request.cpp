@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "data/yaml_reader.hpp"
+#include "rules/weapon_fire.hpp"
 
 namespace arap::odds {
 
@@ -218,6 +219,11 @@ rules::CoverCounts read_under(const Field& field) {
 
 AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
                                    const data::Library* library) {
+  return parse_attack_request(text, source_name, LibraryLoader([library] { return library; }));
+}
+
+AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
+                                   const LibraryLoader& library) {
   std::string cleaned = text;
   std::replace(cleaned.begin(), cleaned.end(), '\t', ' ');  // JSON allows tabs, YAML does not
   const Field root = Field::load_text(cleaned, source_name);
@@ -260,8 +266,16 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     const Field weapon = root["weapon"];
     if (weapon.is_scalar()) {
       const std::string id = weapon.as_string();
-      const data::WeaponProfile* found = library ? library->weapon(id) : nullptr;
-      if (found == nullptr) weapon.fail(fmt::format("no weapon \"{}\" in the data library", id));
+      const data::Library* weapons = library ? library() : nullptr;
+      const data::WeaponProfile* found = weapons ? weapons->weapon(id) : nullptr;
+      if (found == nullptr) {
+        std::vector<std::string_view> known;
+        if (weapons != nullptr) {
+          for (const auto& profile : weapons->weapons()) known.push_back(profile.id);
+        }
+        weapon.fail(fmt::format("no weapon \"{}\" in the data library{}", id,
+                                data::did_you_mean(id, known)));
+      }
       request.weapon = *found;
     } else {
       request.weapon = data::read_weapon(weapon);
@@ -280,7 +294,14 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   } else if (root.has("range")) {
     root["range"].fail("mêlée attacks have no range");
   }
-  if (root.has("firings")) request.firings = root["firings"].as_int(1, 10);
+  if (root.has("firings")) {
+    request.firings = root["firings"].as_int(1, 10);
+    if (request.firings > 1 && rules::once_per_turn(request.weapon.type)) {
+      root["firings"].fail(fmt::format(
+          "SHOOT-06: {} weapons fire once per player turn; extra AP cannot fire them again",
+          data::to_string(request.weapon.type)));
+    }
+  }
   if (root.has("salvo_mode")) {
     const std::string mode = root["salvo_mode"].as_string();
     if (mode == "auto") {

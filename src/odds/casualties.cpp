@@ -1,9 +1,13 @@
 #include "odds/casualties.hpp"
 
+#include "odds/work_limit.hpp"
+
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace arap::odds {
@@ -12,48 +16,75 @@ namespace {
 
 using dice::Distribution;
 
-// Sequential allocation: a Markov chain over (models slain, damage on the model in line).
+// Sequential allocation: a Markov chain over (models slain, damage on the model in line). The
+// state index slain * wounds + damage only grows (every wound does at least 1 damage or none), so
+// only the band of indices that can hold probability is visited: damage 1 costs O(shots).
 Distribution sequential(const Distribution& unsaved, int models, int wounds,
-                        const Distribution& damage) {
+                        const Distribution& damage, int most) {
   const int states = (models + 1) * wounds;
   const auto index = [wounds](int slain, int on_current) { return slain * wounds + on_current; };
   std::vector<double> current(states, 0.0);
   std::vector<double> next(states, 0.0);
   current[index(0, 0)] = 1.0;
+  int low = 0;   // lowest index that may hold probability
+  int high = 0;  // highest such index
+  const int all_slain = index(models, 0);
   Distribution result(0, std::vector<double>(models + 1, 0.0));
   const auto accumulate = [&](double weight) {
     if (weight == 0.0) return;
-    for (int slain = 0; slain <= models; ++slain) {
-      double p = 0.0;
-      for (int d = 0; d < wounds; ++d) p += current[index(slain, d)];
-      result.add(slain, weight * p);
+    for (int i = low; i <= high; ++i) {
+      if (current[i] != 0.0) result.add(i / wounds, weight * current[i]);
     }
   };
-  const int most = std::max(0, unsaved.highest());
-  for (int n = 0; n <= most; ++n) {
-    if (n > 0) {
-      std::fill(next.begin(), next.end(), 0.0);
-      for (int slain = 0; slain <= models; ++slain) {
-        for (int d = 0; d < wounds; ++d) {
-          const double p = current[index(slain, d)];
-          if (p == 0.0) continue;
-          if (slain == models) {  // nobody left: the wound is lost
-            next[index(slain, d)] += p;
-            continue;
-          }
-          for (int amount = damage.lowest(); amount <= damage.highest(); ++amount) {
-            const double q = damage[amount];
-            if (q == 0.0) continue;
-            const int total = d + std::max(0, amount);
-            if (total >= wounds) {
-              next[index(slain + 1, 0)] += p * q;  // excess Damage is lost (SHOOT-23)
-            } else {
-              next[index(slain, total)] += p * q;
-            }
-          }
-        }
+  // Per damage already on the model in line: where each Damage roll leaves it (`stay`: offsets
+  // with probability) and the chance the wound slays it (`kill`).
+  std::vector<std::vector<std::pair<int, double>>> stay(wounds);
+  std::vector<double> kill(wounds, 0.0);
+  for (int d = 0; d < wounds; ++d) {
+    for (int amount = damage.lowest(); amount <= damage.highest(); ++amount) {
+      const double q = damage[amount];
+      if (q == 0.0) continue;
+      const int total = d + std::max(0, amount);
+      if (total >= wounds) {
+        kill[d] += q;
+      } else {
+        stay[d].emplace_back(total - d, q);
       }
+    }
+  }
+  const int span = std::max(1, damage.highest() - damage.lowest() + 1);
+  const int step = std::max(0, damage.highest());
+  WorkBudget budget("the models-slain chain (sequential allocation)");
+  // Every wound does at least 1 damage when the lowest Damage is 1 or more, so after
+  // models * wounds unsaved wounds the whole unit is certainly slain: the rest of the unsaved
+  // distribution adds straight to "all slain" (exact, and it keeps long volleys O(models)).
+  const int certain = damage.lowest() >= 1 ? models * wounds : std::numeric_limits<int>::max();
+  for (int n = 0; n <= most; ++n) {
+    if (n > certain) {
+      double rest = 0.0;
+      for (int m = n; m <= most; ++m) rest += unsaved[m];
+      result.add(models, rest);
+      break;
+    }
+    if (n > 0) {
+      budget.spend(static_cast<double>(high - low + 1) * span);
+      const int next_high = std::min(states - 1, high + step);
+      std::fill(next.begin() + low, next.begin() + next_high + 1, 0.0);
+      int d = low % wounds;
+      for (int i = low; i <= high; ++i, d = (d + 1 == wounds ? 0 : d + 1)) {
+        const double p = current[i];
+        if (p == 0.0) continue;
+        if (i >= all_slain) {  // nobody left: the wound is lost
+          next[i] += p;
+          continue;
+        }
+        for (const auto& [offset, q] : stay[d]) next[i + offset] += p * q;
+        next[i - d + wounds] += p * kill[d];  // excess Damage is lost (SHOOT-23)
+      }
+      std::fill(current.begin() + low, current.begin() + high + 1, 0.0);
       std::swap(current, next);
+      high = next_high;
+      while (low < high && current[low] == 0.0) ++low;
     }
     accumulate(unsaved[n]);
   }
@@ -62,11 +93,11 @@ Distribution sequential(const Distribution& unsaved, int models, int wounds,
 
 // Random allocation: the state is how many models carry each amount of damage, the dead last,
 // packed one byte per damage level into a 64-bit key (so up to 7 wounds a model).
-Distribution random(const Distribution& unsaved, int models, int wounds,
-                    const Distribution& damage) {
+Distribution random(const Distribution& unsaved, int models, int wounds, const Distribution& damage,
+                    int most) {
   constexpr std::size_t kMaxStates = 200000;
   if (models > 255 || wounds > 7) {
-    throw std::length_error(
+    throw TooLargeToCompute(
         "random allocation is computed exactly for at most 255 models of at most 7 wounds; use "
         "sequential allocation");
   }
@@ -81,9 +112,21 @@ Distribution random(const Distribution& unsaved, int models, int wounds,
     if (weight == 0.0) return;
     for (const auto& [state, p] : current) result.add(count(state, wounds), weight * p);
   };
-  const int most = std::max(0, unsaved.highest());
+  const int span = std::max(1, damage.highest() - damage.lowest() + 1);
+  WorkBudget budget("random allocation");
+  // Every wound does at least 1 damage when the lowest Damage is 1 or more, so after
+  // models * wounds unsaved wounds the whole unit is certainly slain: the rest of the unsaved
+  // distribution adds straight to "all slain" (exact, and it keeps long volleys O(models)).
+  const int certain = damage.lowest() >= 1 ? models * wounds : std::numeric_limits<int>::max();
   for (int n = 0; n <= most; ++n) {
+    if (n > certain) {
+      double rest = 0.0;
+      for (int m = n; m <= most; ++m) rest += unsaved[m];
+      result.add(models, rest);
+      break;
+    }
     if (n > 0) {
+      budget.spend(static_cast<double>(current.size()) * (wounds * span + 1));
       next.clear();
       for (const auto& [state, p] : current) {
         if (models == 0) {
@@ -105,7 +148,7 @@ Distribution random(const Distribution& unsaved, int models, int wounds,
         }
       }
       if (next.size() > kMaxStates) {
-        throw std::length_error(
+        throw TooLargeToCompute(
             "random allocation on this many multi-wound models is too large to compute exactly; "
             "use sequential allocation");
       }
@@ -123,10 +166,14 @@ Distribution slain_distribution(const Distribution& unsaved, int models, int wou
   if (models < 0 || wounds < 1)
     throw std::invalid_argument("target needs models >= 0, wounds >= 1");
   if (unsaved.lowest() < 0) throw std::invalid_argument("unsaved wounds cannot be negative");
+  // The chains stop at the last number of unsaved wounds with any probability: a binomial's far
+  // tail underflows to exact zeros, and stepping through them would change nothing.
+  int most = std::max(0, unsaved.highest());
+  while (most > 0 && unsaved[most] == 0.0) --most;
   if (allocation == rules::Allocation::sequential) {
-    return sequential(unsaved, models, wounds, damage);
+    return sequential(unsaved, models, wounds, damage, most);
   }
-  return random(unsaved, models, wounds, damage);
+  return random(unsaved, models, wounds, damage, most);
 }
 
 }  // namespace arap::odds

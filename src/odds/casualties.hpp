@@ -7,8 +7,9 @@
 
 namespace arap::odds {
 
-// `damage`: Damage per unsaved wound (values <= 0 do nothing). Throws std::length_error when
-// random allocation on multi-wound models would need too many states to stay exact.
+// `damage`: Damage per unsaved wound (values <= 0 do nothing). Throws TooLargeToCompute (a
+// std::length_error) when random allocation on multi-wound models would need too many states to
+// stay exact.
 dice::Distribution slain_distribution(const dice::Distribution& unsaved, int models, int wounds,
                                       const dice::Distribution& damage,
                                       rules::Allocation allocation);

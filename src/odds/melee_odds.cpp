@@ -1,5 +1,7 @@
 #include "odds/melee_odds.hpp"
 
+#include "odds/work_limit.hpp"
+
 #include <algorithm>
 #include <map>
 #include <stdexcept>
@@ -64,7 +66,10 @@ Chain strike_chain(int attacks, int left, int damage_on, int wounds, const Strik
       if (s.damage.lowest() <= 0) next[{l, d, k + 1}] += p * s.p_unsaved * s.damage[0];
     }
     now = std::move(next);
-    if (now.size() > 200000) throw std::length_error("the round is too big to stay exact");
+    if (now.size() > 200000)
+      throw TooLargeToCompute(
+          "this mêlée round has too many outcomes to compute exactly (over 200,000 states): "
+          "ask for fewer models");
   }
   return now;
 }

@@ -58,7 +58,7 @@ struct MeleeReport {
   double defender_wiped_out = 0.0;
 };
 
-// Throws std::length_error when the round is too big to stay exact.
+// Throws TooLargeToCompute (a std::length_error) when the round is too big to stay exact.
 MeleeReport evaluate_melee(const MeleeRequest& request);
 
 // One live round with the same rules, for the statistical cross-check and `--simulate`.

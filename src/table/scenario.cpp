@@ -236,8 +236,17 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
         objective.at = read_point(entry["at"]);
         if (entry.has("radius")) objective.radius = entry["radius"].as_number(0.5, 24);
         if (entry.has("points")) objective.points = entry["points"].as_int(1, 100);
+        if (!scenario.table.on_table(objective.at))
+          entry["at"].fail(fmt::format("the objective at ({}, {}) is off the {}\" x {}\" table",
+                                       objective.at.x, objective.at.y, scenario.table.width(),
+                                       scenario.table.height()));
+        for (const auto& other : scenario.victory.objectives)
+          if (other.id == objective.id)
+            entry["id"].fail(fmt::format("two objectives are called \"{}\"", objective.id));
         scenario.victory.objectives.push_back(objective);
       }
+      if (scenario.victory.objectives.empty())
+        list.fail("an objectives game lists at least one objective");
     } else {
       victory["kind"].fail("expected kill_points or objectives");
     }
@@ -265,7 +274,11 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
     const Field list = root["terrain"];
     list.expect_sequence();
     for (std::size_t i = 0; i < list.size(); ++i) {
-      scenario.table.add_feature(read_feature(list.at(i)));
+      TerrainFeature feature = read_feature(list.at(i));
+      for (const auto& other : scenario.table.features())
+        if (other.id == feature.id)
+          list.at(i)["id"].fail(fmt::format("two terrain features are called \"{}\"", feature.id));
+      scenario.table.add_feature(std::move(feature));
       if (scenario.table.ladder_count() > kMaxLadders)
         list.at(i).fail(fmt::format("MOVE-28: at most {} ladders on a table", kMaxLadders));
     }
@@ -273,8 +286,21 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
   if (root.has("obstacles")) {
     const Field list = root["obstacles"];
     list.expect_sequence();
-    for (std::size_t i = 0; i < list.size(); ++i)
-      scenario.table.add_obstacle(read_obstacle(list.at(i)));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      LinearObstacle obstacle = read_obstacle(list.at(i));
+      for (const auto& other : scenario.table.features())
+        if (other.id == obstacle.id)
+          list.at(i)["id"].fail(fmt::format("\"{}\" already names a terrain feature", obstacle.id));
+      for (const auto& other : scenario.table.obstacles())
+        if (other.id == obstacle.id)
+          list.at(i)["id"].fail(fmt::format("two obstacles are called \"{}\"", obstacle.id));
+      for (std::size_t k = 0; k + 1 < obstacle.points.size(); ++k)
+        if (distance(obstacle.points[k], obstacle.points[k + 1]) < 1e-6)
+          list.at(i)["points"].fail(fmt::format(
+              "the stretch from point {} to point {} has no length (the same point twice)", k,
+              k + 1));
+      scenario.table.add_obstacle(std::move(obstacle));
+    }
   }
   const Field sides = root["sides"];
   sides.expect_sequence();
@@ -287,6 +313,10 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
     side_field.allow_only({"name", "army", "deployment", "units"});
     Side side;
     side.name = side_field["name"].as_string();
+    for (const auto& other : scenario.sides)
+      if (other.name == side.name)
+        side_field["name"].fail(
+            fmt::format("two sides are called \"{}\" (results are told apart by name)", side.name));
     const std::string army_id = side_field["army"].as_string();
     side.army = library.army(army_id);
     if (side.army == nullptr)
@@ -295,6 +325,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
       side.deployment = make_polygon(read_points(side_field["deployment"], 3));
     const Field units = side_field["units"];
     units.expect_sequence();
+    if (units.size() == 0) units.fail("a side needs at least one unit");
     for (std::size_t u = 0; u < units.size(); ++u) {
       const Field unit_field = units.at(u);
       unit_field.allow_only({"unit", "at", "facing", "formation", "spacing", "name", "reserve"});
@@ -316,7 +347,13 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
         unit.reserve_rolls = {4, 3, 2};
         if (reserve.is_map()) {
           reserve.allow_only({"from_turn", "rolls"});
-          if (reserve.has("from_turn")) unit.reserve_from = reserve["from_turn"].as_int(2, 99);
+          if (reserve.has("from_turn")) {
+            unit.reserve_from = reserve["from_turn"].as_int(2, 99);
+            if (unit.reserve_from > scenario.turn_limit)
+              reserve["from_turn"].fail(fmt::format(
+                  "ACT-02: the battle ends after turn {}, so this unit could never arrive",
+                  scenario.turn_limit));
+          }
           if (reserve.has("rolls")) {
             const Field rolls = reserve["rolls"];
             rolls.expect_sequence();
@@ -371,6 +408,32 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
                 fmt::format("{} would stand in impassable terrain at ({:.1f}, {:.1f})", group.name,
                             model.pose.position.x, model.pose.position.y));
           }
+          const bool waits = unit.reserve_from > 0;  // ACT-02: placed on arrival
+          if (!waits && side.deployment &&
+              !bg::covered_by(BoostPoint(model.pose.position.x, model.pose.position.y),
+                              *side.deployment)) {
+            unit_field["at"].fail(
+                fmt::format("{} would stand at ({:.1f}, {:.1f}), outside {}'s deployment zone",
+                            group.name, model.pose.position.x, model.pose.position.y, side.name));
+          }
+          const auto overlaps = [&](const PlacedModel& other) {
+            const double contact = other.pose.base_radius + model.pose.base_radius - 1e-6;
+            return distance(other.pose.position, model.pose.position) < contact;
+          };
+          for (const auto& earlier : scenario.units) {
+            if (waits || earlier.reserve_from > 0) continue;
+            for (const auto& other : earlier.models)
+              if (overlaps(other))
+                unit_field["at"].fail(fmt::format(
+                    "{} at ({:.1f}, {:.1f}) would stand on a model of {} (bases overlap)",
+                    group.name, model.pose.position.x, model.pose.position.y, earlier.name));
+          }
+          for (const auto& other : unit.models)
+            if (overlaps(other))
+              unit_field.fail(fmt::format(
+                  "the unit's models would stand on each other at ({:.1f}, {:.1f}): widen "
+                  "its spacing",
+                  model.pose.position.x, model.pose.position.y));
           unit.models.push_back(model);
         }
       }
