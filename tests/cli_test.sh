@@ -86,6 +86,21 @@ sed 's/^turn_limit: 6$/turn_limit: 6\nrulings: {ruling.SHOOT-18: sometimes}/' "$
 err=$("$arap" render "$bad" --data "$root/data" 2>&1 >/dev/null)
 check "render bad ruling exits 2" test $? -eq 2
 check "render bad ruling names it" contains "$err" "rulings.ruling.SHOOT-18"
+# Issue 14: misspelt names of units, armies and weapons get a suggestion with file and line.
+sed 's/unit: tactical_squad/unit: tactical_sqaud/' "$root/data/scenarios/open_ground.yaml" >"$bad"
+err=$("$arap" render "$bad" --data "$root/data" 2>&1 >/dev/null)
+check "misspelt unit exits 2" test $? -eq 2
+check "misspelt unit names line and suggests" contains "$err" ':18:.*did you mean "tactical_squad"'
+sed 's/army: space_marines/army: space_marine/' "$root/data/scenarios/open_ground.yaml" >"$bad"
+err=$("$arap" render "$bad" --data "$root/data" 2>&1 >/dev/null)
+check "misspelt army suggests" contains "$err" 'did you mean "space_marines"'
+data_copy=$(mktemp -d)
+cp -r "$root/data/." "$data_copy/"
+sed -i 's/weapons: \[lasgun, frag_grenade\]/weapons: [lasgn, frag_grenade]/' "$data_copy/armies/imperial_guard.yaml"
+err=$("$arap" validate --data "$data_copy" 2>&1 >/dev/null)
+check "misspelt weapon in an army exits 2" test $? -eq 2
+check "misspelt weapon in an army suggests" contains "$err" 'imperial_guard.yaml:.*did you mean "lasgun"'
+rm -rf "$data_copy"
 rm -f "$bad"
 
 out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --data "$root/data")

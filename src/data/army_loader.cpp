@@ -46,8 +46,10 @@ Profile read_profile(const Field& field, const Library& library) {
     for (std::size_t i = 0; i < list.size(); ++i) {
       std::string rule = list.at(i).as_string();
       if (!library.knows_special_rule(rule)) {
-        list.at(i).fail(fmt::format(
-            "unknown special rule \"{}\" (add it to data/special_rules.yaml first)", rule));
+        const auto& known = library.special_rules();
+        list.at(i).fail(
+            fmt::format("unknown special rule \"{}\"{} (add it to data/special_rules.yaml first)",
+                        rule, did_you_mean(rule, {known.begin(), known.end()})));
       }
       profile.special_rules.push_back(std::move(rule));
     }
@@ -72,8 +74,37 @@ void load_creatures(const std::string& file, Library& library) {
   }
 }
 
+namespace {
+
+// Names a library knows, for "did you mean" (issue 14).
+std::vector<std::string_view> weapon_ids(const Library& library) {
+  std::vector<std::string_view> ids;
+  for (const auto& weapon : library.weapons()) ids.push_back(weapon.id);
+  return ids;
+}
+
+std::vector<std::string_view> profile_ids(const Library& library, const Army& army) {
+  std::vector<std::string_view> ids;
+  for (const Profile* profile : army.profiles) ids.push_back(profile->id);
+  for (const auto& profile : library.profiles()) ids.push_back(profile.id);
+  return ids;
+}
+
+void read_army(const Field& root, const std::string& file, Library& library);
+
+}  // namespace
+
 void load_army(const std::string& file, Library& library) {
-  const Field root = Field::load_file(file);
+  read_army(Field::load_file(file), file, library);
+}
+
+void load_army_text(const std::string& text, const std::string& name, Library& library) {
+  read_army(Field::load_text(text, name), name, library);
+}
+
+namespace {
+
+void read_army(const Field& root, const std::string& file, Library& library) {
   root.allow_only({"army", "name", "profiles", "units"});
   Army army;
   army.id = root["army"].as_string();
@@ -115,8 +146,9 @@ void load_army(const std::string& file, Library& library) {
       group.profile = library.profile(army.id + "/" + profile_id);
       if (group.profile == nullptr) group.profile = library.profile(profile_id);
       if (group.profile == nullptr) {
-        model_field["profile"].fail(fmt::format(
-            "no profile \"{}\" in this army's profiles or in creatures.yaml", profile_id));
+        model_field["profile"].fail(
+            fmt::format("no profile \"{}\" in this army's profiles or in creatures.yaml{}",
+                        profile_id, did_you_mean(profile_id, profile_ids(library, army))));
       }
       group.name = model_field.has("name") ? model_field["name"].as_string() : group.profile->name;
       group.count = model_field.has("count") ? model_field["count"].as_int(1, 100) : 1;
@@ -132,7 +164,8 @@ void load_army(const std::string& file, Library& library) {
           const std::string weapon_id = weapons.at(w).as_string();
           const WeaponProfile* weapon = library.weapon(weapon_id);
           if (weapon == nullptr) {
-            weapons.at(w).fail(fmt::format("no weapon \"{}\" in weapons.yaml", weapon_id));
+            weapons.at(w).fail(fmt::format("no weapon \"{}\" in weapons.yaml{}", weapon_id,
+                                           did_you_mean(weapon_id, weapon_ids(library))));
           }
           group.weapons.push_back(weapon);
         }
@@ -164,5 +197,7 @@ void load_army(const std::string& file, Library& library) {
   }
   library.add_army(std::move(army));
 }
+
+}  // namespace
 
 }  // namespace arap::data

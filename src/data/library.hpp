@@ -37,6 +37,7 @@ class Library {
   const std::deque<Army>& armies() const { return armies_; }
   const std::deque<Profile>& profiles() const { return profiles_; }
   bool knows_special_rule(std::string_view rule) const;
+  const std::set<std::string, std::less<>>& special_rules() const { return special_rules_; }
   // FNV-1a over the names and bytes of every file the library was loaded from (0 when built in
   // memory): saved games carry it, so a game is replayed only against the data it was played with.
   std::uint64_t fingerprint() const { return fingerprint_; }
@@ -62,6 +63,8 @@ void load_special_rules(const std::string& file, Library& library);
 void load_weapons(const std::string& file, Library& library);
 void load_creatures(const std::string& file, Library& library);
 void load_army(const std::string& file, Library& library);
+// The same from an army file's text; `name` stands for the file in errors.
+void load_army_text(const std::string& text, const std::string& name, Library& library);
 // One weapon profile from a YAML/JSON mapping; used by weapons.yaml and by odds requests.
 class Field;
 WeaponProfile read_weapon(const Field& field);

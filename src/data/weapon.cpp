@@ -62,6 +62,10 @@ std::string_view to_string(WeaponProperty property) {
   return kPropertyNames[static_cast<std::size_t>(property)];
 }
 
+std::vector<std::string_view> weapon_property_names() {
+  return {kPropertyNames.begin(), kPropertyNames.end()};
+}
+
 std::optional<WeaponProperty> weapon_property_from_string(std::string_view text) {
   for (std::size_t i = 0; i < kPropertyNames.size(); ++i) {
     if (kPropertyNames[i] == text) return static_cast<WeaponProperty>(i);

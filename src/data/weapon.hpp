@@ -76,6 +76,7 @@ enum class WeaponProperty : std::uint8_t {
   auto_pin,  // a casualty pins the unit with no test (SHOOT-30)
   count_
 };
+std::vector<std::string_view> weapon_property_names();  // every name, in enum order
 std::string_view to_string(WeaponProperty property);
 std::optional<WeaponProperty> weapon_property_from_string(std::string_view text);
 

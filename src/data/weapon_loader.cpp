@@ -74,7 +74,10 @@ WeaponProfile read_weapon(const Field& field) {
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string name = list.at(i).as_string();
       const auto property = weapon_property_from_string(name);
-      if (!property) list.at(i).fail(fmt::format("unknown weapon property \"{}\"", name));
+      if (!property) {
+        list.at(i).fail(fmt::format("unknown weapon property \"{}\"{}", name,
+                                    did_you_mean(name, weapon_property_names())));
+      }
       weapon.set(*property);
     }
   }

@@ -319,8 +319,12 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
             fmt::format("two sides are called \"{}\" (results are told apart by name)", side.name));
     const std::string army_id = side_field["army"].as_string();
     side.army = library.army(army_id);
-    if (side.army == nullptr)
-      side_field["army"].fail(fmt::format("no army \"{}\" in the data library", army_id));
+    if (side.army == nullptr) {
+      std::vector<std::string_view> known;
+      for (const auto& army : library.armies()) known.push_back(army.id);
+      side_field["army"].fail(fmt::format("no army \"{}\" in the data library{}", army_id,
+                                          data::did_you_mean(army_id, known)));
+    }
     if (side_field.has("deployment"))
       side.deployment = make_polygon(read_points(side_field["deployment"], 3));
     const Field units = side_field["units"];
@@ -332,7 +336,10 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
       const std::string unit_id = unit_field["unit"].as_string();
       const data::UnitDefinition* definition = side.army->find_unit(unit_id);
       if (definition == nullptr) {
-        unit_field["unit"].fail(fmt::format("no unit \"{}\" in army {}", unit_id, army_id));
+        std::vector<std::string_view> known;
+        for (const auto& unit : side.army->units) known.push_back(unit.id);
+        unit_field["unit"].fail(fmt::format("no unit \"{}\" in army {}{}", unit_id, army_id,
+                                            data::did_you_mean(unit_id, known)));
       }
       PlacedUnit unit;
       unit.definition = definition;
