@@ -21,5 +21,6 @@ void add_odds_commands(CLI::App& app, Action& action);
 void add_validate_command(CLI::App& app, Action& action);
 void add_render_command(CLI::App& app, Action& action);
 void add_game_commands(CLI::App& app, Action& action);
+void add_rules_command(CLI::App& app, Action& action);
 
 }  // namespace arap::app

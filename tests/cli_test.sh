@@ -217,6 +217,17 @@ check "sim summary has wins" contains "$one" '"wins"'
 out=$("$arap" bench --games 5 --data "$root/data")
 check "bench prints a signature" contains "$out" "signature:"
 
+# Issue 13: the rules index ships with the project.
+out=$("$arap" rules --json --data "$root/data")
+check "rules --json lists every core rule" test "$(grep -c '"tier": "core"' <<<"$out")" -eq 186
+out=$("$arap" rules SHOOT-31 --data "$root/data")
+check "rules ID prints its summary" contains "$out" "SHOOT-31 — Heavy casualty test"
+out=$("$arap" rules shoot-33 --data "$root/data")
+check "rules shows a rule's ruling switches" contains "$out" "values: gt25 (default), ge25min2"
+err=$("$arap" rules SHOT-31 --data "$root/data" 2>&1 >/dev/null)
+check "unknown rule exits 2" test $? -eq 2
+check "unknown rule gets a suggestion" contains "$err" 'did you mean "SHOOT-31"'
+
 out=$("$arap" odds melee --json "$root/examples/melee_rear_charge.json")
 check "odds melee prints the winner's odds" contains "$out" '"attacker_wins"'
 err=$(echo '{"attacker": {"models": 0}, "defender": {"models": 1}}' | "$arap" odds melee - 2>&1 >/dev/null)
