@@ -76,6 +76,11 @@ TEST_F(Melee, CHARGE_04_a_failed_charge_moves_the_highest_die) {
   must(act(ActionKind::hold, 0));
   EXPECT_TRUE(logged("charge_failed"));
   EXPECT_EQ(last("charge_failed")->at("inches"), 2);
+  // Issue 13: the log says why: the 7" roll is shorter than the gap to mêlée radius.
+  ASSERT_TRUE(logged("charge_missed"));
+  EXPECT_EQ(last("charge_missed")->at("why"), "short_roll");
+  EXPECT_EQ(last("charge_missed")->at("reach"), 7.0);
+  EXPECT_GT(last("charge_missed")->at("needed").get<double>(), 7.0);
   EXPECT_EQ(state_.units[1].locked, 0u);
   EXPECT_NEAR(gap(), start - 2.0, 0.05);
   EXPECT_TRUE(state_.units[1].player_turn.charge_failed);
@@ -461,6 +466,13 @@ TEST_F(ChargeOverWall, CHARGE_07_an_obstacle_above_the_move_is_impassable_to_cha
   EXPECT_EQ(state_.units[1].locked, 0u);
   EXPECT_FALSE(logged("charge_halted"));
   EXPECT_TRUE(logged("charge_failed"));  // CHARGE-04: no way over, a failed charge
+  // Issue 13: 4 + 6 = 10" would have been enough on open ground: the wall barred the way.
+  ASSERT_TRUE(logged("charge_missed"));
+  for (const auto& e : log_) {
+    if (e.value("type", "") != "charge_missed") continue;
+    EXPECT_EQ(e.at("why"), "path");
+    EXPECT_LT(e.at("needed").get<double>(), 10.0);
+  }
   EXPECT_GT(lowest_y(), 19.5);
 }
 

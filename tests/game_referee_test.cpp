@@ -406,3 +406,39 @@ TEST_F(Referee, SHOOT_22_the_volley_summary_counts_every_casualty_it_caused) {
 
 }  // namespace
 }  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// Issue 13: a referee checks a D6-Damage hit from the log alone: which model the allocation die
+// picked among which, the wound die, and the Damage die (SHOOT-23/27).
+TEST_F(Referee, SHOOT_23_the_log_carries_damage_dice_and_what_each_allocation_die_chose) {
+  ConstantDice twos(2);  // activates (2 <= 3), hits (2 <= BS3), wounds T4 with S9 on 2+
+  state_.scripted_dice = &twos;
+  must(activate(1, 2));
+  Action shoot = act(ActionKind::shoot, 1);
+  shoot.target = 3;
+  shoot.heavy = true;
+  must(shoot);
+  const Event* wounds = last_of(log_, "wounds");
+  ASSERT_NE(wounds, nullptr);
+  EXPECT_EQ(wounds->at("weapon"), "lascannon");
+  EXPECT_EQ(wounds->at("wound_dice"), nlohmann::json({2}));
+  EXPECT_EQ(wounds->at("save_dice"), nlohmann::json::array()) << "AP2 leaves a 3+ no save";
+  EXPECT_EQ(wounds->at("damage_dice"), nlohmann::json({2})) << "the lascannon's D6 Damage";
+  EXPECT_EQ(wounds->at("slain"), 1);
+  const auto& allocations = wounds->at("allocations");
+  ASSERT_EQ(allocations.size(), wounds->at("allocation_dice").size());
+  ASSERT_EQ(allocations.size(), 1u) << "several marines in the open were equally eligible";
+  const auto& roll = allocations[0];
+  EXPECT_EQ(roll.at("die"), roll.at("among").size());
+  EXPECT_EQ(roll.at("face"), 2);
+  EXPECT_EQ(roll.at("model"), roll.at("among")[1]);
+  // The model the die chose is the one that fell.
+  const Event* fallen = last_of(log_, "casualty");
+  ASSERT_NE(fallen, nullptr);
+  EXPECT_EQ(fallen->at("model"), roll.at("model"));
+}
+
+}  // namespace
+}  // namespace arap::game

@@ -322,7 +322,31 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
   const double climb = ci.move;
   const LeadMove lead = lead_move(s, poses, pair, goal_unit, inches, climb);
   const auto& plan = lead.plan;
-  if (!plan) return Contact::missed;
+  const auto explain_miss = [&] {
+    if (!c.logging()) return;
+    // Issue 13: why the charge fell short. `needed` is the straight gap the lead Charger had to
+    // close to come within mêlée radius (MELEE-01); a reach at least that long that still missed
+    // was slowed or barred on the way (terrain, obstacles, other bases: CHARGE-07).
+    const auto& lead_model = poses[pair.own];
+    const auto& enemy = poses[pair.enemy];
+    const double gap = table::distance(lead_model.position, enemy.position);
+    const double contact =
+        std::max(static_cast<double>(lead_model.size), lead_model.base_radius + enemy.base_radius);
+    const double needed = std::max(0.0, gap - contact);
+    const double moved = table::distance(lead_model.position, lead.moved.position);
+    c.event({{"type", "charge_missed"},
+             {"rule", "CHARGE-03"},
+             {"unit", charger},
+             {"target", goal_unit},
+             {"needed", needed},
+             {"reach", inches},
+             {"moved", plan ? moved : 0.0},
+             {"why", needed > inches + 1e-9 ? "short_roll" : "path"}});
+  };
+  if (!plan) {
+    explain_miss();
+    return Contact::missed;
+  }
   const auto& table = c.setup.scenario.table;
   // MELEE-14b: the Chargers started higher than the model they make for.
   s.charge_progress.uphill = table.standing_height(poses[pair.own].position) >
@@ -369,6 +393,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
     if (charge_hazards(c, charger, starts)) s.charge_progress.hazardous = true;
     return Contact::made;
   }
+  explain_miss();
   return Contact::missed;
 }
 

@@ -22,6 +22,23 @@
 
 namespace arap::game::detail {
 
+namespace {
+
+// Damage dice of several effects, in order, for one log event.
+std::vector<int> joined(const std::vector<int>& a, const std::vector<int>& b) {
+  std::vector<int> all = a;
+  all.insert(all.end(), b.begin(), b.end());
+  return all;
+}
+
+std::vector<int> damage_dice_of(const std::vector<HitEffect>& effects) {
+  std::vector<int> all;
+  for (const auto& effect : effects) all = joined(all, effect.damage_dice);
+  return all;
+}
+
+}  // namespace
+
 void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
                     double range, HitEffect& effect, std::vector<int>& wound_faces,
                     std::vector<int>& save_faces) {
@@ -54,7 +71,10 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   save_faces.insert(save_faces.end(), save_rolled.begin(), save_rolled.end());
   if (saved) return;
   ++effect.unsaved;
+  c.dice.start();
   const int damage = rules::roll_damage(c.dice, hit);
+  const auto& damage_rolled = c.dice.stop();
+  effect.damage_dice.insert(effect.damage_dice.end(), damage_rolled.begin(), damage_rolled.end());
   s.models[model].wounds_left = static_cast<std::int16_t>(s.models[model].wounds_left - damage);
   if (s.models[model].wounds_left <= 0) {  // SHOOT-23: the excess is lost
     remove_casualty(c, model);
@@ -218,7 +238,8 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
              {"under", under.size()},
              {"cover_dice", hit_faces},
              {"wound_dice", wound_faces},
-             {"save_dice", save_faces}});
+             {"save_dice", save_faces},
+             {"damage_dice", damage_dice_of(per_unit)}});
   poses = s.table_models();
   return per_unit[target].unsaved;
 }
@@ -282,7 +303,8 @@ std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
              {"weapon", weapon.id},
              {"fallback_dice", fallback_faces},
              {"wound_dice", wound_faces},
-             {"save_dice", save_faces}});
+             {"save_dice", save_faces},
+             {"damage_dice", damage_dice_of(per_unit)}});
   return per_unit;
 }
 
@@ -291,7 +313,7 @@ std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
 // a rank-and-file candidate already wounded takes it (multi-wound models fall whole, ADV-38);
 // otherwise a die the size of the class picks one. -1 when nobody is left (the hit is lost).
 int allocate_hit(Context& c, const std::vector<int>& eligible,
-                 const std::vector<table::Cover>& cover, std::vector<int>& faces) {
+                 const std::vector<table::Cover>& cover, AllocationDice& dice) {
   const GameState& s = c.state;
   int best = 3;
   for (std::size_t i = 0; i < eligible.size(); ++i)
@@ -308,7 +330,13 @@ int allocate_hit(Context& c, const std::vector<int>& eligible,
   }
   if (candidates.size() == 1) return candidates.front();
   const int face = c.dice.roll(static_cast<int>(candidates.size()));
-  faces.push_back(face);
+  dice.faces.push_back(face);
+  if (c.logging()) {
+    dice.rolls.push_back({{"die", candidates.size()},
+                          {"face", face},
+                          {"among", candidates},
+                          {"model", candidates[face - 1]}});
+  }
   return candidates[face - 1];
 }
 
@@ -424,7 +452,7 @@ void apply_shoot(Context& c, const Action& a) {
     std::vector<table::Cover> covers;
     for (const int m : shot.targets)
       covers.push_back(table::model_cover(c.setup.scenario.table, source, poses[m].position));
-    std::vector<int> allocation_faces;
+    AllocationDice allocation;
     HitEffect effect;
     HitEffect other_effect;
     std::vector<int> wound_faces;
@@ -448,7 +476,7 @@ void apply_shoot(Context& c, const Action& a) {
         const int face = c.dice.roll(6);
         side_faces.push_back(face);
         if (face > split.target_side_goal) {
-          const int victim = allocate_hit(c, other_models, other_covers, allocation_faces);
+          const int victim = allocate_hit(c, other_models, other_covers, allocation);
           if (victim >= 0) {
             resolve_hit_on(c, victim, weapon, strength, shot.range, other_effect, wound_faces,
                            save_faces);
@@ -456,7 +484,7 @@ void apply_shoot(Context& c, const Action& a) {
           continue;
         }
       }
-      const int victim = allocate_hit(c, shot.targets, covers, allocation_faces);
+      const int victim = allocate_hit(c, shot.targets, covers, allocation);
       if (victim < 0) {  // SHOOT-27: hits beyond the eligible models are lost
         if (split.other_unit >= 0) continue;
         break;
@@ -482,11 +510,15 @@ void apply_shoot(Context& c, const Action& a) {
                {"unit", a.unit},
                {"target", a.target},
                {"weapon", weapon.id},
-               {"allocation_dice", allocation_faces},
+               {"allocation_dice", allocation.faces},
+               {"allocations", allocation.rolls},
                {"wound_dice", wound_faces},
                {"save_dice", save_faces},
+               {"damage_dice", joined(effect.damage_dice, other_effect.damage_dice)},
                {"unsaved", effect.unsaved},
-               {"slain", effect.slain}});
+               {"slain", effect.slain},
+               {"other_unsaved", other_effect.unsaved},
+               {"other_slain", other_effect.slain}});
     // Hits count for suppression even when nobody is hurt (SHOOT-33).
     effect.hits = hits - other_effect.hits;
     by_unit[a.target].hits += effect.hits;

@@ -67,6 +67,14 @@ struct HitEffect {
   int wounds = 0;
   int unsaved = 0;
   int slain = 0;
+  std::vector<int> damage_dice;  // faces of D3/D6 Damage rolls (SHOOT-23), for the log
+};
+
+// SHOOT-27: the allocation dice of one volley, for the log: every face in order, and (when the
+// game is logged) what each die chose among.
+struct AllocationDice {
+  std::vector<int> faces;
+  nlohmann::json rolls = nlohmann::json::array();  // {die, face, among, model}
 };
 
 void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
@@ -93,6 +101,6 @@ std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
 std::string guess_problem(const GameState& s, const Action& a, bool grenades);
 // SHOOT-27: the model a hit is allocated to (from the open first, nearest first).
 int allocate_hit(Context& c, const std::vector<int>& eligible,
-                 const std::vector<table::Cover>& cover, std::vector<int>& faces);
+                 const std::vector<table::Cover>& cover, AllocationDice& dice);
 
 }  // namespace arap::game::detail

@@ -149,7 +149,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
         covers.push_back(
             table::model_cover(c.setup.scenario.table, poses[m].position, poses[t].position));
       HitEffect effect;
-      std::vector<int> allocation_faces;
+      AllocationDice allocation;
       std::vector<int> wound_faces;
       std::vector<int> save_faces;
       c.dice.start();
@@ -163,9 +163,24 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
                     {"cover", table::to_string(sit.target_cover)},
                     {"modifiers", modifiers_json(goal)}});
       for (int h = 0; h < hits; ++h) {
-        const int victim = allocate_hit(c, shot.targets, covers, allocation_faces);
+        const int victim = allocate_hit(c, shot.targets, covers, allocation);
         if (victim < 0) break;
         resolve_hit_on(c, victim, *weapon, strength, range, effect, wound_faces, save_faces);
+      }
+      // Issue 13: charge-time fire shows every wound, save, allocation and Damage die too.
+      if (c.logging() && hits > 0) {
+        c.event({{"type", "wounds"},
+                 {"rule", "SHOOT-22"},
+                 {"unit", unit},
+                 {"target", target},
+                 {"weapon", weapon->id},
+                 {"allocation_dice", allocation.faces},
+                 {"allocations", allocation.rolls},
+                 {"wound_dice", wound_faces},
+                 {"save_dice", save_faces},
+                 {"damage_dice", effect.damage_dice},
+                 {"unsaved", effect.unsaved},
+                 {"slain", effect.slain}});
       }
       shots_fired += shots;
       fired_once = fired_once || once;

@@ -236,9 +236,36 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
                            e["passed"].get<bool>() ? "passed" : "failed");
       }
     } else if (type == "wounds") {
-      out +=
-          fmt::format("    wounds {} saves {}: {} unsaved, {} slain\n", dice_text(e["wound_dice"]),
-                      dice_text(e["save_dice"]), e["unsaved"].get<int>(), e["slain"].get<int>());
+      const bool damage = e.contains("damage_dice") && !e["damage_dice"].empty();
+      out += fmt::format("    wounds {} saves {}{}: {} unsaved, {} slain\n",
+                         dice_text(e["wound_dice"]), dice_text(e["save_dice"]),
+                         damage ? " damage " + dice_text(e["damage_dice"]) : std::string(),
+                         e["unsaved"].get<int>(), e["slain"].get<int>());
+    } else if (type == "marker") {
+      out += fmt::format("    the marker covers {} model(s): cover {} wounds {} saves {}\n",
+                         e["under"].get<int>(), dice_text(e["cover_dice"]),
+                         dice_text(e["wound_dice"]), dice_text(e["save_dice"]));
+    } else if (type == "template_hits") {
+      out += fmt::format("    the template: cover {} wounds {} saves {}\n",
+                         dice_text(e["fallback_dice"]), dice_text(e["wound_dice"]),
+                         dice_text(e["save_dice"]));
+    } else if (type == "aim") {
+      out += fmt::format("  {} takes aim (+1 to hit with its next shot).\n", unit_name(setup, e));
+    } else if (type == "prone") {
+      out += fmt::format("  {} goes prone.\n", unit_name(setup, e));
+    } else if (type == "stand_up") {
+      out += fmt::format("  {} stands up.\n", unit_name(setup, e));
+    } else if (type == "activation_end") {
+      out += fmt::format("  {} ends its activation.\n", unit_name(setup, e));
+    } else if (type == "charge_missed") {
+      out += e["why"] == "short_roll"
+                 ? fmt::format("  The charge needs {:.1f}\" to reach {} and gets {:.1f}\".\n",
+                               e["needed"].get<double>(), unit_name(setup, e, "target"),
+                               e["reach"].get<double>())
+                 : fmt::format(
+                       "  The way is slowed or barred: the lead gets {:.1f}\" of the "
+                       "{:.1f}\" it needs.\n",
+                       e["moved"].get<double>(), e["needed"].get<double>());
     } else if (type == "move" || type == "free_move") {
       out +=
           fmt::format("  {} {} {:.1f}\"\n", unit_name(setup, e),
