@@ -110,8 +110,35 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
   const double first_step = std::min(reach, 0.25);
   bool whole_way_refused = false;
   if (reach > 1e-6) {
-    const auto d = unit_straight_reach(s, trial, direction, reach, mode_allowance(s, unit, mode));
-    if (d && *d >= reach - 1e-9) {
+    // A listing (no explanation wanted) has the ground measured up to the first change of level
+    // and takes the answer as it comes: the whole way, else as far as the level ground allows
+    // (short of the step), else nothing. A player's plan bisects across the step instead, below,
+    // and asks the engine why it stops.
+    double step_at = 1e18;
+    const auto d = unit_straight_reach(s, trial, direction, reach, mode_allowance(s, unit, mode),
+                                       explain ? nullptr : &step_at);
+    if (!explain && d && step_at < 1e17) {
+      if (legal_at(reach)) {
+        best = reach;
+      } else {
+        // Across the step when it can be afforded (a short bisection beyond it), else up to it.
+        double lo = std::min(reach, step_at + 1.0);  // a base clear of the edge
+        double hi = reach;
+        if (lo > step_at && legal_at(lo)) {
+          for (int i = 0; i < 3; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (legal_at(mid) ? lo : hi) = mid;
+          }
+          best = lo;
+        } else if (*d > 1e-3 && legal_at(*d)) {
+          best = *d;
+        }
+      }
+      whole_way_refused = true;
+      reach = best;  // nothing further is tried
+    } else if (!explain && d && *d <= 1e-3) {
+      return plan;  // barred at the first step along level ground: no length goes
+    } else if (d && *d >= reach - 1e-9) {
       if (legal_at(reach)) best = reach;
       whole_way_refused = best == 0.0;
     } else if (d && *d > 1e-3 && legal_at(*d)) {

@@ -20,9 +20,11 @@ std::string illegal_reason_of_move(const GameState& state, const Action& action,
 // mode with every model's path unbarred, affordable with `allowance` and every end clear of other
 // units' bases (table::straight_reach per model). Empty where only trial moves can tell (changes
 // of level). The unit-level conditions (ACT-10, MELEE-11, ladders) are left to the legality check.
+// With `level_step_at`, a change of level bounds the answer instead (as in table::straight_reach):
+// the nearest such step any model meets is stored there, and the answer holds short of it.
 std::optional<double> unit_straight_reach(const GameState& state, const Action& action,
                                           const table::Point& direction, double limit,
-                                          double allowance);
+                                          double allowance, double* level_step_at = nullptr);
 // ACT-09/ACT-10: AP a move action costs before dear ground (climb 2, poor swimmers 2, else 1).
 int move_action_points(const GameState& state, const Action& action);
 

@@ -97,7 +97,7 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
 
 std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
                                           const table::Point& direction, double limit,
-                                          double allowance) {
+                                          double allowance, double* level_step_at) {
   const auto& info = s.setup->units[a.unit];
   const table::Point shift = direction * limit;
   double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
@@ -118,9 +118,12 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
   for (int m = info.first_model; m < info.first_model + info.model_count && reach > 0.0; ++m) {
     if (!s.models[m].pose.alive) continue;
     nearby[0] = s.models[m].pose;
-    const auto r = table::straight_reach(table, nearby, request, direction, reach);
+    double step = 1e18;
+    const auto r = table::straight_reach(table, nearby, request, direction, reach,
+                                         level_step_at != nullptr ? &step : nullptr);
     if (!r) return std::nullopt;
     reach = std::min(reach, *r);
+    if (level_step_at != nullptr && step < *level_step_at) *level_step_at = step;
   }
   // Every model's end clear of the bases of other units; backing one off may crowd another.
   for (bool moved = true; moved && reach > 0.0;) {

@@ -400,20 +400,29 @@ double distance_to_edge(const Table& table, const Point& from, const Point& dire
 
 std::optional<double> straight_reach(const Table& table, std::span<const TableModel> models,
                                      const MoveRequest& request, const Point& direction,
-                                     double limit) {
+                                     double limit, double* level_step_at) {
   if (request.model < 0 || request.model >= static_cast<int>(models.size())) return 0.0;
   const TableModel& mover = models[request.model];
   if (!mover.alive || limit <= kEpsilon) return 0.0;
   const MoveMode mode = request.mode;
   const Point a = mover.position;
-  const Point b = a + direction * limit;
+  Point b = a + direction * limit;
   const double free_height = mover.size <= 2 ? 1.0 : mover.size / 2.0;  // MOVE-19
   if (table.has_levels()) {
     // Climbs, drops, jumps and ladders along the way: only trial moves measure those.
     thread_local std::vector<LevelStep> levels;
     level_steps(table, a, b, levels);
-    for (const LevelStep& step : levels)
-      if (std::abs(step.rise) > free_height + kEpsilon) return std::nullopt;
+    for (const LevelStep& step : levels) {
+      if (std::abs(step.rise) <= free_height + kEpsilon) continue;
+      if (level_step_at == nullptr) return std::nullopt;
+      // The first step (level_steps lists them along the leg): measure only up to it.
+      const double at = step.t * limit;
+      *level_step_at = at;
+      limit = std::max(0.0, at - 1e-6);
+      if (limit <= kEpsilon) return 0.0;
+      b = a + direction * limit;
+      break;
+    }
   }
   // MOVE-07 and MOVE-06: turning and sidestepping cost the same whatever the length.
   double fixed = 0.0;

@@ -102,9 +102,12 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
 // the ground along the whole ray. Where the move ends (bases overlapping) is check_move's affair.
 // Empty where the ray meets a change of level taller than a free step (MOVE-19..28): trial moves
 // measure those. A planner checks the answer with check_move; it is exact up to rounding.
+// With `level_step_at`, such a ray is measured up to its first such step instead, whose distance
+// is stored there (left alone when the ray has none): the answer is then exact short of the step,
+// and what lies beyond is for trial moves.
 std::optional<double> straight_reach(const Table& table, std::span<const TableModel> models,
                                      const MoveRequest& request, const Point& direction,
-                                     double limit);
+                                     double limit, double* level_step_at = nullptr);
 // The largest d in (0, limit] at which the mover's base, carried d along `direction`, overlaps no
 // other base (0 when there is none).
 double furthest_clear_end(std::span<const TableModel> models, int model, const Point& direction,
