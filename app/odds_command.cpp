@@ -1,4 +1,5 @@
 // `arap odds attack|activation|leadership`: exact odds from the odds layer.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -62,12 +63,14 @@ int run_attack(const OddsOptions& options) {
   const std::string path = json ? options.json_file : options.file;
   if (path.empty()) throw std::runtime_error("odds attack: give a request file (or - for stdin)");
   const std::string text = read_input(path);
-  // The library is only needed to resolve a weapon named by id: the parser asks for it then,
-  // so an inline request never loads the data folder (issue 14). Its errors are reported as-is.
+  // Only a weapon named by id needs the data folder, and only its weapons.yaml: the parser asks
+  // for it then, so an inline request reads no file (issue 14). Its errors are reported as-is.
   std::unique_ptr<data::Library> library;
   const odds::LibraryLoader load_library = [&]() -> const data::Library* {
     if (!library) {
-      library = std::make_unique<data::Library>(data::Library::load(data_dir(options.data)));
+      library = std::make_unique<data::Library>();
+      data::load_weapons((std::filesystem::path(data_dir(options.data)) / "weapons.yaml").string(),
+                         *library);
     }
     return library.get();
   };
