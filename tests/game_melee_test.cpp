@@ -1,5 +1,7 @@
 // Charges and close combat as the game plays them, with scripted dice: CHARGE-01..17 and
 // MELEE-04..29 through the engine's actions.
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "game/context.hpp"
@@ -61,6 +63,9 @@ TEST_F(Melee, CHARGE_03_a_charge_within_reach_locks_the_units) {
   EXPECT_TRUE(state_.units[0].locked & 2u);
   EXPECT_TRUE(logged("charge"));
   EXPECT_EQ(last("charge")->at("approach"), "front");
+  ASSERT_TRUE(logged("unit_moved"));
+  EXPECT_EQ(last("unit_moved")->at("why"), "charge");
+  EXPECT_EQ(last("unit_moved")->at("rule"), "CHARGE-03");
   EXPECT_EQ(last("charge")->at("bonus_attacks"), 1);  // CHARGE-05 frontal
   EXPECT_LE(gap(), 2.0 + 1e-9);
   // The charge used the unit's only AP: the activation is over and Blue is back to choosing.
@@ -81,6 +86,14 @@ TEST_F(Melee, CHARGE_04_a_failed_charge_moves_the_highest_die) {
   EXPECT_EQ(last("charge_missed")->at("why"), "short_roll");
   EXPECT_EQ(last("charge_missed")->at("reach"), 7.0);
   EXPECT_GT(last("charge_missed")->at("needed").get<double>(), 7.0);
+  // Issue 13: the failed charge's move is logged with its start and end for a replay.
+  const Event* moved = last("unit_moved");
+  ASSERT_NE(moved, nullptr);
+  EXPECT_EQ(moved->at("why"), "failed_charge");
+  EXPECT_EQ(moved->at("unit"), 1);
+  const double dx = moved->at("to")[0].get<double>() - moved->at("from")[0].get<double>();
+  const double dy = moved->at("to")[1].get<double>() - moved->at("from")[1].get<double>();
+  EXPECT_NEAR(std::hypot(dx, dy), 2.0, 0.05);
   EXPECT_EQ(state_.units[1].locked, 0u);
   EXPECT_NEAR(gap(), start - 2.0, 0.05);
   EXPECT_TRUE(state_.units[1].player_turn.charge_failed);

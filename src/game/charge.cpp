@@ -236,7 +236,9 @@ void resolve_charge(Context& c, ActionKind response) {
     c.dice.start();
     const int inches = table::roll_flee_distance(c.dice, c.setup.units[target].move);
     c.roll_event("CHARGE-08", "run from charge", 0, target, {{"inches", inches}});
+    const table::Point from = moving_from(c, target);
     move_away(c, target, unit_centre(s, charger), inches, /*turning_included=*/true);  // CHARGE-08
+    log_unit_moved(c, target, from, "run", "CHARGE-08");
     s.charging_unit = -1;
     s.charge_target = -1;
     resolve_run(c, charger, target, roll);
@@ -322,6 +324,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
   const double climb = ci.move;
   const LeadMove lead = lead_move(s, poses, pair, goal_unit, inches, climb);
   const auto& plan = lead.plan;
+  const table::Point charged_from = moving_from(c, charger);
   const auto explain_miss = [&] {
     if (!c.logging()) return;
     // Issue 13: why the charge fell short. `needed` is the straight gap the lead Charger had to
@@ -390,6 +393,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
     s.models[pair.own].pose.facing = plan->report.final_facing;
     place_chargers(c, charger, goal_unit, pair.own, inches,
                    s.charge_progress.climbed ? climb : 0.0);
+    log_unit_moved(c, charger, charged_from, "charge", "CHARGE-03");
     if (charge_hazards(c, charger, starts)) s.charge_progress.hazardous = true;
     return Contact::made;
   }
@@ -412,11 +416,13 @@ void fail_charge(Context& c, int charger, int target, int highest_die) {
   GameState& s = c.state;
   const auto& ci = c.setup.units[charger];
   if (s.unit_alive(charger) && s.unit_alive(target)) {
+    const table::Point from = moving_from(c, charger);
     const auto starts = charger_positions(s, charger);
     auto poses = s.table_models();
     const table::Point aim = unit_centre(s, target);
     for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
       if (poses[m].alive) step_toward(c, poses, m, aim, highest_die, table::MoveMode::normal);
+    log_unit_moved(c, charger, from, "failed_charge", "CHARGE-04");
     charge_hazards(c, charger, starts);
   }
   s.units[charger].player_turn.charge_failed = true;

@@ -85,6 +85,13 @@ void start_rout(Context& c, int unit, const char* rule);
 void hazard_morale_check(Context& c, int unit);
 void remove_casualty(Context& c, int model);
 using ::arap::game::unit_centre;  // engine.hpp
+// Issue 13: a move the dice make (a run, flinch, rout, pursuit, break-off, charge) is logged with
+// where the unit stood and where it ends, so a replay can be drawn from the log alone. Take
+// `moving_from` before the move and pass it to `log_unit_moved` after: {"type": "unit_moved",
+// unit, why, rule, from, to (null when no model is left on the table), facing}.
+table::Point moving_from(const Context& c, int unit);
+void log_unit_moved(Context& c, int unit, const table::Point& from, const char* why,
+                    const char* rule);
 int nearest_enemy_unit(const GameState& state, int unit, double* range = nullptr);
 // Whether a living enemy model stands within `inches` of a living model of `unit`; with
 // `seen_only`, enemies of hidden units (ADV-04) do not count.

@@ -27,6 +27,29 @@ table::Point unit_centre(const GameState& s, int unit) {
 
 namespace arap::game::detail {
 
+table::Point moving_from(const Context& c, int unit) {
+  return c.logging() && c.state.unit_alive(unit) ? unit_centre(c.state, unit) : table::Point{};
+}
+
+void log_unit_moved(Context& c, int unit, const table::Point& from, const char* why,
+                    const char* rule) {
+  if (!c.logging()) return;
+  const GameState& s = c.state;
+  Event e{{"type", "unit_moved"},     {"unit", unit},  {"why", why},       {"rule", rule},
+          {"from", {from.x, from.y}}, {"to", nullptr}, {"facing", nullptr}};
+  if (s.unit_alive(unit)) {
+    const table::Point to = unit_centre(s, unit);
+    e["to"] = {to.x, to.y};
+    const auto& info = c.setup.units[unit];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      e["facing"] = s.models[m].pose.facing;
+      break;
+    }
+  }
+  c.event(std::move(e));
+}
+
 int nearest_enemy_unit(const GameState& s, int unit, double* range) {
   const auto& info = s.setup->units[unit];
   int best = -1;
@@ -123,6 +146,7 @@ void start_rout(Context& c, int unit, const char* rule) {
   c.dice.start();
   const int inches = c.dice.roll(6);
   c.roll_event(rule, "rout move", 0, unit, {{"inches", inches}});
+  const table::Point from = moving_from(c, unit);
   const int enemy = nearest_enemy_unit(s, unit);
   if (enemy >= 0) {
     const table::Point threat = unit_centre(s, enemy);
@@ -137,6 +161,7 @@ void start_rout(Context& c, int unit, const char* rule) {
       models[m] = s.models[m].pose;
     }
   }
+  log_unit_moved(c, unit, from, "rout", rule);
   s.units[unit].rout_pending = true;  // SHOOT-32: routs from the next compulsory phase
   if (c.logging()) c.event({{"type", "rout"}, {"unit", unit}, {"rule", rule}});
 }

@@ -245,9 +245,11 @@ void fight_round(Context& c, std::vector<int> units) {
     c.dice.start();
     const int inches = c.dice.roll(6);
     c.roll_event("MELEE-18", "flinch", 0, u, {{"inches", inches}});
+    const table::Point from = moving_from(c, u);
     // ruling.MELEE-18: whether the flinch's D6" already allows for turning about.
     move_away(c, u, centre_of_units(s, victor_list.empty() ? units : victor_list), inches,
               c.setup.rulings.melee_18() == rules::FlinchTurning::turn_included);
+    log_unit_moved(c, u, from, "flinch", "MELEE-18");
     for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
       if (!(s.units[u].locked & bit(v))) continue;
       if (units_engaged(s, u, v)) {
@@ -306,7 +308,9 @@ void leave_combat(Context& c, int unit) {
     c.roll_event("MELEE-12", "hit and run move", 0, unit,
                  {{"inches", inches}, {"left", enemy_list}});
     unlock_unit(c, unit);
+    const table::Point from = moving_from(c, unit);
     move_away(c, unit, threat, inches);
+    log_unit_moved(c, unit, from, "hit_and_run", "MELEE-12");
     mark_parted(c, unit, enemy_list);
     return;
   }
@@ -329,7 +333,9 @@ void leave_combat(Context& c, int unit) {
   c.dice.start();
   const int inches = table::roll_flee_distance(c.dice, info.move);
   c.roll_event("MELEE-10", "break-off move", 0, unit, {{"inches", inches}, {"left", enemy_list}});
+  const table::Point from = moving_from(c, unit);
   move_away(c, unit, threat, inches);
+  log_unit_moved(c, unit, from, "break_off", "MELEE-10");
   mark_parted(c, unit, enemy_list);
 }
 

@@ -74,7 +74,9 @@ void pursue(Context& c, int router) {
     c.dice.start();
     const int inches = table::roll_flee_distance(c.dice, info.move);
     c.roll_event("MELEE-23", "pursuit move", 0, p, {{"inches", inches}});
+    const table::Point from = moving_from(c, p);
     advance_on(c, p, router, inches, /*hold_if_engaged=*/false);
+    log_unit_moved(c, p, from, "pursuit", "MELEE-23");
     if (!units_engaged(s, p, router)) {
       if (!s.units[router].routing) pu.pursuing = -1;  // rallied and out of reach: it is over
       continue;

@@ -305,6 +305,7 @@ Flight flee_move(Context& c, int unit) {
   c.dice.start();
   const int distance = table::roll_flee_distance(c.dice, info.move);
   c.roll_event("MOVE-05", "flee distance", 0, unit, {{"inches", distance}});
+  const table::Point from = moving_from(c, unit);
   Flight flight;
   if (enemy >= 0) {
     const table::Point threat = unit_centre(s, enemy);
@@ -330,6 +331,7 @@ Flight flee_move(Context& c, int unit) {
   }
   if (c.logging())
     c.event({{"type", "rout_move"}, {"unit", unit}, {"inches", distance}, {"rule", "MELEE-19"}});
+  log_unit_moved(c, unit, from, "flee", "MELEE-19");
   return flight;
 }
 
