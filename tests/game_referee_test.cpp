@@ -442,3 +442,39 @@ TEST_F(Referee, SHOOT_23_the_log_carries_damage_dice_and_what_each_allocation_di
 
 }  // namespace
 }  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// Issue 13: a mêlée roll event's `dice` are its to-hit rolls; the wound, save and Damage dice
+// of the same blows come in lists of their own, so each die is read against the right goal.
+TEST(RefereeLog, MELEE_07_melee_wound_and_save_dice_are_listed_apart) {
+  auto setup = test::battle("mixed", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                            "space_marines",
+                            "[{unit: tactical_squad, at: [24, 15.5], facing: 180, spacing: 1}]");
+  GameState s = initial_state(*setup, 3);
+  s.units[0].locked = 1u << 1;
+  s.units[1].locked = 1u << 0;
+  // Every die a 4: Marines (WS 4) hit, Guards (WS 3) miss; S4 wounds T3 on 3+; a 5+ save fails.
+  ConstantDice fours(4);
+  s.scripted_dice = &fours;
+  EventLog log;
+  ASSERT_EQ(apply(s, act(ActionKind::end_phase), &log), "");
+  while (s.phase == Phase::melee_choice) {
+    ASSERT_EQ(apply(s, act(ActionKind::fight, pending(s).unit), &log), "");
+  }
+  int checked = 0;
+  for (const auto& e : log) {
+    if (e.value("rule", "") != "MELEE-05") continue;
+    EXPECT_EQ(e.at("dice").size(), e.at("attacks").get<std::size_t>());
+    if (e.at("unit") != 1 || e.at("hits").get<int>() == 0) continue;
+    ++checked;
+    EXPECT_EQ(e.at("wound_dice").size(), e.at("hits").get<std::size_t>()) << e.dump();
+    EXPECT_EQ(e.at("save_dice").size(), e.at("unsaved").get<std::size_t>()) << e.dump();
+    for (const int face : e.at("save_dice")) EXPECT_EQ(face, 4);
+  }
+  EXPECT_GT(checked, 0);
+}
+
+}  // namespace
+}  // namespace arap::game

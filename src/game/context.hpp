@@ -2,6 +2,8 @@
 // faces so every roll can be logged with its goal and rule.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -15,29 +17,55 @@
 namespace arap::game::detail {
 
 // Records the faces rolled between start() and stop() for the log; without a log it records
-// nothing (the faces serve only the log).
+// nothing (the faces serve only the log). Faces go to the current channel: the main one (what
+// stop() returns, the event's `dice`) unless a DiceChannel sends wound, save or Damage dice
+// elsewhere (issue 13: a mêlée event's `dice` are its to-hit rolls only).
+enum class Channel : std::uint8_t { main, wound, save, damage };
 class RecordingDice final : public dice::DiceSource {
  public:
   RecordingDice(dice::DiceSource& inner, bool enabled) : inner_(inner), enabled_(enabled) {}
   int roll(int sides) override {
     const int face = inner_.roll(sides);
-    if (recording_) faces_.push_back(face);
+    if (recording_) faces_[static_cast<std::size_t>(channel_)].push_back(face);
     return face;
   }
   void start() {
-    faces_.clear();
+    for (auto& faces : faces_) faces.clear();
+    channel_ = Channel::main;
     recording_ = enabled_;
   }
   const std::vector<int>& stop() {
     recording_ = false;
-    return faces_;
+    return faces_[0];
   }
+  // The faces of a side channel since start() (read after stop()).
+  const std::vector<int>& side(Channel channel) const {
+    return faces_[static_cast<std::size_t>(channel)];
+  }
+  Channel channel() const { return channel_; }
+  void set_channel(Channel channel) { channel_ = channel; }
 
  private:
   dice::DiceSource& inner_;
-  std::vector<int> faces_;
+  std::array<std::vector<int>, 4> faces_;
+  Channel channel_ = Channel::main;
   bool enabled_;
   bool recording_ = false;
+};
+
+// Sends the faces rolled while it lives to `channel` (see RecordingDice).
+class DiceChannel {
+ public:
+  DiceChannel(RecordingDice& dice, Channel channel) : dice_(dice), previous_(dice.channel()) {
+    dice_.set_channel(channel);
+  }
+  ~DiceChannel() { dice_.set_channel(previous_); }
+  DiceChannel(const DiceChannel&) = delete;
+  DiceChannel& operator=(const DiceChannel&) = delete;
+
+ private:
+  RecordingDice& dice_;
+  Channel previous_;
 };
 
 struct Context {

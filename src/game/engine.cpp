@@ -30,6 +30,10 @@ void Context::roll_event(const char* rule, std::string_view what, int goal, int 
   e["goal"] = goal;
   if (unit >= 0) e["unit"] = unit;
   e["dice"] = faces;
+  // Wound, save and Damage dice rolled under the same event (mêlée), each in its own list.
+  if (!dice.side(Channel::wound).empty()) e["wound_dice"] = dice.side(Channel::wound);
+  if (!dice.side(Channel::save).empty()) e["save_dice"] = dice.side(Channel::save);
+  if (!dice.side(Channel::damage).empty()) e["damage_dice"] = dice.side(Channel::damage);
   log->push_back(std::move(e));
 }
 

@@ -145,7 +145,11 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
 
 // A wound that reached `target`: its save, then Damage. Returns whether it went unsaved.
 bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding) {
-  if (wounding.save && dice::roll_high(c.dice, *wounding.save)) return false;
+  {
+    const DiceChannel saves(c.dice, Channel::save);
+    if (wounding.save && dice::roll_high(c.dice, *wounding.save)) return false;
+  }
+  const DiceChannel damage_dice(c.dice, Channel::damage);
   const int damage = rules::roll_damage(c.dice, wounding);
   auto& wounds_left = c.state.models[target].wounds_left;
   wounds_left = static_cast<std::int16_t>(wounds_left - damage);
@@ -154,7 +158,10 @@ bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding) 
 
 bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* weapon) {
   const rules::WoundingProfile wounding = blow_profile(c, attacker, target, weapon);
-  if (!rules::roll_wound(c.dice, wounding)) return false;
+  {
+    const DiceChannel wounds(c.dice, Channel::wound);
+    if (!rules::roll_wound(c.dice, wounding)) return false;
+  }
   return take_wound(c, target, wounding);
 }
 

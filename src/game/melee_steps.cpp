@@ -151,6 +151,7 @@ int strike_in_batches(Context& c, int m, const std::vector<std::pair<double, int
     ++tally.attacks;
     if (!dice::roll_low(c.dice, goal)) continue;
     ++tally.hits;
+    const DiceChannel wound_dice(c.dice, Channel::wound);
     wounds += rules::roll_wound(c.dice, wounding) ? 1 : 0;
   }
   std::vector<int> tier_models;
