@@ -32,7 +32,24 @@ struct OddsOptions {
   int leadership = 7;
   int modifier = 0;
   bool reroll = false;
+  CLI::Option* attack_json = nullptr;  // --json: a flag, or (as before) followed by the file
+  CLI::Option* melee_json = nullptr;
 };
+
+// The request file and whether JSON is wanted: `odds attack FILE --json`, `--json FILE` (the
+// old form) and `FILE` alone all work (issue 17).
+std::pair<std::string, bool> request_file(const OddsOptions& options, const CLI::Option* json,
+                                          const char* command) {
+  const bool wanted = json != nullptr && json->count() > 0;
+  if (!options.json_file.empty() && !options.file.empty()) {
+    throw std::runtime_error(fmt::format("odds {}: give one request file, not two", command));
+  }
+  const std::string path = options.json_file.empty() ? options.file : options.json_file;
+  if (path.empty()) {
+    throw std::runtime_error(fmt::format("odds {}: give a request file (or - for stdin)", command));
+  }
+  return {path, wanted};
+}
 
 std::string read_input(const std::string& path) {
   if (path == "-") {
@@ -58,22 +75,30 @@ auto with_source(const std::string& source, Evaluate evaluate) {
   }
 }
 
-int run_attack(const OddsOptions& options) {
-  const bool json = !options.json_file.empty();
-  const std::string path = json ? options.json_file : options.file;
-  if (path.empty()) throw std::runtime_error("odds attack: give a request file (or - for stdin)");
-  const std::string text = read_input(path);
-  // Only a weapon named by id needs the data folder, and only its weapons.yaml: the parser asks
-  // for it then, so an inline request reads no file (issue 14). Its errors are reported as-is.
+// Loads from the data folder only what a request names: weapons.yaml for a weapon, the whole
+// library for a unit (issues 14 and 17).
+struct LazyLibrary {
+  std::string folder;
   std::unique_ptr<data::Library> library;
-  const odds::LibraryLoader load_library = [&]() -> const data::Library* {
-    if (!library) {
+  bool whole = false;
+  const data::Library* operator()(odds::LibraryNeed need) {
+    if (need == odds::LibraryNeed::armies && !whole) {
+      library = std::make_unique<data::Library>(data::Library::load(data_dir(folder)));
+      whole = true;
+    } else if (!library) {
       library = std::make_unique<data::Library>();
-      data::load_weapons((std::filesystem::path(data_dir(options.data)) / "weapons.yaml").string(),
+      data::load_weapons((std::filesystem::path(data_dir(folder)) / "weapons.yaml").string(),
                          *library);
     }
     return library.get();
-  };
+  }
+};
+
+int run_attack(const OddsOptions& options) {
+  const auto [path, json] = request_file(options, options.attack_json, "attack");
+  const std::string text = read_input(path);
+  LazyLibrary lazy{options.data, nullptr, false};
+  const odds::LibraryLoader load_library = [&lazy](odds::LibraryNeed need) { return lazy(need); };
   const std::string source = path == "-" ? "<stdin>" : path;
   const odds::AttackRequest request = odds::parse_attack_request(text, source, load_library);
   const odds::AttackReport report =
@@ -87,27 +112,40 @@ int run_attack(const OddsOptions& options) {
 }
 
 int run_melee(const OddsOptions& options) {
-  const bool json = !options.json_file.empty();
-  const std::string path = json ? options.json_file : options.file;
-  if (path.empty()) throw std::runtime_error("odds melee: give a request file (or - for stdin)");
+  const auto [path, json] = request_file(options, options.melee_json, "melee");
   const std::string source = path == "-" ? "<stdin>" : path;
-  const odds::MeleeRequest request = odds::parse_melee_request(read_input(path), source);
+  LazyLibrary lazy{options.data, nullptr, false};
+  const odds::LibraryLoader load_library = [&lazy](odds::LibraryNeed need) { return lazy(need); };
+  const odds::MeleeRequest request =
+      odds::parse_melee_request(read_input(path), source, load_library);
   const odds::MeleeReport report =
       with_source(source, [&] { return odds::evaluate_melee(request); });
   if (json) {
     std::cout << odds::to_json(report).dump(2) << '\n';
     return 0;
   }
+  // Percentages, as `odds attack` prints them (issue 17), and the models slain both ways.
+  const auto pct = [](double p) { return fmt::format("{:7.2f}%", 100.0 * p); };
+  std::cout << "One mêlée round (MELEE-04..16), every model fighting\n";
+  for (const auto& note : request.named_units) std::cout << "Note: " << note << '\n';
   std::cout << fmt::format(
-      "One mêlée round (MELEE-04..16), every model fighting\n"
-      "  attacker wins  {:8.4f}\n  defender wins  {:8.4f}\n  draw           {:8.4f}\n"
-      "  attacker routs {:8.4f}\n  defender routs {:8.4f}\n  mean WD        {:+8.4f}\n",
-      report.attacker_wins, report.defender_wins, report.draw, report.attacker_routs,
-      report.defender_routs, report.wound_difference.mean());
+      "  attacker wins  {}\n  defender wins  {}\n  draw           {}\n"
+      "  attacker routs {}\n  defender routs {}\n  mean WD        {:+8.4f}\n"
+      "  mean slain     {:.3f} defenders, {:.3f} attackers\n",
+      pct(report.attacker_wins), pct(report.defender_wins), pct(report.draw),
+      pct(report.attacker_routs), pct(report.defender_routs), report.wound_difference.mean(),
+      report.attacker_slain.mean(), report.defender_slain.mean());
   std::cout << "  attacker's wound difference:\n";
   for (int v = report.wound_difference.lowest(); v <= report.wound_difference.highest(); ++v) {
-    if (report.wound_difference[v] > 0.0)
-      std::cout << fmt::format("    {:+3d}  {:8.4f}\n", v, report.wound_difference[v]);
+    if (report.wound_difference[v] >= 0.00005)  // rows that would read 0.00 % are left out
+      std::cout << fmt::format("    {:+3d}  {}\n", v, pct(report.wound_difference[v]));
+  }
+  std::cout << "\n   k  defenders slain=k   slain>=k  attackers slain=k   slain>=k\n";
+  const int most = std::max(report.attacker_slain.highest(), report.defender_slain.highest());
+  for (int k = 0; k <= most; ++k) {
+    std::cout << fmt::format("{:4d}  {:>17} {:>10}  {:>17} {:>10}\n", k,
+                             pct(report.attacker_slain[k]), pct(report.attacker_slain.at_least(k)),
+                             pct(report.defender_slain[k]), pct(report.defender_slain.at_least(k)));
   }
   return 0;
 }
@@ -121,18 +159,23 @@ void add_odds_commands(CLI::App& app, Action& action) {
 
   auto* attack = odds->add_subcommand(
       "attack", "Exact distribution of unsaved wounds and models slain for one attack");
-  attack->add_option("file", options->file, "Request file (JSON), - for stdin; prints a table");
-  attack->add_option("--json", options->json_file,
-                     "Request file (JSON), - for stdin; prints the report as JSON");
-  attack->add_option("--data", options->data, "Data folder for weapons named by id");
+  attack->add_option("file", options->file, "Request file (JSON or YAML), - for stdin");
+  options->attack_json = attack->add_option(
+      "--json", options->json_file,
+      "Print the report as JSON (a flag; the request file may follow it, as before)");
+  options->attack_json->expected(0, 1);
+  attack->add_option("--data", options->data, "Data folder for weapons and units named by id");
   attack->footer("Request format: docs/odds.md\n\n" + odds::modifier_help());
   attack->callback([options, &action] { action = [options] { return run_attack(*options); }; });
 
   auto* melee = odds->add_subcommand(
       "melee", "Exact odds of one mêlée round between two units: wound difference, winner, routs");
-  melee->add_option("file", options->file, "Request file (JSON), - for stdin; prints a table");
-  melee->add_option("--json", options->json_file,
-                    "Request file (JSON), - for stdin; prints the report as JSON");
+  melee->add_option("file", options->file, "Request file (JSON or YAML), - for stdin");
+  options->melee_json = melee->add_option(
+      "--json", options->json_file,
+      "Print the report as JSON (a flag; the request file may follow it, as before)");
+  options->melee_json->expected(0, 1);
+  melee->add_option("--data", options->data, "Data folder for units named by army and unit");
   melee->footer("Request format: docs/odds.md (\"arap odds melee\")");
   melee->callback([options, &action] { action = [options] { return run_melee(*options); }; });
 

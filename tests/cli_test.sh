@@ -217,6 +217,15 @@ check "sim summary has wins" contains "$one" '"wins"'
 out=$("$arap" bench --games 5 --data "$root/data")
 check "bench prints a signature" contains "$out" "signature:"
 
+# Issue 17: units named by army and unit; --json is a flag after the file (the old form works).
+out=$("$arap" odds attack "$root/examples/bolters_vs_guardsmen.json" --json)
+check "odds attack FILE --json prints JSON" contains "$out" '"mean_slain"'
+out=$(echo '{"attacker": {"army": "space_marines", "unit": "tactical_squad", "models": 8}, "weapon": "bolter", "range": 10, "target": {"army": "imperial_guard", "unit": "infantry_squad"}}' | "$arap" odds attack - --data "$root/data")
+check "odds attack names units" contains "$out" "attacker: Tactical Squad (space_marines), 8 of 10 models"
+out=$(echo '{"attacker": {"army": "orks", "unit": "nobz"}, "defender": {"army": "imperial_guard", "unit": "infantry_squad"}}' | "$arap" odds melee - --data "$root/data")
+check "odds melee names units and prints percentages" contains "$out" "attacker wins .*%"
+check "odds melee prints slain both ways" contains "$out" "defenders slain=k"
+
 # Issue 13: the rules index ships with the project.
 out=$("$arap" rules --json --data "$root/data")
 check "rules --json lists every core rule" test "$(grep -c '"tier": "core"' <<<"$out")" -eq 186

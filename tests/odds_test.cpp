@@ -1,4 +1,5 @@
 // The exact attack odds: requests, goals, distributions, casualties (SHOOT-27, ADV-38), errors.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "data/data_error.hpp"
@@ -6,6 +7,7 @@
 #include "dice/probability.hpp"
 #include "odds/attack_request.hpp"
 #include "odds/casualties.hpp"
+#include "odds/melee_odds.hpp"
 #include "odds/test_odds.hpp"
 #include "odds/work_limit.hpp"
 #include "support/expect.hpp"
@@ -263,7 +265,7 @@ TEST(AttackRequests, SHOOT_06_a_heavy_weapon_fired_twice_is_refused_at_firings) 
 // name library weapons just as JSON ones do.
 TEST(AttackRequests, the_library_is_loaded_only_for_a_weapon_named_by_id) {
   int loads = 0;
-  const LibraryLoader loader = [&loads]() -> const data::Library* {
+  const LibraryLoader loader = [&loads](LibraryNeed) -> const data::Library* {
     ++loads;
     return &library();
   };
@@ -350,6 +352,79 @@ TEST(OddsLimits, requests_too_large_to_compute_exactly_are_refused_with_what_to_
   EXPECT_PROB(big.slain.total(), 1.0);
   EXPECT_NEAR(big.unsaved_wounds.mean(), 30000.0 * frac(2, 3) * frac(5, 6),
               1e-6);  // BS4 hits on 4-, S5 wounds T3 on 2+
+}
+
+// Issue 17: attacker and target named by army and unit take their profiles from the data.
+TEST(AttackRequests, SHOOT_10_units_named_by_army_take_their_profiles) {
+  int loads = 0;
+  const LibraryLoader loader = [&loads](LibraryNeed) -> const data::Library* {
+    ++loads;
+    return &library();
+  };
+  const AttackRequest request = parse_attack_request(
+      R"({"attacker": {"army": "space_marines", "unit": "tactical_squad", "models": 8},
+          "weapon": "bolter", "range": 10,
+          "target": {"army": "imperial_guard", "unit": "infantry_squad"}})",
+      "named.json", loader);
+  EXPECT_GE(loads, 1);
+  EXPECT_EQ(request.attacker.models, 8);
+  EXPECT_EQ(request.attacker.skill, 4) << "a Space Marine's BS";
+  EXPECT_EQ(request.target.models, 10);
+  EXPECT_EQ(request.target.toughness, 3);
+  EXPECT_EQ(request.target.save, 5);
+  const AttackReport report = evaluate_attack(request);
+  EXPECT_EQ(report.shots, 16) << "rapid fire at half range: two each";
+  // BS4 hits on 4- (2/3), S4 wounds T3 on 3+ (2/3), AP5 leaves no 5+ save.
+  const Distribution expected = Distribution::binomial(16, frac(2, 3) * frac(2, 3));
+  for (int k = 0; k < 10; ++k) EXPECT_PROB(report.slain[k], expected[k]);
+  EXPECT_PROB(report.slain[10], expected.at_least(10));
+  ASSERT_GE(report.notes.size(), 2u);
+  EXPECT_NE(report.notes[0].find("Tactical Squad"), std::string::npos);
+  const auto problem = [&loader](const std::string& json) {
+    try {
+      parse_attack_request(json, "bad.json", loader);
+    } catch (const data::DataError& error) {
+      return error;
+    }
+    ADD_FAILURE() << json;
+    return data::DataError({}, "", "");
+  };
+  const auto unit = problem(R"({"attacker": {"army": "space_marines", "unit": "tactical_sqad"},
+      "weapon": "bolter", "range": 10, "target": {"toughness": 3}})");
+  EXPECT_EQ(unit.field(), "attacker.unit");
+  EXPECT_NE(unit.problem().find("did you mean \"tactical_squad\""), std::string::npos);
+  EXPECT_EQ(problem(R"({"attacker": {"army": "space_marines", "unit": "tactical_squad",
+      "models": 11}, "weapon": "bolter", "range": 10, "target": {"toughness": 3}})")
+                .field(),
+            "attacker.models");
+}
+
+// Issue 17: a mêlée side named by army and unit is the same round as its statline typed out
+// (Nobz: WS4 S4 T4 W2 I3 A3 Ld7 4+, big choppa S+2; Guardsmen: WS3 S3 T3 W1 I3 A1 Ld7 5+).
+TEST(MeleeRequests, MELEE_05_named_sides_match_their_typed_statlines) {
+  const LibraryLoader loader = [](LibraryNeed) { return &library(); };
+  const MeleeRequest named = parse_melee_request(
+      R"({"attacker": {"army": "orks", "unit": "nobz", "bonus_attacks": 1},
+          "defender": {"army": "imperial_guard", "unit": "infantry_squad"}})",
+      "named.json", loader);
+  const auto& nob = *library().profile("orks/nob");
+  const auto* choppa = library().weapon("big_choppa");
+  ASSERT_NE(choppa, nullptr);
+  const std::string typed = fmt::format(
+      R"({{"attacker": {{"models": 5, "ws": {}, "s": {}, "t": {}, "w": {}, "i": {}, "a": {},
+          "ld": {}, "save": {}, "ap": {}, "bonus_attacks": 1}},
+          "defender": {{"models": 10, "ws": 3, "s": 3, "t": 3, "w": 1, "i": 3, "a": 1, "ld": 7,
+          "save": 5}}}})",
+      nob.weapon_skill, choppa->strength.resolve(nob.strength), nob.toughness, nob.wounds,
+      nob.initiative, nob.attacks, nob.leadership, *nob.save,
+      choppa->ap ? std::to_string(*choppa->ap) : std::string("null"));
+  const MeleeRequest typed_request = parse_melee_request(typed, "typed.json");
+  const MeleeReport a = evaluate_melee(named);
+  const MeleeReport b = evaluate_melee(typed_request);
+  EXPECT_PROB(a.attacker_wins, b.attacker_wins);
+  EXPECT_PROB(a.defender_routs, b.defender_routs);
+  for (int k = 0; k <= 10; ++k) EXPECT_PROB(a.attacker_slain[k], b.attacker_slain[k]);
+  EXPECT_EQ(named.named_units.size(), 2u);
 }
 
 TEST(TestOdds, ACT_07_activation_report_json) {

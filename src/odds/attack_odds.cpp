@@ -300,6 +300,9 @@ AttackReport evaluate_attack(const AttackRequest& request) {
   } else {
     evaluate_melee(request, report);
   }
+  for (auto it = request.named_units.rbegin(); it != request.named_units.rend(); ++it) {
+    report.notes.insert(report.notes.begin(), *it);
+  }
   return report;
 }
 

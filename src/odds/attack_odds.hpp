@@ -67,6 +67,8 @@ struct AttackRequest {
   rules::Allocation allocation = rules::Allocation::sequential;
   TargetSpec target;
   rules::Rulings rulings;
+  // Units named by army and unit (issue 17): where their statlines came from, for the report.
+  std::vector<std::string> named_units;
 };
 
 struct ModifierReport {

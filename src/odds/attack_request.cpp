@@ -219,7 +219,8 @@ rules::CoverCounts read_under(const Field& field) {
 
 AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
                                    const data::Library* library) {
-  return parse_attack_request(text, source_name, LibraryLoader([library] { return library; }));
+  return parse_attack_request(text, source_name,
+                              LibraryLoader([library](LibraryNeed) { return library; }));
 }
 
 AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
@@ -252,9 +253,24 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   }
 
   const Field attacker = root["attacker"];
-  attacker.allow_only({"models", "skill", "strength", "attacks", "bonus_attacks", "relentless"});
-  if (attacker.has("models")) request.attacker.models = attacker["models"].as_int(1, 1000);
-  request.attacker.skill = attacker["skill"].as_int(0, 10);
+  if (names_a_unit(attacker)) {
+    // Issue 17: the statline of a unit of the data library; the typed fields still override.
+    attacker.allow_only(
+        {"army", "unit", "models", "skill", "strength", "attacks", "bonus_attacks", "relentless"});
+    const NamedUnit named = read_named_unit(attacker, library);
+    const auto& p = *named.main->profile;
+    request.attacker.models = named.models;
+    request.attacker.skill = request.kind == AttackKind::melee ? p.weapon_skill : p.ballistic_skill;
+    request.attacker.strength = p.strength;
+    request.attacker.attacks = p.attacks;
+    request.attacker.relentless = p.has_rule("relentless");
+    request.named_units.push_back("attacker: " + named.describe());
+    if (attacker.has("skill")) request.attacker.skill = attacker["skill"].as_int(0, 10);
+  } else {
+    attacker.allow_only({"models", "skill", "strength", "attacks", "bonus_attacks", "relentless"});
+    if (attacker.has("models")) request.attacker.models = attacker["models"].as_int(1, 1000);
+    request.attacker.skill = attacker["skill"].as_int(0, 10);
+  }
   if (attacker.has("strength")) request.attacker.strength = attacker["strength"].as_int(1, 10);
   if (attacker.has("attacks")) request.attacker.attacks = attacker["attacks"].as_int(0, 20);
   if (attacker.has("bonus_attacks")) {
@@ -266,7 +282,7 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     const Field weapon = root["weapon"];
     if (weapon.is_scalar()) {
       const std::string id = weapon.as_string();
-      const data::Library* weapons = library ? library() : nullptr;
+      const data::Library* weapons = library ? library(LibraryNeed::weapons) : nullptr;
       const data::WeaponProfile* found = weapons ? weapons->weapon(id) : nullptr;
       if (found == nullptr) {
         std::vector<std::string_view> known;
@@ -359,11 +375,27 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   }
 
   const Field target = root["target"];
-  target.allow_only({"models", "toughness", "save", "invulnerable", "wounds"});
-  if (target.has("models")) request.target.models = target["models"].as_int(1, 1000);
-  request.target.toughness = target["toughness"].as_int(1, 10);
-  request.target.save = optional_save(target, "save");
-  request.target.invulnerable = optional_save(target, "invulnerable");
+  if (names_a_unit(target)) {
+    // Issue 17: the target's profile from the data library; typed fields still override.
+    target.allow_only({"army", "unit", "models", "toughness", "save", "invulnerable", "wounds"});
+    const NamedUnit named = read_named_unit(target, library);
+    const auto& p = *named.main->profile;
+    request.target.models = named.models;
+    request.target.toughness = p.toughness;
+    request.target.save = p.save;
+    request.target.invulnerable = p.invulnerable;
+    request.target.wounds = p.wounds;
+    request.named_units.push_back("target: " + named.describe());
+    if (target.has("toughness")) request.target.toughness = target["toughness"].as_int(1, 10);
+  } else {
+    target.allow_only({"models", "toughness", "save", "invulnerable", "wounds"});
+    if (target.has("models")) request.target.models = target["models"].as_int(1, 1000);
+    request.target.toughness = target["toughness"].as_int(1, 10);
+  }
+  if (target.has("save")) request.target.save = optional_save(target, "save");
+  if (target.has("invulnerable")) {
+    request.target.invulnerable = optional_save(target, "invulnerable");
+  }
   if (target.has("wounds")) request.target.wounds = target["wounds"].as_int(1, 100);
   return request;
 }

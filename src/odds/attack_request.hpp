@@ -9,15 +9,15 @@
 
 #include "data/library.hpp"
 #include "odds/attack_odds.hpp"
+#include "odds/named_unit.hpp"
 
 namespace arap::odds {
 
 // `library` resolves weapons given by id ("weapon": "bolter"); may be null.
 AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
                                    const data::Library* library);
-// As above, but the library is asked for only when the request names a weapon by id, so an
+// As above, but the library is asked for only when the request names a weapon or a unit, so an
 // inline request never pays for loading the data folder (issue 14: ≤ 3 ms per process).
-using LibraryLoader = std::function<const data::Library*()>;  // null: no library
 AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
                                    const LibraryLoader& library);
 nlohmann::json to_json(const AttackReport& report);

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "data/weapon.hpp"
 #include "data/yaml_reader.hpp"
 #include "dice/probability.hpp"
@@ -293,25 +295,74 @@ std::optional<int> optional_roll(const Field& parent, std::string_view key, int 
   return field.as_int(lo, hi);
 }
 
-MeleeSide parse_side(const Field& f) {
+MeleeSide parse_side(const Field& f, const LibraryLoader& library,
+                     std::vector<std::string>& named_units, const char* role) {
   f.expect_map();
-  f.allow_only({"models", "ws", "s", "t", "w", "i", "a", "bonus_attacks", "ld", "save",
-                "invulnerable", "ap", "power_weapon", "damage", "modifiers", "crs",
-                "wounds_dealt_before", "reroll_morale", "fearless"});
   MeleeSide side;
-  side.models = f["models"].as_int(1, 40);
-  side.weapon_skill = f.has("ws") ? f["ws"].as_int(0, 10) : 3;
-  side.strength = f.has("s") ? f["s"].as_int(1, 10) : 3;
-  side.toughness = f.has("t") ? f["t"].as_int(1, 10) : 3;
-  side.wounds = f.has("w") ? f["w"].as_int(1, 20) : 1;
-  side.initiative = f.has("i") ? f["i"].as_int(0, 10) : 3;
-  side.attacks = f.has("a") ? f["a"].as_int(0, 10) : 1;
-  side.bonus_attacks = f.has("bonus_attacks") ? f["bonus_attacks"].as_int(0, 2) : 0;
-  side.leadership = f.has("ld") ? f["ld"].as_int(2, 12) : 7;
-  side.save = optional_roll(f, "save", 2, 6);
-  side.invulnerable = optional_roll(f, "invulnerable", 2, 6);
-  side.ap = optional_roll(f, "ap", 1, 6);
-  side.power_weapon = f.has("power_weapon") && f["power_weapon"].as_bool();
+  if (names_a_unit(f)) {
+    // Issue 17: the unit's statline and mêlée weapon from the data library; typed fields
+    // override them.
+    f.allow_only({"army",
+                  "unit",
+                  "models",
+                  "ws",
+                  "s",
+                  "t",
+                  "w",
+                  "i",
+                  "a",
+                  "bonus_attacks",
+                  "ld",
+                  "save",
+                  "invulnerable",
+                  "ap",
+                  "power_weapon",
+                  "damage",
+                  "modifiers",
+                  "crs",
+                  "wounds_dealt_before",
+                  "reroll_morale",
+                  "fearless"});
+    const NamedUnit named = read_named_unit(f, library);
+    const auto& p = *named.main->profile;
+    side.models = std::min(named.models, 40);
+    side.weapon_skill = p.weapon_skill;
+    side.strength = p.strength;
+    side.toughness = p.toughness;
+    side.wounds = p.wounds;
+    side.initiative = p.initiative;
+    side.attacks = p.attacks;
+    side.leadership = p.leadership;
+    side.save = p.save;
+    side.invulnerable = p.invulnerable;
+    side.reroll_morale = p.has_rule("they_shall_know_no_fear");
+    side.fearless = p.has_rule("fearless");
+    if (const auto* weapon = melee_weapon_of(*named.main)) {
+      side.strength = weapon->strength.resolve(p.strength);
+      side.ap = weapon->ap;
+      side.power_weapon = weapon->has(data::WeaponProperty::power_weapon);
+      side.damage = weapon->damage;
+    }
+    named_units.push_back(fmt::format("{}: {}", role, named.describe()));
+    if (named.models > 40) f["models"].fail("a mêlée round is computed for at most 40 models");
+  } else {
+    f.allow_only({"models", "ws", "s", "t", "w", "i", "a", "bonus_attacks", "ld", "save",
+                  "invulnerable", "ap", "power_weapon", "damage", "modifiers", "crs",
+                  "wounds_dealt_before", "reroll_morale", "fearless"});
+    side.models = f["models"].as_int(1, 40);
+  }
+  if (f.has("ws")) side.weapon_skill = f["ws"].as_int(0, 10);
+  if (f.has("s")) side.strength = f["s"].as_int(1, 10);
+  if (f.has("t")) side.toughness = f["t"].as_int(1, 10);
+  if (f.has("w")) side.wounds = f["w"].as_int(1, 20);
+  if (f.has("i")) side.initiative = f["i"].as_int(0, 10);
+  if (f.has("a")) side.attacks = f["a"].as_int(0, 10);
+  if (f.has("bonus_attacks")) side.bonus_attacks = f["bonus_attacks"].as_int(0, 2);
+  if (f.has("ld")) side.leadership = f["ld"].as_int(2, 12);
+  if (f.has("save")) side.save = optional_roll(f, "save", 2, 6);
+  if (f.has("invulnerable")) side.invulnerable = optional_roll(f, "invulnerable", 2, 6);
+  if (f.has("ap")) side.ap = optional_roll(f, "ap", 1, 6);
+  if (f.has("power_weapon")) side.power_weapon = f["power_weapon"].as_bool();
   if (f.has("damage")) {
     const auto damage = data::parse_dice_expression(f["damage"].as_string());
     if (!damage) f["damage"].fail("a Damage is a number or dice such as D3 or D6+1");
@@ -330,8 +381,8 @@ MeleeSide parse_side(const Field& f) {
   side.crs_modifier = f.has("crs") ? f["crs"].as_int(-10, 10) : 0;
   side.wounds_already_dealt =
       f.has("wounds_dealt_before") ? f["wounds_dealt_before"].as_int(0, 100) : 0;
-  side.reroll_morale = f.has("reroll_morale") && f["reroll_morale"].as_bool();
-  side.fearless = f.has("fearless") && f["fearless"].as_bool();
+  if (f.has("reroll_morale")) side.reroll_morale = f["reroll_morale"].as_bool();
+  if (f.has("fearless")) side.fearless = f["fearless"].as_bool();
   return side;
 }
 
@@ -345,12 +396,17 @@ nlohmann::json distribution_json(const dice::Distribution& d) {
 }  // namespace
 
 MeleeRequest parse_melee_request(const std::string& text, const std::string& source_name) {
+  return parse_melee_request(text, source_name, LibraryLoader{});
+}
+
+MeleeRequest parse_melee_request(const std::string& text, const std::string& source_name,
+                                 const LibraryLoader& library) {
   const Field root = Field::load_text(text, source_name);
   root.expect_map();
   root.allow_only({"attacker", "defender", "rulings"});
   MeleeRequest request;
-  request.attacker = parse_side(root["attacker"]);
-  request.defender = parse_side(root["defender"]);
+  request.attacker = parse_side(root["attacker"], library, request.named_units, "attacker");
+  request.defender = parse_side(root["defender"], library, request.named_units, "defender");
   if (root.has("rulings")) {
     const Field rulings = root["rulings"];
     rulings.allow_only({"ruling.MELEE-16"});

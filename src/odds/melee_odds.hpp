@@ -12,6 +12,7 @@
 #include "dice/dice_source.hpp"
 #include "dice/distribution.hpp"
 #include "dice/rolls.hpp"
+#include "odds/named_unit.hpp"
 #include "rules/melee_goal.hpp"
 #include "rules/rulings.hpp"
 
@@ -43,6 +44,7 @@ struct MeleeRequest {
   MeleeSide attacker;
   MeleeSide defender;
   rules::RoutCap rout_cap = rules::RoutCap::negative_only;
+  std::vector<std::string> named_units;  // where named units' statlines came from (issue 17)
 };
 
 struct MeleeReport {
@@ -73,6 +75,9 @@ struct MeleeOutcome {
 MeleeOutcome simulate_melee(dice::DiceSource& dice, const MeleeRequest& request);
 
 MeleeRequest parse_melee_request(const std::string& text, const std::string& source_name);
+// Sides may name units of the data library ({"army", "unit", "models"}), read via `library`.
+MeleeRequest parse_melee_request(const std::string& text, const std::string& source_name,
+                                 const LibraryLoader& library);
 nlohmann::json to_json(const MeleeReport& report);
 
 }  // namespace arap::odds

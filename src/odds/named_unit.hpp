@@ -1,0 +1,37 @@
+// Issue 17: odds requests may name a unit of the data library instead of typing its statline:
+// {"army": "imperial_guard", "unit": "infantry_squad", "models": 8} (models alive; the whole unit
+// when absent). The unit's most numerous model group gives the profile (its leader and special
+// weapons are the squad-attack's affair).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "data/library.hpp"
+#include "data/yaml_reader.hpp"
+
+namespace arap::odds {
+
+// What a request needs from the data folder: only weapons.yaml, or the armies too.
+enum class LibraryNeed : std::uint8_t { weapons, armies };
+// Asked only when a request names something; null when no library is at hand.
+using LibraryLoader = std::function<const data::Library*(LibraryNeed)>;
+
+struct NamedUnit {
+  const data::Army* army = nullptr;
+  const data::UnitDefinition* unit = nullptr;
+  const data::ModelGroup* main = nullptr;  // the most numerous model group (the first of equals)
+  int models = 0;                          // alive, 1..the unit's size
+  std::string describe() const;            // "Infantry Squad (imperial_guard), 8 of 10 models: ..."
+};
+
+// Whether `field` names a unit (has "army" or "unit").
+bool names_a_unit(const data::Field& field);
+// Reads "army", "unit" and "models" of `field` (did-you-mean for misspelt names; a file, line
+// and field for every complaint).
+NamedUnit read_named_unit(const data::Field& field, const LibraryLoader& library);
+// The first mêlée weapon of a model group, or null (bare hands).
+const data::WeaponProfile* melee_weapon_of(const data::ModelGroup& group);
+
+}  // namespace arap::odds
