@@ -23,12 +23,17 @@ std::string attack_table(const odds::AttackRequest& request, const odds::AttackR
   const std::string weapon_name = !weapon.name.empty() ? weapon.name
                                   : !weapon.id.empty() ? weapon.id
                                                        : "weapon";
-  out += fmt::format("{} x{} with {} ({}{}, S{} AP{} Damage {})",
-                     melee ? "Melee:" : "Shooting:", request.attacker.models, weapon_name,
-                     data::to_string(weapon.type),
-                     weapon.is_melee() ? "" : fmt::format(" {}\"", weapon.range),
-                     weapon.strength.to_text(), weapon.ap ? std::to_string(*weapon.ap) : "-",
-                     data::to_text(weapon.damage));
+  if (!request.squad.empty()) {
+    out += fmt::format("Shooting: a squad of {} groups, every model with its own weapon",
+                       request.squad.size());
+  } else {
+    out += fmt::format("{} x{} with {} ({}{}, S{} AP{} Damage {})",
+                       melee ? "Melee:" : "Shooting:", request.attacker.models, weapon_name,
+                       data::to_string(weapon.type),
+                       weapon.is_melee() ? "" : fmt::format(" {}\"", weapon.range),
+                       weapon.strength.to_text(), weapon.ap ? std::to_string(*weapon.ap) : "-",
+                       data::to_text(weapon.damage));
+  }
   if (!melee) out += fmt::format(" at {}\"", request.range);
   out += fmt::format(
       "\nTarget: {} models, T{} W{} save {} invulnerable {}\n", request.target.models,
@@ -44,12 +49,20 @@ std::string attack_table(const odds::AttackRequest& request, const odds::AttackR
                        goal_text(group.hit_goal, report.resolution == "area" ? "" : "-"),
                        percent(group.p_hit));
   }
-  out += fmt::format(
-      "Wound {} (S{}): {}   Save {}: {}   Unsaved per hit: {}\n",
-      report.wound_goal.possible ? goal_text(report.wound_goal.goal, "+") : "impossible",
-      report.strength, percent(report.p_wound),
-      report.save_goal ? goal_text(*report.save_goal, "+") : "none", percent(report.p_save),
-      percent(report.p_unsaved_per_hit));
+  for (const auto& row : report.squad) {
+    out += fmt::format(
+        "  {:<22} x{:<3} {:<22} {:>3} shots  hit {}  wound {}  unsaved/hit {}  "
+        "mean unsaved {:.3f}\n",
+        row.label, row.models, row.weapon, row.shots, percent(row.p_hit), percent(row.p_wound),
+        percent(row.p_unsaved_per_hit), row.mean_unsaved);
+  }
+  if (report.squad.empty())
+    out += fmt::format(
+        "Wound {} (S{}): {}   Save {}: {}   Unsaved per hit: {}\n",
+        report.wound_goal.possible ? goal_text(report.wound_goal.goal, "+") : "impossible",
+        report.strength, percent(report.p_wound),
+        report.save_goal ? goal_text(*report.save_goal, "+") : "none", percent(report.p_save),
+        percent(report.p_unsaved_per_hit));
   if (report.p_on_target)
     out += fmt::format("Marker stays on target: {}\n", percent(*report.p_on_target));
   if (!report.modifiers.empty()) {

@@ -84,6 +84,32 @@ BENCHMARK(exact_odds_templates)
     ->Arg(1000)
     ->Unit(benchmark::kMicrosecond);
 
+// Issue 17: a squad of 10 with three weapon kinds (8 lasguns, a plasma gun, a D3 launcher) at
+// 10 two-wound models, every group summed and carried model by model (goal: <= 100 us).
+void exact_odds_squad_three_weapons_at_w2(benchmark::State& state) {
+  arap::odds::AttackRequest request = thirty_shots();
+  const auto weapon = [](int shots, int strength, int ap, arap::data::DamageSpec damage) {
+    arap::data::WeaponProfile w;
+    w.type = arap::data::WeaponType::rapid_fire;
+    w.shots = shots;
+    w.range = 24;
+    w.strength = arap::data::StrengthSpec::fixed_at(strength);
+    w.ap = ap;
+    w.damage = damage;
+    return w;
+  };
+  request.range = 10;
+  request.squad = {{"Guardsmen", 8, 3, 3, weapon(1, 3, 6, {0, 6, 1})},
+                   {"Plasma", 1, 3, 3, weapon(1, 7, 2, {0, 6, 1})},
+                   {"Launcher", 1, 3, 3, weapon(1, 6, 4, {1, 3, 0})}};
+  request.target = {10, 4, 3, std::nullopt, 2};
+  for (auto _ : state) {
+    const auto report = arap::odds::evaluate_attack(request);
+    benchmark::DoNotOptimize(report.slain.mean());
+  }
+}
+BENCHMARK(exact_odds_squad_three_weapons_at_w2)->Unit(benchmark::kMicrosecond);
+
 void shooting_goal(benchmark::State& state) {
   arap::rules::ShootingSituation s;
   s.ballistic_skill = 4;

@@ -427,6 +427,65 @@ TEST(MeleeRequests, MELEE_05_named_sides_match_their_typed_statlines) {
   EXPECT_EQ(named.named_units.size(), 2u);
 }
 
+// Issue 17: a squad's groups wound one unit in turn. Checked against every outcome counted by
+// hand: a D3-Damage hit (unsaved with 1/2), then two Damage-1 shots (each unsaved with 1/3), on
+// two models of 2 wounds; damage stays on the model in line and never spills (SHOOT-23, ADV-38).
+TEST(Casualties, ADV_38_groups_of_a_squad_carry_damage_model_by_model) {
+  const Distribution d3 = dice::expression_distribution({1, 3, 0});
+  const Distribution one = Distribution::point(1);
+  const std::vector<GroupWounds> groups{{Distribution::binomial(1, frac(1, 2)), d3},
+                                        {Distribution::binomial(2, frac(1, 3)), one}};
+  const Distribution slain = slain_by_groups(groups, 2, 2);
+  std::vector<double> expected(3, 0.0);
+  for (int a = 0; a <= 1; ++a) {
+    for (int damage = 1; damage <= 3; ++damage) {
+      if (a == 0 && damage > 1) continue;
+      const double pa = a == 1 ? frac(1, 2) * frac(1, 3) : frac(1, 2);
+      for (int b = 0; b <= 2; ++b) {
+        const double pb = b == 0 ? frac(4, 9) : b == 1 ? frac(4, 9) : frac(1, 9);
+        int dead = 0;
+        int on = 0;
+        const auto wound = [&](int amount) {
+          if (dead == 2) return;
+          on += amount;
+          if (on >= 2) {
+            ++dead;
+            on = 0;
+          }
+        };
+        if (a == 1) wound(damage);
+        for (int i = 0; i < b; ++i) wound(1);
+        expected[dead] += pa * pb;
+      }
+    }
+  }
+  for (int k = 0; k <= 2; ++k) EXPECT_PROB(slain[k], expected[k]) << k;
+}
+
+// Issue 17: a unit named without a weapon fires every model's own: the Guard squad's sergeant,
+// lasguns, flamer and grenade launcher, each group with its goals, summed exactly; on W1 models
+// every unsaved wound is a model slain.
+TEST(AttackRequests, SHOOT_27_a_named_squad_fires_every_models_weapon) {
+  const AttackRequest request = parse_attack_request(
+      R"({"attacker": {"army": "imperial_guard", "unit": "infantry_squad", "models": 8},
+          "range": 8, "target": {"army": "space_marines", "unit": "tactical_squad"}})",
+      "squad.json", &library());
+  ASSERT_EQ(request.squad.size(), 4u);
+  int models = 0;
+  for (const auto& group : request.squad) models += group.models;
+  EXPECT_EQ(models, 8) << "two guardsmen lost from the rank and file";
+  EXPECT_EQ(request.squad[1].models, 5);
+  EXPECT_EQ(request.squad[2].weapon.id, "flamer");
+  const AttackReport report = evaluate_attack(request);
+  ASSERT_EQ(report.squad.size(), 4u);
+  EXPECT_EQ(report.squad[1].shots, 10) << "five lasguns, two shots each at half range";
+  double mean = 0.0;
+  for (const auto& row : report.squad) mean += row.mean_unsaved;
+  EXPECT_NEAR(report.unsaved_wounds.mean(), mean, 1e-12);
+  for (int k = 0; k < 10; ++k) EXPECT_PROB(report.slain[k], report.unsaved_wounds[k]);
+  EXPECT_PROB(report.slain[10], report.unsaved_wounds.at_least(10));
+}
+
 TEST(TestOdds, ACT_07_activation_report_json) {
   const nlohmann::json report = activation_report(4, 3, rules::ActivationCondition::normal);
   EXPECT_EQ(report["value"], 4);

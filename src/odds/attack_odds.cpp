@@ -1,5 +1,7 @@
 #include "odds/attack_odds.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "dice/probability.hpp"
@@ -290,7 +292,68 @@ rules::WoundingProfile wounding_profile(const AttackRequest& request, const Atta
   return profile;
 }
 
+namespace {
+
+// Issue 17: every group of the squad fires its own weapon; the unsaved wounds add up, and the
+// target loses models to all of them one group after another (slain_by_groups: whole models
+// first, each wound with its own weapon's Damage, nothing spilling between hits). Groups are
+// taken in the unit's order, as the engine resolves a volley model by model.
+AttackReport evaluate_squad(const AttackRequest& request) {
+  if (request.allocation != rules::Allocation::sequential) {
+    throw OddsError("a squad attack is computed with sequential allocation (SHOOT-27, ADV-38)");
+  }
+  AttackReport report;
+  report.resolution = "squad";
+  report.unsaved_wounds = Distribution::point(0);
+  std::vector<GroupWounds> wounds;
+  for (const auto& group : request.squad) {
+    AttackRequest part = request;
+    part.squad.clear();
+    part.named_units.clear();
+    part.attacker.models = group.models;
+    part.attacker.skill = group.skill;
+    part.attacker.strength = group.strength;
+    part.weapon = group.weapon;
+    // SHOOT-06: a once-per-turn weapon fires once however many firings the others make.
+    if (rules::once_per_turn(group.weapon.type)) part.firings = 1;
+    const AttackReport r = evaluate_attack(part);
+    report.shots += r.shots;
+    if (r.action_points) {
+      report.action_points = std::max(report.action_points.value_or(0), *r.action_points);
+    }
+    report.unsaved_wounds = report.unsaved_wounds.plus(r.unsaved_wounds);
+    wounds.push_back({r.unsaved_wounds, damage_distribution(wounding_profile(part, r))});
+    report.squad.push_back(
+        {group.label, group.weapon.name.empty() ? group.weapon.id : group.weapon.name, group.models,
+         r.shots, r.hit_goal, r.p_hit, r.p_wound, r.p_unsaved_per_hit, r.unsaved_wounds.mean()});
+    for (const auto& g : r.groups) {
+      report.groups.push_back({group.label + ": " + g.label, g.attacks, g.hit_goal, g.p_hit});
+    }
+    for (const auto& m : r.modifiers) {
+      const bool seen = std::any_of(report.modifiers.begin(), report.modifiers.end(),
+                                    [&](const ModifierReport& x) { return x.name == m.name; });
+      if (!seen) report.modifiers.push_back(m);
+    }
+    for (const auto& note : r.notes) {
+      if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end()) {
+        report.notes.push_back(note);
+      }
+    }
+  }
+  report.slain = slain_by_groups(wounds, request.target.models, request.target.wounds);
+  for (auto it = request.named_units.rbegin(); it != request.named_units.rend(); ++it) {
+    report.notes.insert(report.notes.begin(), *it);
+  }
+  return report;
+}
+
+}  // namespace
+
 AttackReport evaluate_attack(const AttackRequest& request) {
+  if (!request.squad.empty()) {
+    check_target(request.target);
+    return evaluate_squad(request);
+  }
   check_target(request.target);
   if (request.attacker.models < 1) throw OddsError("attacker.models must be at least 1");
   if (request.firings < 1) throw OddsError("firings must be at least 1");

@@ -51,6 +51,15 @@ struct TargetSpec {
   int wounds = 1;
 };
 
+// Issue 17: one model group of a squad firing its own weapon (a squad attack).
+struct SquadGroup {
+  std::string label;  // the group's name in the army file ("Flamer Guardsman")
+  int models = 1;
+  int skill = 3;
+  int strength = 3;
+  data::WeaponProfile weapon;
+};
+
 struct AttackRequest {
   AttackKind kind = AttackKind::shooting;
   AttackerSpec attacker;
@@ -69,6 +78,22 @@ struct AttackRequest {
   rules::Rulings rulings;
   // Units named by army and unit (issue 17): where their statlines came from, for the report.
   std::vector<std::string> named_units;
+  // A squad attack (issue 17): every group fires its own weapon, in this order; `attacker` and
+  // `weapon` are then unused.
+  std::vector<SquadGroup> squad;
+};
+
+// One group's part of a squad attack.
+struct SquadRow {
+  std::string label;
+  std::string weapon;
+  int models = 0;
+  int shots = 0;
+  int hit_goal = 0;
+  double p_hit = 0.0;
+  double p_wound = 0.0;
+  double p_unsaved_per_hit = 0.0;
+  double mean_unsaved = 0.0;
 };
 
 struct ModifierReport {
@@ -102,6 +127,7 @@ struct AttackReport {
   dice::Distribution unsaved_wounds;
   dice::Distribution slain;
   std::vector<std::string> notes;
+  std::vector<SquadRow> squad;  // a squad attack's groups (issue 17)
 };
 
 AttackReport evaluate_attack(const AttackRequest& request);

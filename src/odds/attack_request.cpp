@@ -217,6 +217,48 @@ rules::CoverCounts read_under(const Field& field) {
 
 }  // namespace
 
+namespace {
+
+// Issue 17: a named unit with no weapon given fires every model's weapon. Each model group
+// fires its first ranged weapon that reaches `range` (a thrown grenade is a throw, not a shot);
+// with fewer models alive than the unit has, the losses come off its most numerous group (the
+// rank and file), leaders and special weapons last: the reading that flatters neither side most
+// is unclear, and this is how players remove casualties.
+std::vector<SquadGroup> squad_groups(const NamedUnit& named, const Field& attacker,
+                                     const Field& root) {
+  const double range = root["range"].as_number(0.0, 1000.0);
+  int lost = named.unit->model_count() - named.models;
+  std::vector<SquadGroup> groups;
+  for (const auto& group : named.unit->models) {
+    int alive = group.count;
+    if (&group == named.main) {
+      const int off = std::min(lost, alive);
+      alive -= off;
+      lost -= off;
+    }
+    if (alive <= 0) continue;
+    for (const auto* weapon : group.weapons) {
+      if (weapon->is_melee() || weapon->type == data::WeaponType::grenade) continue;
+      if (weapon->range + 1e-9 < range) continue;
+      groups.push_back(
+          {group.name, alive, group.profile->ballistic_skill, group.profile->strength, *weapon});
+      break;
+    }
+  }
+  // Losses beyond the main group come off the others in the unit's order.
+  for (auto& g : groups) {
+    const int off = std::min(lost, g.models);
+    g.models -= off;
+    lost -= off;
+  }
+  std::erase_if(groups, [](const SquadGroup& g) { return g.models <= 0; });
+  if (groups.empty())
+    attacker.fail(fmt::format("no model of the unit has a weapon reaching {}\"", range));
+  return groups;
+}
+
+}  // namespace
+
 AttackRequest parse_attack_request(const std::string& text, const std::string& source_name,
                                    const data::Library* library) {
   return parse_attack_request(text, source_name,
@@ -259,6 +301,9 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
         {"army", "unit", "models", "skill", "strength", "attacks", "bonus_attacks", "relentless"});
     const NamedUnit named = read_named_unit(attacker, library);
     const auto& p = *named.main->profile;
+    if (!root.has("weapon") && request.kind == AttackKind::shooting) {
+      request.squad = squad_groups(named, attacker, root);
+    }
     request.attacker.models = named.models;
     request.attacker.skill = request.kind == AttackKind::melee ? p.weapon_skill : p.ballistic_skill;
     request.attacker.strength = p.strength;
@@ -298,8 +343,8 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     }
   } else if (request.kind == AttackKind::melee) {
     request.weapon = default_hand_weapon();
-  } else {
-    root.fail("a shooting request needs a weapon");
+  } else if (request.squad.empty()) {
+    root.fail("a shooting request needs a weapon (or an attacker named by army and unit)");
   }
   if (request.kind == AttackKind::melee && !request.weapon.is_melee()) {
     root["weapon"].fail("a mêlée attack needs a weapon of type melee");
@@ -448,6 +493,21 @@ nlohmann::json to_json(const AttackReport& report) {
   out["slain"] = distribution_json(report.slain);
   out["mean_slain"] = report.slain.mean();
   out["notes"] = report.notes;
+  if (!report.squad.empty()) {
+    nlohmann::json squad = nlohmann::json::array();
+    for (const auto& row : report.squad) {
+      squad.push_back({{"label", row.label},
+                       {"weapon", row.weapon},
+                       {"models", row.models},
+                       {"shots", row.shots},
+                       {"hit_goal", row.hit_goal},
+                       {"p_hit", row.p_hit},
+                       {"p_wound", row.p_wound},
+                       {"p_unsaved_per_hit", row.p_unsaved_per_hit},
+                       {"mean_unsaved_wounds", row.mean_unsaved}});
+    }
+    out["squad"] = squad;
+  }
   return out;
 }
 

@@ -19,22 +19,22 @@ using dice::Distribution;
 // Sequential allocation: a Markov chain over (models slain, damage on the model in line). The
 // state index slain * wounds + damage only grows (every wound does at least 1 damage or none), so
 // only the band of indices that can hold probability is visited: damage 1 costs O(shots).
-Distribution sequential(const Distribution& unsaved, int models, int wounds,
-                        const Distribution& damage, int most) {
+// Returns the distribution over states after `unsaved` wounds (each of `damage`) from the
+// distribution over states `current` (issue 17: groups of a squad follow one another).
+std::vector<double> sequential_states(std::vector<double> current, const Distribution& unsaved,
+                                      int models, int wounds, const Distribution& damage, int most,
+                                      WorkBudget& budget) {
   const int states = (models + 1) * wounds;
-  const auto index = [wounds](int slain, int on_current) { return slain * wounds + on_current; };
-  std::vector<double> current(states, 0.0);
   std::vector<double> next(states, 0.0);
-  current[index(0, 0)] = 1.0;
-  int low = 0;   // lowest index that may hold probability
-  int high = 0;  // highest such index
-  const int all_slain = index(models, 0);
-  Distribution result(0, std::vector<double>(models + 1, 0.0));
+  std::vector<double> result(states, 0.0);
+  int low = 0;  // lowest index that may hold probability
+  while (low < states - 1 && current[low] == 0.0) ++low;
+  int high = states - 1;  // highest such index
+  while (high > low && current[high] == 0.0) --high;
+  const int all_slain = models * wounds;
   const auto accumulate = [&](double weight) {
     if (weight == 0.0) return;
-    for (int i = low; i <= high; ++i) {
-      if (current[i] != 0.0) result.add(i / wounds, weight * current[i]);
-    }
+    for (int i = low; i <= high; ++i) result[i] += weight * current[i];
   };
   // Per damage already on the model in line: where each Damage roll leaves it (`stay`: offsets
   // with probability) and the chance the wound slays it (`kill`).
@@ -54,7 +54,6 @@ Distribution sequential(const Distribution& unsaved, int models, int wounds,
   }
   const int span = std::max(1, damage.highest() - damage.lowest() + 1);
   const int step = std::max(0, damage.highest());
-  WorkBudget budget("the models-slain chain (sequential allocation)");
   // Every wound does at least 1 damage when the lowest Damage is 1 or more, so after
   // models * wounds unsaved wounds the whole unit is certainly slain: the rest of the unsaved
   // distribution adds straight to "all slain" (exact, and it keeps long volleys O(models)).
@@ -63,7 +62,7 @@ Distribution sequential(const Distribution& unsaved, int models, int wounds,
     if (n > certain) {
       double rest = 0.0;
       for (int m = n; m <= most; ++m) rest += unsaved[m];
-      result.add(models, rest);
+      result[all_slain] += rest;
       break;
     }
     if (n > 0) {
@@ -89,6 +88,32 @@ Distribution sequential(const Distribution& unsaved, int models, int wounds,
     accumulate(unsaved[n]);
   }
   return result;
+}
+
+// The last number of unsaved wounds with any probability: a binomial's far tail underflows to
+// exact zeros, and stepping through them would change nothing.
+int last_possible(const Distribution& unsaved) {
+  int most = std::max(0, unsaved.highest());
+  while (most > 0 && unsaved[most] == 0.0) --most;
+  return most;
+}
+
+Distribution slain_of_states(const std::vector<double>& states, int models, int wounds) {
+  Distribution result(0, std::vector<double>(models + 1, 0.0));
+  for (int i = 0; i < static_cast<int>(states.size()); ++i) {
+    if (states[i] != 0.0) result.add(i / wounds, states[i]);
+  }
+  return result;
+}
+
+Distribution sequential(const Distribution& unsaved, int models, int wounds,
+                        const Distribution& damage, int most) {
+  std::vector<double> start((models + 1) * wounds, 0.0);
+  start[0] = 1.0;
+  WorkBudget budget("the models-slain chain (sequential allocation)");
+  return slain_of_states(
+      sequential_states(std::move(start), unsaved, models, wounds, damage, most, budget), models,
+      wounds);
 }
 
 // Random allocation: the state is how many models carry each amount of damage, the dead last,
@@ -166,14 +191,26 @@ Distribution slain_distribution(const Distribution& unsaved, int models, int wou
   if (models < 0 || wounds < 1)
     throw std::invalid_argument("target needs models >= 0, wounds >= 1");
   if (unsaved.lowest() < 0) throw std::invalid_argument("unsaved wounds cannot be negative");
-  // The chains stop at the last number of unsaved wounds with any probability: a binomial's far
-  // tail underflows to exact zeros, and stepping through them would change nothing.
-  int most = std::max(0, unsaved.highest());
-  while (most > 0 && unsaved[most] == 0.0) --most;
+  const int most = last_possible(unsaved);
   if (allocation == rules::Allocation::sequential) {
     return sequential(unsaved, models, wounds, damage, most);
   }
   return random(unsaved, models, wounds, damage, most);
+}
+
+Distribution slain_by_groups(const std::vector<GroupWounds>& groups, int models, int wounds) {
+  if (models < 0 || wounds < 1)
+    throw std::invalid_argument("target needs models >= 0, wounds >= 1");
+  std::vector<double> states((models + 1) * wounds, 0.0);
+  states[0] = 1.0;
+  WorkBudget budget("the models-slain chain of a squad (sequential allocation)");
+  for (const auto& group : groups) {
+    if (group.unsaved.lowest() < 0)
+      throw std::invalid_argument("unsaved wounds cannot be negative");
+    states = sequential_states(std::move(states), group.unsaved, models, wounds, group.damage,
+                               last_possible(group.unsaved), budget);
+  }
+  return slain_of_states(states, models, wounds);
 }
 
 }  // namespace arap::odds

@@ -2,6 +2,8 @@
 // wounds, for sequential (whole models first) or random per-hit allocation.
 #pragma once
 
+#include <vector>
+
 #include "dice/distribution.hpp"
 #include "rules/attack_resolution.hpp"
 
@@ -13,5 +15,15 @@ namespace arap::odds {
 dice::Distribution slain_distribution(const dice::Distribution& unsaved, int models, int wounds,
                                       const dice::Distribution& damage,
                                       rules::Allocation allocation);
+
+// Issue 17: the wounds of several groups (a squad's weapons) on one unit, one group after
+// another in the order given, each wound with its own group's Damage: sequential allocation
+// (whole models first, damage carried on the model in line across groups, never spilling from
+// one hit to the next model). Exact; refused like the others when too large.
+struct GroupWounds {
+  dice::Distribution unsaved;
+  dice::Distribution damage;
+};
+dice::Distribution slain_by_groups(const std::vector<GroupWounds>& groups, int models, int wounds);
 
 }  // namespace arap::odds
