@@ -226,6 +226,9 @@ out=$(echo '{"attacker": {"army": "orks", "unit": "nobz"}, "defender": {"army": 
 check "odds melee names units and prints percentages" contains "$out" "attacker wins .*%"
 check "odds melee prints slain both ways" contains "$out" "defenders slain=k"
 
+out=$(echo '{"attacker": {"army": "imperial_guard", "unit": "infantry_squad"}, "range": 8, "target": {"army": "space_marines", "unit": "tactical_squad"}}' | "$arap" odds attack - --json --data "$root/data")
+check "a named squad without a weapon fires every model's weapon" contains "$out" '"weapon": "Flamer"'
+
 # Issue 13: the rules index ships with the project.
 out=$("$arap" rules --json --data "$root/data")
 check "rules --json lists every core rule" test "$(grep -c '"tier": "core"' <<<"$out")" -eq 186
