@@ -245,6 +245,34 @@ check "odds melee prints the winner's odds" contains "$out" '"attacker_wins"'
 err=$(echo '{"attacker": {"models": 0}, "defender": {"models": 1}}' | "$arap" odds melee - 2>&1 >/dev/null)
 check "odds melee names the bad field" contains "$err" "attacker.models"
 
+# Issue 17: charges, charts and comparisons.
+out=$("$arap" odds charge "$root/examples/charge_over_wall.json" --data "$root/data")
+check "odds charge prints P(reach)" contains "$out" "P(reach) .*%"
+check "odds charge prints the failed move" contains "$out" "a failed Charge moves"
+out=$(echo '{"charger": {"move": 4}, "distance": 12}' | "$arap" odds charge - --json)
+check "odds charge --json: EX-06 13/18" contains "$out" '"p_reach": 0.72222222222'
+err=$(echo '{"charger": {"move": 4}, "distance": 12, "path": [{"ground": "swamp", "length": 1}]}' | "$arap" odds charge - 2>&1 >/dev/null)
+check "odds charge bad ground exits 2" test $? -eq 2
+check "odds charge bad ground names the field" contains "$err" "path\[0\].ground"
+plot=$(mktemp --suffix=.svg)
+"$arap" odds attack "$root/examples/guard_squad_vs_marines.json" --data "$root/data" --plot "$plot" >/dev/null
+check "odds attack --plot writes an SVG" grep -q "<svg" "$plot"
+check "the chart has bars and a line" test "$(grep -c '<rect' "$plot")" -gt 3 -a "$(grep -c '<polyline' "$plot")" -ge 1
+out=$("$arap" odds compare "$root/examples/guard_squad_vs_marines.json" "$root/examples/veterans_vs_marines.json" --data "$root/data" --plot "$plot")
+check "odds compare prints both loadouts" contains "$out" "veterans_vs_marines"
+check "odds compare overlays both on one chart" test "$(grep -c 'polyline' "$plot")" -eq 2
+"$arap" odds melee "$root/examples/melee_rear_charge.json" --plot "$plot" >/dev/null
+check "odds melee --plot" grep -q "defenders slain" "$plot"
+"$arap" odds charge "$root/examples/charge_over_wall.json" --data "$root/data" --plot "$plot" >/dev/null
+check "odds charge --plot" grep -q "Charge distance" "$plot"
+err=$("$arap" odds compare "$root/examples/guard_squad_vs_marines.json" 2>&1 >/dev/null)
+check "odds compare needs two files" test $? -ne 0
+rm -f "$plot"
+out=$("$arap" validate "$root/data/scenarios/ruined_town.yaml" --data "$root/data")
+check "validate checks a scenario file" contains "$out" "ok: .*scenario Ruined Town"
+out=$("$arap" validate "$root/data/armies/orks.yaml" --data "$root/data")
+check "validate checks an army file" contains "$out" "army orks"
+
 out=$("$arap" rulings)
 check "rulings listed" contains "$out" "ruling.SHOOT-38.fallbackOnSuccess"
 check "mêlée rulings listed" contains "$out" "ruling.MELEE-23"

@@ -13,6 +13,7 @@
 #include "data/yaml_reader.hpp"
 #include "dice/probability.hpp"
 #include "rules/attack_resolution.hpp"
+#include "rules/charge.hpp"
 #include "rules/combat_resolution.hpp"
 #include "rules/leadership.hpp"
 #include "rules/melee_goal.hpp"
@@ -322,7 +323,9 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
                   "crs",
                   "wounds_dealt_before",
                   "reroll_morale",
-                  "fearless"});
+                  "fearless",
+                  "assault_grenades",
+                  "pinned"});
     const NamedUnit named = read_named_unit(f, library);
     const auto& p = *named.main->profile;
     side.models = std::min(named.models, 40);
@@ -343,12 +346,39 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
       side.power_weapon = weapon->has(data::WeaponProperty::power_weapon);
       side.damage = weapon->damage;
     }
+    // CHARGE-16 (2.3): the unit throws assault grenades when most of its models carry them.
+    int carrying = 0;
+    for (const auto& group : named.unit->models) {
+      const bool has = std::any_of(group.weapons.begin(), group.weapons.end(), [](const auto* w) {
+        return w->has(data::WeaponProperty::assault_grenade);
+      });
+      carrying += has ? group.count : 0;
+    }
+    side.assault_grenades = 2 * carrying > named.unit->model_count();
     named_units.push_back(fmt::format("{}: {}", role, named.describe()));
     if (named.models > 40) f["models"].fail("a mêlée round is computed for at most 40 models");
   } else {
-    f.allow_only({"models", "ws", "s", "t", "w", "i", "a", "bonus_attacks", "ld", "save",
-                  "invulnerable", "ap", "power_weapon", "damage", "modifiers", "crs",
-                  "wounds_dealt_before", "reroll_morale", "fearless"});
+    f.allow_only({"models",
+                  "ws",
+                  "s",
+                  "t",
+                  "w",
+                  "i",
+                  "a",
+                  "bonus_attacks",
+                  "ld",
+                  "save",
+                  "invulnerable",
+                  "ap",
+                  "power_weapon",
+                  "damage",
+                  "modifiers",
+                  "crs",
+                  "wounds_dealt_before",
+                  "reroll_morale",
+                  "fearless",
+                  "assault_grenades",
+                  "pinned"});
     side.models = f["models"].as_int(1, 40);
   }
   if (f.has("ws")) side.weapon_skill = f["ws"].as_int(0, 10);
@@ -383,7 +413,41 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
       f.has("wounds_dealt_before") ? f["wounds_dealt_before"].as_int(0, 100) : 0;
   if (f.has("reroll_morale")) side.reroll_morale = f["reroll_morale"].as_bool();
   if (f.has("fearless")) side.fearless = f["fearless"].as_bool();
+  if (f.has("assault_grenades")) side.assault_grenades = f["assault_grenades"].as_bool();
+  if (f.has("pinned")) side.pinned = f["pinned"].as_bool();
+  side.typed_bonus_attacks = f.has("bonus_attacks");
+  side.typed_crs = f.has("crs");
   return side;
+}
+
+// CHARGE-05/10, MELEE-14a/b/d: the first round after a Charge, worked out from the direction of
+// approach, cover and slope; a side's typed bonus_attacks or crs still wins.
+void apply_charge(MeleeRequest& request, rules::Approach approach, bool into_cover, bool uphill,
+                  rules::ChargeCrs crs_rule) {
+  MeleeSide& a = request.attacker;
+  MeleeSide& d = request.defender;
+  const rules::ChargeBonus bonus = rules::charge_bonus(approach, false, crs_rule);
+  if (!a.typed_bonus_attacks) a.bonus_attacks = bonus.extra_attacks;
+  if (bonus.rear_to_hit && std::find(a.modifiers.begin(), a.modifiers.end(),
+                                     rules::MeleeModifier::rear_charge) == a.modifiers.end())
+    a.modifiers.push_back(rules::MeleeModifier::rear_charge);
+  if (!a.typed_crs)
+    a.crs_modifier =
+        rules::crs_modifier({.charge_bonus = bonus.charger_crs, .charged_from_uphill = uphill});
+  if (!d.typed_crs)
+    d.crs_modifier = rules::crs_modifier({.flank_rear_charges = bonus.charged_crs_penalty});
+  // CHARGE-10: into cover the Chargers strike at I1 in the first round, unless they throw
+  // assault grenades (CHARGE-16) or the defenders are pinned (MELEE-28).
+  const bool slowed = into_cover && !a.assault_grenades && !d.pinned;
+  a.initiative =
+      rules::striking_initiative({.initiative = a.initiative, .charged_into_cover = slowed});
+  request.named_units.push_back(fmt::format(
+      "CHARGE-05: a {} Charge: +{} attacks per Charger{}, CRS {:+d} / {:+d}{}",
+      rules::to_string(approach), a.bonus_attacks, bonus.rear_to_hit ? ", +1 to hit" : "",
+      a.crs_modifier, d.crs_modifier,
+      into_cover ? (slowed ? "; into cover: the Chargers strike at I1 (CHARGE-10)"
+                           : "; into cover, but no I1 (assault grenades or pinned defenders)")
+                 : ""));
 }
 
 nlohmann::json distribution_json(const dice::Distribution& d) {
@@ -403,23 +467,43 @@ MeleeRequest parse_melee_request(const std::string& text, const std::string& sou
                                  const LibraryLoader& library) {
   const Field root = Field::load_text(text, source_name);
   root.expect_map();
-  root.allow_only({"attacker", "defender", "rulings"});
+  root.allow_only({"attacker", "defender", "rulings", "charge", "into_cover", "uphill"});
   MeleeRequest request;
   request.attacker = parse_side(root["attacker"], library, request.named_units, "attacker");
   request.defender = parse_side(root["defender"], library, request.named_units, "defender");
+  rules::Rulings set;
   if (root.has("rulings")) {
     const Field rulings = root["rulings"];
-    rulings.allow_only({"ruling.MELEE-16"});
-    if (rulings.has("ruling.MELEE-16")) {
-      rules::Rulings set;
+    rulings.allow_only({"ruling.MELEE-16", "ruling.CHARGE-05"});
+    for (const std::string& name : rulings.keys()) {
       try {
-        set.set("ruling.MELEE-16", rulings["ruling.MELEE-16"].as_string());
+        set.set(name, rulings[name].as_string());
       } catch (const std::invalid_argument& error) {
-        rulings["ruling.MELEE-16"].fail(error.what());
+        rulings[name].fail(error.what());
       }
-      request.rout_cap = set.melee_16();
     }
+    request.rout_cap = set.melee_16();
   }
+  std::optional<rules::Approach> approach;
+  if (root.has("charge")) {
+    const Field charge = root["charge"];
+    const std::string name = charge.as_string();
+    if (name == "front")
+      approach = rules::Approach::front;
+    else if (name == "flank")
+      approach = rules::Approach::flank;
+    else if (name == "rear")
+      approach = rules::Approach::rear;
+    else if (name != "none")
+      charge.fail(fmt::format("a Charge comes in the front, flank or rear (or none){}",
+                              data::did_you_mean(name, {"front", "flank", "rear", "none"})));
+  }
+  const bool into_cover = root.has("into_cover") && root["into_cover"].as_bool();
+  const bool uphill = root.has("uphill") && root["uphill"].as_bool();
+  if ((into_cover || uphill) && !approach)
+    root[into_cover ? "into_cover" : "uphill"].fail(
+        "CHARGE-10/MELEE-14b concern the Chargers: say which way they came (\"charge\")");
+  if (approach) apply_charge(request, *approach, into_cover, uphill, set.charge_05());
   return request;
 }
 

@@ -34,10 +34,14 @@ struct MeleeSide {
   std::optional<int> ap;
   bool power_weapon = false;
   dice::DiceExpression damage{0, 6, 1};
-  int crs_modifier = 0;          // MELEE-14 total
-  int wounds_already_dealt = 0;  // CHARGE-12/15 reaction fire counted toward this round's WD
-  bool reroll_morale = false;    // MORALE-05
-  bool fearless = false;         // never takes the rout test
+  int crs_modifier = 0;              // MELEE-14 total
+  int wounds_already_dealt = 0;      // CHARGE-12/15 reaction fire counted toward this round's WD
+  bool reroll_morale = false;        // MORALE-05
+  bool fearless = false;             // never takes the rout test
+  bool assault_grenades = false;     // CHARGE-16: charging into cover without the I1 penalty
+  bool pinned = false;               // MELEE-28: Chargers into this unit's cover are not slowed
+  bool typed_bonus_attacks = false;  // the request gave bonus_attacks / crs itself
+  bool typed_crs = false;
 };
 
 struct MeleeRequest {

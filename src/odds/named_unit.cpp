@@ -10,10 +10,10 @@ bool names_a_unit(const data::Field& field) {
 }
 
 NamedUnit read_named_unit(const data::Field& field, const LibraryLoader& library) {
-  const data::Library* loaded = library ? library(LibraryNeed::armies) : nullptr;
+  const std::string army_id = field["army"].as_string();
+  const data::Library* loaded = library ? library({LibraryNeed::armies, army_id}) : nullptr;
   if (loaded == nullptr) field.fail("naming a unit needs the data library");
   NamedUnit named;
-  const std::string army_id = field["army"].as_string();
   named.army = loaded->army(army_id);
   if (named.army == nullptr) {
     std::vector<std::string_view> known;

@@ -13,10 +13,17 @@
 
 namespace arap::odds {
 
-// What a request needs from the data folder: only weapons.yaml, or the armies too.
-enum class LibraryNeed : std::uint8_t { weapons, armies };
+// What a request needs from the data folder: only weapons.yaml, or an army too (a loader may
+// then read just that army's file and the profiles it shares).
+struct LibraryNeed {
+  enum Kind : std::uint8_t { weapons, armies };
+  LibraryNeed(Kind what, std::string army_id = {})  // NOLINT: a Kind reads as a need
+      : kind(what), army(std::move(army_id)) {}
+  Kind kind = weapons;
+  std::string army;  // armies: the army id the request names
+};
 // Asked only when a request names something; null when no library is at hand.
-using LibraryLoader = std::function<const data::Library*(LibraryNeed)>;
+using LibraryLoader = std::function<const data::Library*(const LibraryNeed&)>;
 
 struct NamedUnit {
   const data::Army* army = nullptr;
