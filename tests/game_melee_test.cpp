@@ -463,6 +463,35 @@ TEST_F(ChargeOverWall, CHARGE_07_a_failed_test_halts_at_the_wall_and_fails_the_c
   EXPECT_EQ(state_.phase, Phase::activation);
 }
 
+// CHARGE-07: two such walls on the way, a test at each; failing the second halts the unit
+// between them (the text asks a test of each obstacle, not one for the Charge).
+TEST_F(ChargeOverWall, CHARGE_07_two_walls_take_a_test_each) {
+  dice_ = dice::ScriptedDice{};  // the fixture's own Charge roll is not used here
+  log_.clear();
+  begin(test::battle("two_walls", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
+                     "space_marines",
+                     "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
+                     "obstacles:\n  - {id: near_wall, kind: wall, height: 2, points: [[4, 21.5], "
+                     "[44, 21.5]]}\n  - {id: far_wall, kind: wall, height: 2, points: [[4, 17.5], "
+                     "[44, 17.5]]}\n"),
+        3);
+  second_side_charges(1, 0);
+  const GameState start = state_;
+  script({6, 6, 4, 5});  // 16": enough; the first test passes (I4), the second fails
+  must(act(ActionKind::hold, 0));
+  EXPECT_EQ(state_.units[1].locked, 0u);
+  EXPECT_TRUE(logged("charge_halted"));
+  EXPECT_LT(lowest_y(), 21.5) << "over the near wall";
+  EXPECT_GT(lowest_y(), 17.5) << "short of the far wall";
+  EXPECT_TRUE(dice_.exhausted());
+  state_ = start;
+  state_.scripted_dice = &dice_;
+  script({6, 6, 4, 4});
+  must(act(ActionKind::hold, 0));
+  EXPECT_TRUE(state_.units[1].locked & 1u);
+  EXPECT_TRUE(dice_.exhausted());
+}
+
 TEST_F(ChargeOverWall, CHARGE_07_an_obstacle_above_the_move_is_impassable_to_charges) {
   // Rebuild with a 5" wall: more than one climb (M4), so no charge crosses it.
   begin(test::battle("high_wall", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",

@@ -356,18 +356,21 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
                              table.standing_height(poses[pair.enemy].position) + 1e-9;
   const table::TableModel& moved = lead.moved;
   if (lead.contact) {
-    if (plan->report.climb_at >= 0.0) {
+    // CHARGE-07: a test at each obstacle on the way, in order; the first failure halts the lead
+    // short of that obstacle.
+    for (const double climb_at : plan->report.climbs_at) {
       c.dice.start();
       const bool passed = dice::roll_low(c.dice, ci.initiative);
       c.roll_event("CHARGE-07", "initiative test to cross an obstacle", ci.initiative, charger,
-                   {{"passed", passed}});
+                   {{"passed", passed}, {"at", climb_at}});
       if (!passed) {
         const table::Point from = poses[pair.own].position;
-        const double short_of = std::max(0.0, plan->report.climb_at - moved.base_radius - 0.05);
+        const double short_of = std::max(0.0, climb_at - moved.base_radius - 0.05);
         const double length = table::distance(from, moved.position);
         if (length > 0.0) {
+          // The walls already passed are climbed again on the way (their tests passed).
           step_toward(c, poses, pair.own, from + (moved.position - from) * (short_of / length),
-                      short_of + 1e-6, table::MoveMode::normal);
+                      short_of + 1e-6, table::MoveMode::normal, climb);
         }
         return Contact::halted;
       }

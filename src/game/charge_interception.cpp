@@ -201,7 +201,8 @@ ChargeReach charge_reach(const GameState& s, const Action& a) {
     if (out.shortest_roll < 0) out.shortest_roll = inches;
     out.p_roll_reaches += rolls[i];
     double p = rolls[i];
-    if (plan->report.climb_at >= 0.0) p *= dice::p_low(ci.initiative);  // CHARGE-07
+    for (std::size_t t = 0; t < plan->report.climbs_at.size(); ++t)
+      p *= dice::p_low(ci.initiative);  // CHARGE-07: a test at each obstacle
     if (plan->report.jump_drop > 0.0) {
       // MOVE-25/26: one Initiative test per full 2" of the drop, all to be passed.
       const int tests = static_cast<int>(std::floor(plan->report.jump_drop / 2.0 + 1e-9));

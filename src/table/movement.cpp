@@ -192,6 +192,8 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
   // CHARGE-07 / MOVE-20/23: the first point along the path where a climb (one test) is made.
   const auto mark_climb = [&report](double along) {
     if (report.climb_at < 0.0 || along < report.climb_at) report.climb_at = along;
+    report.climbs_at.insert(
+        std::upper_bound(report.climbs_at.begin(), report.climbs_at.end(), along), along);
   };
   for (const Point& next : request.path) {
     const double leg = distance(at, next);

@@ -61,6 +61,8 @@ struct MoveReport {
   // CHARGE-07: how far along the path the first obstacle needing an Initiative test is crossed
   // (negative when none is).
   double climb_at = -1.0;
+  // CHARGE-07: every such crossing, in path order (the text asks a test of each obstacle).
+  std::vector<double> climbs_at;
   // MOVE-23: the highest drop taller than the model climbed down (climb moves); a failed
   // climbing test makes the climber fall from there.
   double climb_drop = 0.0;
