@@ -14,6 +14,10 @@ constexpr int kInputError = 2;
 // The data folder: --data, else $ARAP_DATA, else the source tree's data/.
 std::string data_dir(const std::string& option);
 
+// Where a parsed copy of the data library is kept between runs (issue 17): $ARAP_CACHE ("off"
+// for none), else $XDG_CACHE_HOME/arap, else ~/.cache/arap; empty when there is nowhere.
+std::string cache_dir();
+
 // A command's work; returns the process exit code.
 using Action = std::function<int()>;
 

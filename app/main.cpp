@@ -15,6 +15,16 @@ std::string data_dir(const std::string& option) {
   return ARAP_DEFAULT_DATA_DIR;
 }
 
+std::string cache_dir() {
+  if (const char* env = std::getenv("ARAP_CACHE"); env != nullptr)
+    return std::string(env) == "off" ? std::string() : std::string(env);
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg == '/')
+    return std::string(xdg) + "/arap";
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/')
+    return std::string(home) + "/.cache/arap";
+  return {};
+}
+
 namespace {
 
 void add_rulings_command(CLI::App& app, Action& action) {

@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "data/data_error.hpp"
 #include "data/library.hpp"
+#include "data/library_cache.hpp"
 #include "odds/attack_request.hpp"
 #include "odds/charge_odds.hpp"
 #include "odds/melee_odds.hpp"
@@ -105,39 +106,22 @@ auto with_source(const std::string& source, Evaluate evaluate) {
   }
 }
 
-// Loads from the data folder only what a request names: weapons.yaml for a weapon; for a unit,
-// the shared profiles and special rules and that army's own file (armies/ID.yaml), or the whole
-// library when no such file defines it (so a misspelt army still gets its "did you mean").
-// Issues 14 and 17: a squad request costs a few milliseconds, not a whole library load.
+// Loads the data folder only when a request names something (issues 14 and 17): the whole
+// library through the cache (a parsed copy kept between runs, data/library_cache.hpp), so a
+// squad request costs about a millisecond of loading instead of seven of YAML. When the folder
+// does not load and the request only names a weapon, weapons.yaml alone is read, as before.
 struct LazyLibrary {
   std::string folder;
   std::unique_ptr<data::Library> library;
-  bool profiles = false;
-  bool whole = false;
   const data::Library* operator()(const odds::LibraryNeed& need) {
+    if (library) return library.get();
     const std::filesystem::path dir(data_dir(folder));
-    if (!library) {
+    try {
+      library = std::make_unique<data::Library>(data::load_with_cache(dir, cache_dir()));
+    } catch (const data::DataError&) {
+      if (need.kind != odds::LibraryNeed::weapons) throw;
       library = std::make_unique<data::Library>();
       data::load_weapons((dir / "weapons.yaml").string(), *library);
-    }
-    if (need.kind != odds::LibraryNeed::armies || whole || library->army(need.army) != nullptr)
-      return library.get();
-    const bool plain_id =
-        !need.army.empty() && std::all_of(need.army.begin(), need.army.end(), [](char c) {
-          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-        });
-    const auto file = dir / "armies" / (need.army + ".yaml");
-    if (plain_id && std::filesystem::is_regular_file(file)) {
-      if (!profiles) {
-        data::load_special_rules((dir / "special_rules.yaml").string(), *library);
-        data::load_creatures((dir / "creatures.yaml").string(), *library);
-        profiles = true;
-      }
-      data::load_army(file.string(), *library);
-    }
-    if (library->army(need.army) == nullptr) {
-      library = std::make_unique<data::Library>(data::Library::load(dir));
-      whole = true;
     }
     return library.get();
   }
@@ -146,7 +130,7 @@ struct LazyLibrary {
 int run_attack(const OddsOptions& options) {
   const auto [path, json] = request_file(options, options.attack_json, "attack");
   const std::string text = read_input(path);
-  LazyLibrary lazy{options.data, nullptr, false};
+  LazyLibrary lazy{options.data, nullptr};
   const odds::LibraryLoader load_library = [&lazy](const odds::LibraryNeed& need) {
     return lazy(need);
   };
@@ -176,7 +160,7 @@ int run_attack(const OddsOptions& options) {
 int run_melee(const OddsOptions& options) {
   const auto [path, json] = request_file(options, options.melee_json, "melee");
   const std::string source = path == "-" ? "<stdin>" : path;
-  LazyLibrary lazy{options.data, nullptr, false};
+  LazyLibrary lazy{options.data, nullptr};
   const odds::LibraryLoader load_library = [&lazy](const odds::LibraryNeed& need) {
     return lazy(need);
   };
@@ -228,7 +212,7 @@ int run_melee(const OddsOptions& options) {
 int run_charge(const OddsOptions& options) {
   const auto [path, json] = request_file(options, options.charge_json, "charge");
   const std::string source = path == "-" ? "<stdin>" : path;
-  LazyLibrary lazy{options.data, nullptr, false};
+  LazyLibrary lazy{options.data, nullptr};
   const odds::LibraryLoader load_library = [&lazy](const odds::LibraryNeed& need) {
     return lazy(need);
   };
@@ -290,7 +274,7 @@ int run_compare(const OddsOptions& options) {
     int target_models = 0;
   };
   std::vector<Row> rows;
-  LazyLibrary lazy{options.data, nullptr, false};
+  LazyLibrary lazy{options.data, nullptr};
   const odds::LibraryLoader load_library = [&lazy](const odds::LibraryNeed& need) {
     return lazy(need);
   };

@@ -11,6 +11,10 @@ check() {  # check NAME CONDITION...
   if "$@"; then echo "ok   $name"; passes=$((passes + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
 }
 contains() { grep -q -- "$2" <<<"$1"; }
+# Issue 17: the parsed-library cache goes to a fresh folder, so these runs see it cold, then warm.
+ARAP_CACHE=$(mktemp -d)
+export ARAP_CACHE
+trap 'rm -rf "$ARAP_CACHE"' EXIT
 
 out=$("$arap" odds attack --json "$root/examples/bolters_vs_guardsmen.json")
 check "attack json exit 0" test $? -eq 0
@@ -249,6 +253,11 @@ check "odds melee names the bad field" contains "$err" "attacker.models"
 out=$("$arap" odds charge "$root/examples/charge_over_wall.json" --data "$root/data")
 check "odds charge prints P(reach)" contains "$out" "P(reach) .*%"
 check "odds charge prints the failed move" contains "$out" "a failed Charge moves"
+check "a named unit leaves a parsed library in the cache" test "$(ls "$ARAP_CACHE" | grep -c '^library-.*\.json$')" -eq 1
+out=$("$arap" odds charge "$root/examples/charge_over_wall.json" --data "$root/data")
+check "odds charge from the warm cache" contains "$out" "P(reach) .*20.83%"
+out=$(ARAP_CACHE=off "$arap" odds charge "$root/examples/charge_over_wall.json" --data "$root/data")
+check "ARAP_CACHE=off reads the YAML" contains "$out" "P(reach) .*20.83%"
 out=$(echo '{"charger": {"move": 4}, "distance": 12}' | "$arap" odds charge - --json)
 check "odds charge --json: EX-06 13/18" contains "$out" '"p_reach": 0.72222222222'
 err=$(echo '{"charger": {"move": 4}, "distance": 12, "path": [{"ground": "swamp", "length": 1}]}' | "$arap" odds charge - 2>&1 >/dev/null)

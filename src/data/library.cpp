@@ -10,14 +10,7 @@
 
 namespace arap::data {
 
-Library Library::load(const std::filesystem::path& data_dir) {
-  if (!std::filesystem::is_directory(data_dir)) {
-    throw DataError({data_dir.string(), 0, 0}, "", "data folder not found");
-  }
-  Library library;
-  load_special_rules((data_dir / "special_rules.yaml").string(), library);
-  load_weapons((data_dir / "weapons.yaml").string(), library);
-  load_creatures((data_dir / "creatures.yaml").string(), library);
+std::vector<std::filesystem::path> Library::files(const std::filesystem::path& data_dir) {
   std::vector<std::filesystem::path> army_files;
   const auto armies_dir = data_dir / "armies";
   if (std::filesystem::is_directory(armies_dir)) {
@@ -26,8 +19,14 @@ Library Library::load(const std::filesystem::path& data_dir) {
     }
   }
   std::sort(army_files.begin(), army_files.end());
-  for (const auto& file : army_files) load_army(file.string(), library);
-  // The fingerprint: each file's name within the folder and its bytes, in load order.
+  std::vector<std::filesystem::path> files = {
+      data_dir / "special_rules.yaml", data_dir / "weapons.yaml", data_dir / "creatures.yaml"};
+  files.insert(files.end(), army_files.begin(), army_files.end());
+  return files;
+}
+
+std::uint64_t library_fingerprint(const std::filesystem::path& data_dir) {
+  // Each file's name within the folder and its bytes, in load order (FNV-1a).
   std::uint64_t hash = 1469598103934665603ULL;
   const auto mix = [&hash](std::string_view bytes) {
     for (const unsigned char c : bytes) {
@@ -35,10 +34,7 @@ Library Library::load(const std::filesystem::path& data_dir) {
       hash *= 1099511628211ULL;
     }
   };
-  std::vector<std::filesystem::path> files = {
-      data_dir / "special_rules.yaml", data_dir / "weapons.yaml", data_dir / "creatures.yaml"};
-  files.insert(files.end(), army_files.begin(), army_files.end());
-  for (const auto& file : files) {
+  for (const auto& file : Library::files(data_dir)) {
     std::ifstream in(file, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
@@ -46,7 +42,20 @@ Library Library::load(const std::filesystem::path& data_dir) {
     mix(std::string_view("\0", 1));
     mix(text.str());
   }
-  library.fingerprint_ = hash;
+  return hash;
+}
+
+Library Library::load(const std::filesystem::path& data_dir) {
+  if (!std::filesystem::is_directory(data_dir)) {
+    throw DataError({data_dir.string(), 0, 0}, "", "data folder not found");
+  }
+  Library library;
+  load_special_rules((data_dir / "special_rules.yaml").string(), library);
+  load_weapons((data_dir / "weapons.yaml").string(), library);
+  load_creatures((data_dir / "creatures.yaml").string(), library);
+  const auto files = Library::files(data_dir);
+  for (std::size_t i = 3; i < files.size(); ++i) load_army(files[i].string(), library);
+  library.fingerprint_ = library_fingerprint(data_dir);
   // MORALE-06: a hated foe names an army, or one of its units as "army/unit".
   for (const auto& army : library.armies()) {
     for (const auto& unit : army.units) {

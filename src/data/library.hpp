@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "data/profile.hpp"
 #include "data/weapon.hpp"
@@ -28,6 +29,8 @@ class Library {
 
   // Loads weapons.yaml, special_rules.yaml, creatures.yaml and armies/*.yaml from `data_dir`.
   static Library load(const std::filesystem::path& data_dir);
+  // The files `load` reads, in order: special rules, weapons, creatures, then armies/*.yaml.
+  static std::vector<std::filesystem::path> files(const std::filesystem::path& data_dir);
 
   const WeaponProfile* weapon(std::string_view id) const;
   // A creature id ("genestealer") or an army profile as "army/profile" ("orks/boy").
@@ -41,6 +44,7 @@ class Library {
   // FNV-1a over the names and bytes of every file the library was loaded from (0 when built in
   // memory): saved games carry it, so a game is replayed only against the data it was played with.
   std::uint64_t fingerprint() const { return fingerprint_; }
+  void set_fingerprint(std::uint64_t fingerprint) { fingerprint_ = fingerprint; }  // caches
 
   // Building blocks for the loaders; each returns the stored element.
   const WeaponProfile& add_weapon(WeaponProfile weapon);
@@ -57,6 +61,9 @@ class Library {
   std::unordered_map<std::string, const Profile*> profile_index_;
   std::set<std::string, std::less<>> special_rules_;
 };
+
+// FNV-1a over the names and bytes of the files `Library::load` reads (its fingerprint).
+std::uint64_t library_fingerprint(const std::filesystem::path& data_dir);
 
 // Loaders (throw DataError naming file, line and field).
 void load_special_rules(const std::string& file, Library& library);
