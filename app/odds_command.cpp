@@ -1,4 +1,5 @@
-// `arap odds attack|activation|leadership`: exact odds from the odds layer.
+// `arap odds attack|melee|charge|compare|activation|leadership`: exact odds from the odds
+// layer, as tables, JSON or SVG charts.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -336,7 +337,8 @@ int run_compare(const OddsOptions& options) {
 
 void add_odds_commands(CLI::App& app, Action& action) {
   auto options = std::make_shared<OddsOptions>();
-  auto* odds = app.add_subcommand("odds", "Exact odds of an attack, an activation or an Ld test");
+  auto* odds = app.add_subcommand(
+      "odds", "Exact odds: an attack, a mêlée round, a Charge, an activation, an Ld test");
   odds->require_subcommand(1);
 
   auto* attack = odds->add_subcommand(
