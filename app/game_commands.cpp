@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -18,6 +19,7 @@
 
 #include "advice/preview.hpp"
 #include "ai/agents.hpp"
+#include "ai/ladder.hpp"
 #include "ai/match.hpp"
 #include "commands.hpp"
 #include "game/record.hpp"
@@ -40,6 +42,7 @@ struct GameOptionsCli {
   int jobs = 1;
   std::string record;
   std::string action_json;
+  std::vector<std::string> agents;  // ladder
 };
 
 std::shared_ptr<const game::GameSetup> load_setup(const std::string& scenario,
@@ -295,6 +298,63 @@ int run_sim(const GameOptionsCli& o) {
   return 0;
 }
 
+// `arap ladder`: every pairing, both seats, paired seeds; a table or JSON (issue 15).
+int run_ladder(const GameOptionsCli& o) {
+  const auto setup = load_setup(o.scenario, o.data);
+  if (setup->scenario.sides.size() != 2)
+    throw std::runtime_error("ladder: the scenario must have two sides");
+  if (o.agents.size() < 2) throw std::runtime_error("ladder: give two or more agents");
+  for (std::size_t i = 0; i < o.agents.size(); ++i) {
+    ai::make_agent(o.agents[i]);  // unknown names fail before play
+    for (std::size_t j = 0; j < i; ++j)
+      if (o.agents[j] == o.agents[i])
+        throw std::runtime_error(
+            fmt::format("ladder: {} is listed twice (each agent plays every other)", o.agents[i]));
+  }
+  const bool terminal = isatty(fileno(stderr)) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  std::mutex print;
+  const auto progress = [&](int done, int total) {
+    if (!terminal) return;
+    std::lock_guard lock(print);
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double eta = done > 0 ? elapsed / done * (total - done) : 0.0;
+    const int width = 30;
+    const int filled = width * done / std::max(1, total);
+    fmt::print(stderr, "\r[{:<{}}] {}/{} games, ETA {:.0f}s ", std::string(filled, '#'), width,
+               done, total, eta);
+    if (done == total) fmt::print(stderr, "\n");
+  };
+  const auto pairings = ai::run_ladder(*setup, o.agents, o.games, o.seed, o.jobs, progress);
+  if (o.json) {
+    nlohmann::json out{{"scenario", setup->scenario.name},
+                       {"seed", o.seed},
+                       {"games_per_seat", o.games},
+                       {"pairings", nlohmann::json::array()}};
+    for (const auto& p : pairings) out["pairings"].push_back(p.to_json());
+    std::cout << out.dump(2) << '\n';
+    return 0;
+  }
+  const auto elo = [](double x) {
+    return std::isfinite(x) ? fmt::format("{:+.0f}", x) : std::string(x > 0 ? "+inf" : "-inf");
+  };
+  fmt::print("{}: {} games a pairing, both seats, paired seeds from {}\n", setup->scenario.name,
+             2 * o.games, o.seed);
+  fmt::print("{:<10} {:<10} {:>5} {:>5} {:>5} {:>5}  {:>7}  {:>15}  {:>5}  {:>12}\n", "first",
+             "second", "games", "wins", "draws", "losses", "score", "95 % (Wilson)", "Elo",
+             "Elo 95 %");
+  for (const auto& p : pairings) {
+    fmt::print(
+        "{:<10} {:<10} {:>5} {:>5} {:>5} {:>6} {:>7.1f}%  {:>6.1f}%-{:>6.1f}%  {:>5}  "
+        "{:>5}..{:<5}\n",
+        p.first, p.second, p.games, p.first_wins, p.draws, p.second_wins, 100.0 * p.score,
+        100.0 * p.interval.low, 100.0 * p.interval.high, elo(p.elo), elo(p.elo_interval.low),
+        elo(p.elo_interval.high));
+  }
+  return 0;
+}
+
 // Stockfish's habit: fixed seeded games over every shipped scenario, random and greedy agents,
 // each with the signature of its logs; the rate is per CPU second (wall time swings with load).
 int run_bench(const GameOptionsCli& o) {
@@ -359,6 +419,21 @@ void add_game_commands(CLI::App& app, Action& action) {
   preview->add_flag("--json", o->json, "Print the preview as JSON");
   preview->add_option("--data", o->data, "Data folder");
   preview->callback([o, &action] { action = [o] { return run_preview(*o); }; });
+
+  auto* ladder = app.add_subcommand(
+      "ladder", "Every pairing of agents in both seats: score, 95 % interval and Elo difference");
+  ladder->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();
+  ladder->add_option("--agents", o->agents, "Agents, e.g. random,greedy")
+      ->delimiter(',')
+      ->required();
+  ladder->add_option("--games,-n", o->games, "Games a pairing plays in each seat")
+      ->check(CLI::Range(1, 1000000));
+  ladder->add_option("--seed", o->seed, "Seed (game g of each seat uses stream g)")
+      ->check(kSeedCheck);
+  ladder->add_option("--jobs,-j", o->jobs, "Threads")->check(CLI::Range(1, 256));
+  ladder->add_flag("--json", o->json, "Print JSON");
+  ladder->add_option("--data", o->data, "Data folder");
+  ladder->callback([o, &action] { action = [o] { return run_ladder(*o); }; });
 
   auto* sim = app.add_subcommand("sim", "Play many games between agents and summarise them");
   sim->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();

@@ -218,6 +218,12 @@ one=$("$arap" sim "$root/data/scenarios/open_ground.yaml" --games 8 --seed 5 --j
 two=$("$arap" sim "$root/data/scenarios/open_ground.yaml" --games 8 --seed 5 --jobs 2 --red random --blue random --data "$root/data")
 check "sim summary independent of jobs" test "$one" = "$two"
 check "sim summary has wins" contains "$one" '"wins"'
+ladder=$("$arap" ladder "$root/data/scenarios/open_ground.yaml" --agents random,greedy --games 3 --seed 2 --jobs 2 --json --data "$root/data")
+check "ladder plays both seats" contains "$ladder" '"games": 6'
+check "ladder gives a Wilson interval" contains "$ladder" '"score_95"'
+out=$("$arap" ladder "$root/data/scenarios/open_ground.yaml" --agents random,random --data "$root/data" 2>&1 >/dev/null)
+check "ladder refuses an agent listed twice" test $? -ne 0
+check "ladder says which agent is listed twice" contains "$out" "random is listed twice"
 out=$("$arap" bench --games 5 --data "$root/data")
 check "bench prints a signature" contains "$out" "signature:"
 
