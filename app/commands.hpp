@@ -26,5 +26,6 @@ void add_validate_command(CLI::App& app, Action& action);
 void add_render_command(CLI::App& app, Action& action);
 void add_game_commands(CLI::App& app, Action& action);
 void add_rules_command(CLI::App& app, Action& action);
+void add_serve_command(CLI::App& app, Action& action);
 
 }  // namespace arap::app

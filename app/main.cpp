@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
   arap::app::add_game_commands(app, action);
   arap::app::add_rulings_command(app, action);
   arap::app::add_rules_command(app, action);
+  arap::app::add_serve_command(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

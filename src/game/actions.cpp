@@ -40,6 +40,12 @@ constexpr std::array<const char*, 10> kModes = {"normal",   "backwards", "sidest
 
 }  // namespace
 
+std::optional<table::MoveMode> move_mode_from_name(std::string_view name) {
+  for (std::size_t i = 0; i < kModes.size(); ++i)
+    if (name == kModes[i]) return static_cast<table::MoveMode>(i);
+  return std::nullopt;
+}
+
 nlohmann::json to_json(const Action& action) {
   nlohmann::json out;
   out["type"] = kKinds[static_cast<std::size_t>(action.kind)];

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -67,6 +68,8 @@ inline Action make_action(ActionKind kind, int unit = -1) {
 }
 
 nlohmann::json to_json(const Action& action);
+// A move mode by its JSON name ("normal", "tactical", ...); none when there is no such mode.
+std::optional<table::MoveMode> move_mode_from_name(std::string_view name);
 // Strict readers (issue 14): unknown keys (with a "did you mean"), wrong types, fractional or
 // out-of-range numbers are refused with a data::DataError naming the source, line and field.
 Action action_from_field(const data::Field& field);

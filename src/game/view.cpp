@@ -1,0 +1,196 @@
+// Read-only JSON views of a game for clients (issue 16): the pending decision, the table and the
+// units' state. The engine's rules are not here; only what a player sees of them.
+#include "game/view.hpp"
+
+#include <array>
+
+namespace arap::game {
+
+namespace {
+
+nlohmann::json point_json(const table::Point& p) {
+  return nlohmann::json::array({p.x, p.y});
+}
+
+nlohmann::json polygon_json(const std::vector<table::Point>& corners) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& c : corners) out.push_back(point_json(c));
+  return out;
+}
+
+nlohmann::json profile_json(const data::Profile& p) {
+  nlohmann::json out = {{"id", p.id},
+                        {"name", p.name},
+                        {"M", p.move},
+                        {"WS", p.weapon_skill},
+                        {"BS", p.ballistic_skill},
+                        {"S", p.strength},
+                        {"T", p.toughness},
+                        {"W", p.wounds},
+                        {"I", p.initiative},
+                        {"A", p.attacks},
+                        {"Ld", p.leadership},
+                        {"size", p.size},
+                        {"special_rules", p.special_rules}};
+  if (p.save) out["Sv"] = *p.save;
+  if (p.invulnerable) out["invulnerable"] = *p.invulnerable;
+  return out;
+}
+
+// The units a bit set names, as indices.
+nlohmann::json unit_bits(std::uint64_t bits) {
+  nlohmann::json out = nlohmann::json::array();
+  for (int u = 0; u < 64; ++u)
+    if ((bits >> u) & 1U) out.push_back(u);
+  return out;
+}
+
+}  // namespace
+
+std::string_view phase_name(Phase phase) {
+  static constexpr std::array<std::string_view, 8> kNames = {
+      "activation",      "pick_up",      "reaction",     "active",
+      "charge_response", "melee_choice", "interception", "game_over"};
+  return kNames[static_cast<std::size_t>(phase)];
+}
+
+nlohmann::json to_json(const Decision& d) {
+  nlohmann::json out = {{"phase", phase_name(d.phase)}, {"side", d.side}};
+  if (d.unit >= 0) out["unit"] = d.unit;
+  if (d.action_points > 0) out["action_points"] = d.action_points;
+  if (d.failed_dice > 0) out["failed_dice"] = d.failed_dice;
+  return out;
+}
+
+nlohmann::json table_view(const GameSetup& setup) {
+  const table::Scenario& s = setup.scenario;
+  nlohmann::json features = nlohmann::json::array();
+  for (const auto& f : s.table.features()) {
+    nlohmann::json feature = {{"id", f.id},
+                              {"kind", table::to_string(f.kind)},
+                              {"footprint", polygon_json(table::corners(f.footprint))},
+                              {"movement", table::to_string(f.movement)},
+                              {"cover", table::to_string(f.cover)},
+                              {"height", f.height},
+                              {"elevation", f.elevation},
+                              {"blocks_sight", f.blocks_sight()},
+                              {"deep", f.deep},
+                              {"dangerous", f.dangerous.has_value()}};
+    features.push_back(std::move(feature));
+  }
+  nlohmann::json obstacles = nlohmann::json::array();
+  for (const auto& o : s.table.obstacles())
+    obstacles.push_back({{"id", o.id},
+                         {"kind", table::to_string(o.kind)},
+                         {"points", polygon_json(o.points)},
+                         {"cover", table::to_string(o.cover)},
+                         {"height", o.height},
+                         {"blocks_sight", o.blocks_sight}});
+  nlohmann::json objectives = nlohmann::json::array();
+  for (const auto& o : s.victory.objectives)
+    objectives.push_back(
+        {{"id", o.id}, {"at", point_json(o.at)}, {"radius", o.radius}, {"points", o.points}});
+  nlohmann::json sides = nlohmann::json::array();
+  for (const auto& side : s.sides) {
+    nlohmann::json entry = {{"name", side.name}};
+    if (side.army) entry["army"] = side.army->name;
+    if (side.deployment) entry["deployment"] = polygon_json(table::corners(*side.deployment));
+    sides.push_back(std::move(entry));
+  }
+  nlohmann::json units = nlohmann::json::array();
+  for (std::size_t u = 0; u < setup.units.size(); ++u) {
+    const UnitInfo& info = setup.units[u];
+    nlohmann::json models = nlohmann::json::array();
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      const ModelInfo& model = setup.models[m];
+      nlohmann::json weapons = nlohmann::json::array();
+      if (model.group)
+        for (const auto* w : model.group->weapons) weapons.push_back(w->name);
+      models.push_back({{"profile", model.profile->id},
+                        {"leader", model.leader},
+                        {"base_radius", s.units[u].models[m - info.first_model].pose.base_radius},
+                        {"weapons", std::move(weapons)}});
+    }
+    units.push_back({{"id", info.id},
+                     {"name", info.name},
+                     {"side", info.side},
+                     {"activation_value", info.activation_value},
+                     {"move", info.move},
+                     {"models", std::move(models)}});
+  }
+  nlohmann::json profiles = nlohmann::json::object();
+  for (const auto& model : setup.models)
+    if (!profiles.contains(model.profile->id))
+      profiles[model.profile->id] = profile_json(*model.profile);
+  return {{"id", s.id},
+          {"name", s.name},
+          {"description", s.description},
+          {"width", s.table.width()},
+          {"height", s.table.height()},
+          {"turn_limit", s.turn_limit},
+          {"victory",
+           s.victory.kind == table::Victory::Kind::objectives ? "objectives" : "kill_points"},
+          {"features", std::move(features)},
+          {"obstacles", std::move(obstacles)},
+          {"objectives", std::move(objectives)},
+          {"sides", std::move(sides)},
+          {"units", std::move(units)},
+          {"profiles", std::move(profiles)}};
+}
+
+nlohmann::json state_view(const GameState& state) {
+  const GameSetup& setup = *state.setup;
+  nlohmann::json units = nlohmann::json::array();
+  for (std::size_t u = 0; u < state.units.size(); ++u) {
+    const UnitState& us = state.units[u];
+    const UnitInfo& info = setup.units[u];
+    nlohmann::json models = nlohmann::json::array();
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      const ModelState& ms = state.models[m];
+      models.push_back({{"at", point_json(ms.pose.position)},
+                        {"facing", ms.pose.facing},
+                        {"alive", ms.pose.alive},
+                        {"wounds_left", ms.wounds_left},
+                        {"prone", ms.prone}});
+    }
+    nlohmann::json badges = nlohmann::json::array();
+    const auto badge = [&](bool on, const char* name) {
+      if (on) badges.push_back(name);
+    };
+    badge(us.own_turn.pinned, "pinned");
+    badge(us.own_turn.suppressed, "suppressed");
+    badge(us.routing, "routing");
+    badge(us.hidden, "hidden");
+    badge(us.locked != 0, "locked");
+    badge(us.tactical, "tactical");
+    badge(us.in_reserve, "in_reserve");
+    badge(us.fled, "fled");
+    badge(us.away, "away");
+    badge(us.own_turn.attempted, "attempted");
+    badge(us.player_turn.charge_failed, "charge_failed");
+    units.push_back({{"unit", u},
+                     {"alive", state.unit_alive(static_cast<int>(u))},
+                     {"living_models", state.living_models(static_cast<int>(u))},
+                     {"badges", std::move(badges)},
+                     {"locked_with", unit_bits(us.locked)},
+                     {"models", std::move(models)}});
+  }
+  nlohmann::json score = nlohmann::json::array();
+  for (int s = 0; s < setup.sides; ++s) score.push_back(state.score[s]);
+  nlohmann::json out = {{"turn", state.turn},
+                        {"phasing", state.phasing},
+                        {"phase", phase_name(state.phase)},
+                        {"active_unit", state.active_unit},
+                        {"action_points", state.action_points},
+                        {"busts", state.busts},
+                        {"failed_dice", state.failed_dice},
+                        {"score", std::move(score)},
+                        {"finished", state.phase == Phase::game_over},
+                        {"actions_applied", state.actions_applied},
+                        {"pending", to_json(pending(state))},
+                        {"units", std::move(units)}};
+  if (state.phase == Phase::game_over) out["winner"] = state.winner;  // -1: a draw
+  return out;
+}
+
+}  // namespace arap::game
