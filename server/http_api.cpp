@@ -123,6 +123,8 @@ HttpServer::HttpServer(GameHall& hall, HttpOptions options)
   const std::size_t threads = options_.threads;
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http.set_payload_max_length(options_.max_body);
+  // A page keeps its connection (each holds a request thread while open, up to 5 s idle).
+  http.set_keep_alive_max_count(1000);
   http.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                             {"Content-Security-Policy", "default-src 'self'"},
                             {"Cache-Control", "no-store"}});

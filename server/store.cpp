@@ -76,18 +76,61 @@ void GameStore::create(const StoredGame& game) {
   transaction.commit();
 }
 
+struct GameStore::PendingAppend {
+  std::string id;
+  std::int64_t sequence = 0;
+  std::string action;
+  std::string digest;
+  std::string applied;
+  bool done = false;
+  std::exception_ptr error;
+};
+
 void GameStore::append(const std::string& id, std::size_t sequence, const nlohmann::json& action,
                        const std::string& digest) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement insert(
-      *db_,
-      "INSERT INTO actions (game_id, sequence, action, digest, applied) VALUES (?, ?, ?, ?, ?)");
-  insert.bind(1, id);
-  insert.bind(2, static_cast<std::int64_t>(sequence));
-  insert.bind(3, action.dump());
-  insert.bind(4, digest);
-  insert.bind(5, now_utc());
-  insert.exec();  // autocommit: on disk when this returns
+  auto me = std::make_shared<PendingAppend>();
+  *me = {id, static_cast<std::int64_t>(sequence), action.dump(), digest, now_utc()};
+  std::unique_lock lock(queue_mutex_);
+  queue_.push_back(me);
+  while (!me->done) {
+    if (writing_) {
+      queue_changed_.wait(lock);
+      continue;
+    }
+    // This caller writes everything queued so far in one transaction (one sync).
+    writing_ = true;
+    std::vector<std::shared_ptr<PendingAppend>> batch;
+    batch.swap(queue_);
+    lock.unlock();
+    std::exception_ptr error;
+    try {
+      std::lock_guard db_lock(mutex_);
+      SQLite::Transaction transaction(*db_);
+      SQLite::Statement insert(*db_,
+                               "INSERT INTO actions (game_id, sequence, action, digest, applied) "
+                               "VALUES (?, ?, ?, ?, ?)");
+      for (const auto& entry : batch) {
+        insert.bind(1, entry->id);
+        insert.bind(2, entry->sequence);
+        insert.bind(3, entry->action);
+        insert.bind(4, entry->digest);
+        insert.bind(5, entry->applied);
+        insert.exec();
+        insert.reset();
+      }
+      transaction.commit();
+    } catch (...) {
+      error = std::current_exception();  // nothing of the batch was written
+    }
+    lock.lock();
+    for (const auto& entry : batch) {
+      entry->done = true;
+      entry->error = error;
+    }
+    writing_ = false;
+    queue_changed_.notify_all();
+  }
+  if (me->error) std::rethrow_exception(me->error);
 }
 
 std::vector<StoredGame> GameStore::load_all() const {

@@ -3,6 +3,8 @@
 // killed server loses none, and a restart rebuilds every game by replaying its actions.
 #pragma once
 
+#include <condition_variable>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -44,6 +46,8 @@ class GameStore {
   void create(const StoredGame& game);
   // Appends action number `sequence` (0-based) of game `id` with the digest after it; committed
   // (and synced) when this returns. Throws when it cannot be written; nothing is half-written.
+  // Group commit: appends that arrive while a transaction is being synced wait and go together
+  // in the next one, so 50 busy games pay for one fsync, not 50 in a row.
   void append(const std::string& id, std::size_t sequence, const nlohmann::json& action,
               const std::string& digest);
   std::vector<StoredGame> load_all() const;
@@ -52,8 +56,13 @@ class GameStore {
 
  private:
   std::string path_;
+  struct PendingAppend;
   mutable std::mutex mutex_;  // one connection, used by one thread at a time
   std::unique_ptr<SQLite::Database> db_;
+  std::mutex queue_mutex_;  // guards the two below
+  std::condition_variable queue_changed_;
+  std::vector<std::shared_ptr<PendingAppend>> queue_;
+  bool writing_ = false;
 };
 
 }  // namespace arap::server
