@@ -1,0 +1,189 @@
+// The server's API (docs/server.md) as typed calls. Errors come back as ApiError with the
+// server's reason and, for an illegal action, the rule it breaks.
+
+export type Point = [number, number];
+
+export interface Action {
+  type: string;
+  unit?: number;
+  target?: number;
+  dice?: number;
+  mode?: string;
+  dx?: number;
+  dy?: number;
+  facing?: number;
+  [key: string]: unknown;
+}
+
+export interface Decision {
+  phase: string;
+  side: number;
+  unit?: number;
+  action_points?: number;
+  failed_dice?: number;
+}
+
+export interface ModelView {
+  at: Point;
+  facing: number;
+  alive: boolean;
+  wounds_left: number;
+  prone: boolean;
+}
+
+export interface UnitView {
+  unit: number;
+  alive: boolean;
+  living_models: number;
+  badges: string[];
+  locked_with: number[];
+  models: ModelView[];
+}
+
+export interface StateView {
+  turn: number;
+  phasing: number;
+  phase: string;
+  pending: Decision;
+  active_unit: number;
+  action_points: number;
+  busts: number;
+  failed_dice: number;
+  score: number[];
+  finished: boolean;
+  winner?: number;
+  actions_applied: number;
+  units: UnitView[];
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  M: number;
+  WS: number;
+  BS: number;
+  S: number;
+  T: number;
+  W: number;
+  I: number;
+  A: number;
+  Ld: number;
+  Sv?: number;
+  invulnerable?: number;
+  special_rules: string[];
+}
+
+export interface TableView {
+  name: string;
+  description: string;
+  width: number;
+  height: number;
+  turn_limit: number;
+  features: {
+    id: string;
+    kind: string;
+    footprint: Point[];
+    cover: string;
+    movement: string;
+    height: number;
+    blocks_sight: boolean;
+    dangerous: boolean;
+  }[];
+  obstacles: { id: string; kind: string; points: Point[]; height: number }[];
+  objectives: { id: string; at: Point; radius: number; points: number }[];
+  sides: { name: string; army?: string; deployment?: Point[] }[];
+  units: {
+    id: string;
+    name: string;
+    side: number;
+    activation_value: number;
+    move: number;
+    models: { profile: string; leader: boolean; base_radius: number; weapons: string[] }[];
+  }[];
+  profiles: Record<string, Profile>;
+}
+
+export interface Seat {
+  side: number;
+  name: string;
+  player: string;
+  token?: string;
+}
+
+export interface GameSummary {
+  id: string;
+  scenario: string;
+  seed: number;
+  seats: Seat[];
+  actions: number;
+  events: number;
+  digest: string;
+  state: StateView;
+  ai_error?: string;
+}
+
+export type GameEvent = Record<string, unknown> & { type: string };
+
+export interface Plan {
+  possible: boolean;
+  action?: Action;
+  inches: number;
+  wanted: number;
+  cost: number;
+  allowance: number;
+  action_points: number;
+  reached: boolean;
+  stop?: { rule: string; text: string };
+}
+
+export type Preview = Record<string, unknown> & {
+  action: string;
+  refused?: { rule: string; text: string };
+};
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly rule?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, init);
+  const body = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new ApiError(body.error ?? response.statusText, response.status, body.rule);
+  return body as T;
+}
+
+function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return call<T>(path, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+export const api = {
+  scenarios: () =>
+    call<{ id: string; name: string; description: string; sides: string[] }[]>("/api/scenarios"),
+  create: (request: { scenario: string; seats: string[]; seed?: number }) =>
+    post<{ id: string; seed: number; seats: Seat[] }>("/api/games", request),
+  game: (id: string) => call<GameSummary>(`/api/games/${id}`),
+  table: (id: string) => call<TableView>(`/api/games/${id}/table`),
+  legal: (id: string) =>
+    call<{ pending: Decision; actions_applied: number; actions: Action[] }>(`/api/games/${id}/legal`),
+  events: (id: string, since: number) =>
+    call<{ first_event: number; events: GameEvent[]; next: number }>(
+      `/api/games/${id}/events?since=${since}`,
+    ),
+  plan: (id: string, unit: number, mode: string, to: Point) =>
+    post<Plan>(`/api/games/${id}/plan`, { unit, mode, to }),
+  preview: (id: string, action: Action) => post<Preview>(`/api/games/${id}/preview`, { action }),
+  apply: (id: string, action: Action, token: string, after: number) =>
+    post<{ first_event: number; events: GameEvent[]; state: StateView }>(
+      `/api/games/${id}/actions`,
+      { action, after },
+      token,
+    ),
+};

@@ -1,0 +1,245 @@
+// The table as SVG (issue 16): terrain by kind and height, objectives, deployment zones, models
+// with base, facing and wound markers, unit badges. Inches throughout; y grows up the table, as
+// the engine counts it, so the drawing flips it.
+import type { Plan, Point, StateView, TableView } from "./api";
+
+const SVG = "http://www.w3.org/2000/svg";
+export const SIDE_COLOURS = ["#c0392b", "#2e6fd1", "#27ae60", "#8e44ad"];
+
+const TERRAIN: Record<string, [string, string, number]> = {
+  wood: ["#4f8a3c", "#2f5a22", 0.75],
+  building: ["#8a8a8a", "#333333", 1.0],
+  ruin: ["#a39e93", "#55524c", 0.9],
+  rubble: ["#b59b7c", "#6e5a43", 0.85],
+  water: ["#5b9bd5", "#2f6ea5", 0.8],
+  trench: ["#7a5c3a", "#4b3620", 0.8],
+  minefield: ["#d9c9a3", "#b03a2e", 0.7],
+  hill: ["#c9d7a0", "#8d9a62", 0.7],
+  crater: ["#9c8b73", "#5f513f", 0.8],
+};
+
+function el<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  parent?.appendChild(node);
+  return node;
+}
+
+// A unit's name, numbered when the table has two of that name ("Infantry Squad #2").
+export function unitLabel(table: TableView, unit: number): string {
+  const name = table.units[unit].name;
+  const same = table.units.filter((u) => u.name === name && u.side === table.units[unit].side);
+  if (same.length < 2) return name;
+  return `${name} #${same.indexOf(table.units[unit]) + 1}`;
+}
+
+export interface BoardHandlers {
+  // A model of `unit` was pressed; a drag from it plans a move.
+  onUnitPressed(unit: number): void;
+  // The pointer was dragged from a unit to `to` (inches), live and at release.
+  onDrag(unit: number, to: Point, released: boolean): void;
+}
+
+export class Board {
+  readonly svg: SVGSVGElement;
+  private readonly layer: SVGGElement;
+  private readonly ghosts: SVGGElement;
+  private state?: StateView;
+  private selected = -1;
+  private dragging = -1;
+  private pressedAt: Point = [0, 0];  // where the drag began (inches)
+
+  constructor(
+    private readonly table: TableView,
+    private readonly handlers: BoardHandlers,
+  ) {
+    const { width, height } = table;
+    this.svg = el("svg", { viewBox: `-0.5 -0.5 ${width + 1} ${height + 1}`, "data-testid": "board" });
+    this.drawTerrain();
+    this.layer = el("g", { class: "units" }, this.svg);
+    this.ghosts = el("g", { class: "ghosts" }, this.svg);
+    this.svg.addEventListener("pointermove", (e) => {
+      if (this.dragging >= 0) this.handlers.onDrag(this.dragging, this.dragTarget(e), false);
+    });
+    this.svg.addEventListener("pointerup", (e) => {
+      if (this.dragging < 0) return;
+      const unit = this.dragging;
+      const to = this.dragTarget(e);
+      this.dragging = -1;
+      this.handlers.onDrag(unit, to, true);
+    });
+  }
+
+  // Screen position to table inches.
+  toTable(e: { clientX: number; clientY: number }): Point {
+    const m = this.svg.getScreenCTM();
+    if (!m) return [0, 0];
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return [p.x, this.table.height - p.y];
+  }
+
+  // A drag moves the unit by the pointer's displacement: its centre heads for centre + offset.
+  private dragTarget(e: { clientX: number; clientY: number }): Point {
+    const now = this.toTable(e);
+    const [cx, cy] = this.centre(this.dragging);
+    return [cx + now[0] - this.pressedAt[0], cy + now[1] - this.pressedAt[1]];
+  }
+
+  private centre(unit: number): Point {
+    const living = this.state?.units[unit].models.filter((m) => m.alive) ?? [];
+    if (living.length === 0) return [0, 0];
+    return [
+      living.reduce((s, m) => s + m.at[0], 0) / living.length,
+      living.reduce((s, m) => s + m.at[1], 0) / living.length,
+    ];
+  }
+
+  // Table inches to screen pixels (tests drag models by it).
+  toScreen(at: Point): Point {
+    const m = this.svg.getScreenCTM();
+    if (!m) return [0, 0];
+    const p = new DOMPoint(at[0], this.table.height - at[1]).matrixTransform(m);
+    return [p.x, p.y];
+  }
+
+  private y(y: number): number {
+    return this.table.height - y;
+  }
+
+  private points(points: Point[]): string {
+    return points.map(([x, y]) => `${x.toFixed(2)},${this.y(y).toFixed(2)}`).join(" ");
+  }
+
+  private drawTerrain(): void {
+    const t = this.table;
+    el("rect", { x: 0, y: 0, width: t.width, height: t.height, fill: "#e8e4c9" }, this.svg);
+    for (let x = 12; x < t.width; x += 12)
+      el("line", { x1: x, y1: 0, x2: x, y2: t.height, stroke: "#000", "stroke-opacity": 0.08, "stroke-width": 0.08 }, this.svg);
+    for (let y = 12; y < t.height; y += 12)
+      el("line", { x1: 0, y1: y, x2: t.width, y2: y, stroke: "#000", "stroke-opacity": 0.08, "stroke-width": 0.08 }, this.svg);
+    t.sides.forEach((side, s) => {
+      if (!side.deployment) return;
+      el("polygon", {
+        points: this.points(side.deployment),
+        fill: SIDE_COLOURS[s % 4],
+        "fill-opacity": 0.06,
+        stroke: SIDE_COLOURS[s % 4],
+        "stroke-width": 0.1,
+        "stroke-dasharray": "0.5 0.3",
+      }, this.svg);
+    });
+    for (const f of t.features) {
+      const [fill, stroke, opacity] = TERRAIN[f.kind] ?? ["#cfc7a8", "#7a745f", 0.7];
+      const polygon = el("polygon", {
+        points: this.points(f.footprint),
+        fill,
+        "fill-opacity": opacity,
+        stroke,
+        "stroke-width": f.blocks_sight ? 0.25 : 0.12,
+      }, this.svg);
+      el("title", {}, polygon).textContent =
+        `${f.id}: ${f.kind}, ${f.cover} cover, ${f.movement} ground` +
+        (f.height > 0 ? `, ${f.height}" high` : "") + (f.dangerous ? ", dangerous" : "");
+    }
+    for (const o of t.obstacles) {
+      const line = el("polyline", {
+        points: this.points(o.points),
+        fill: "none",
+        stroke: "#5a4632",
+        "stroke-width": 0.35,
+        "stroke-linecap": "round",
+      }, this.svg);
+      el("title", {}, line).textContent = `${o.id}: ${o.kind}, ${o.height}" high`;
+    }
+    for (const o of t.objectives) {
+      el("circle", { cx: o.at[0], cy: this.y(o.at[1]), r: o.radius, fill: "#f1c40f", "fill-opacity": 0.15, stroke: "#b7950b", "stroke-width": 0.12, "stroke-dasharray": "0.4 0.25" }, this.svg);
+      el("circle", { cx: o.at[0], cy: this.y(o.at[1]), r: 0.5, fill: "#b7950b" }, this.svg);
+      const label = el("text", { x: o.at[0] + 0.7, y: this.y(o.at[1]) - 0.7, "font-size": 1, fill: "#7d6608" }, this.svg);
+      label.textContent = `${o.id} (${o.points})`;
+    }
+  }
+
+  select(unit: number): void {
+    this.selected = unit;
+    if (this.state) this.render(this.state);
+  }
+
+  render(state: StateView): void {
+    this.state = state;
+    this.layer.replaceChildren();
+    for (const unit of state.units) {
+      const info = this.table.units[unit.unit];
+      if (!unit.alive) continue;
+      const colour = SIDE_COLOURS[info.side % 4];
+      const group = el("g", { "data-unit": unit.unit, class: "unit", cursor: "pointer" }, this.layer);
+      let cx = 0;
+      let cy = 0;
+      let living = 0;
+      unit.models.forEach((m, i) => {
+        if (!m.alive) return;
+        const r = info.models[i].base_radius;
+        const profile = this.table.profiles[info.models[i].profile];
+        const y = this.y(m.at[1]);
+        cx += m.at[0];
+        cy += y;
+        ++living;
+        el("circle", {
+          cx: m.at[0], cy: y, r,
+          fill: m.prone ? "#fff" : colour,
+          stroke: unit.unit === this.selected ? "#f1c40f" : "#111",
+          "stroke-width": unit.unit === this.selected ? 0.22 : 0.08,
+          "data-model": i,
+        }, group);
+        // Facing: a tick from the centre toward the bearing (clockwise from north).
+        const a = (m.facing * Math.PI) / 180;
+        el("line", { x1: m.at[0], y1: y, x2: m.at[0] + Math.sin(a) * r, y2: y - Math.cos(a) * r, stroke: "#fff", "stroke-width": 0.1 }, group);
+        if (profile && profile.W > 1 && m.wounds_left < profile.W) {
+          const w = el("text", { x: m.at[0], y: y + 0.3, "font-size": 0.8, "text-anchor": "middle", fill: "#fff", "font-weight": "bold" }, group);
+          w.textContent = String(m.wounds_left);
+        }
+      });
+      if (living === 0) continue;
+      const label = el("text", {
+        x: cx / living, y: cy / living - 1.6, "font-size": 0.9, "text-anchor": "middle",
+        fill: colour, stroke: "#fff", "stroke-width": 0.2, "paint-order": "stroke",
+      }, group);
+      const shown = unit.badges.filter((b) => b !== "attempted");
+      label.textContent = unitLabel(this.table, unit.unit) + (shown.length ? ` [${shown.join(", ")}]` : "");
+      el("title", {}, group).textContent = `${info.name} (${living} models) ${unit.badges.join(", ")}`;
+      group.addEventListener("pointerdown", (e) => {
+        e.preventDefault();
+        this.svg.setPointerCapture?.(e.pointerId);
+        this.dragging = unit.unit;
+        this.pressedAt = this.toTable(e);
+        this.handlers.onUnitPressed(unit.unit);
+      });
+    }
+  }
+
+  // Where a planned move would put the unit: translucent bases and the path of its centre.
+  showPlan(unit: number, plan: Plan | null, to: Point | null): void {
+    this.ghosts.replaceChildren();
+    if (!this.state || !plan) return;
+    const info = this.table.units[unit];
+    const view = this.state.units[unit];
+    const colour = plan.possible ? SIDE_COLOURS[info.side % 4] : "#999";
+    const dx = plan.action?.dx ?? 0;
+    const dy = plan.action?.dy ?? 0;
+    view.models.forEach((m, i) => {
+      if (!m.alive) return;
+      el("circle", {
+        cx: m.at[0] + dx, cy: this.y(m.at[1] + dy), r: info.models[i].base_radius,
+        fill: colour, "fill-opacity": 0.35, stroke: colour, "stroke-width": 0.08,
+      }, this.ghosts);
+    });
+    if (to) {
+      const [cx, cy] = this.centre(unit);
+      el("line", { x1: cx, y1: this.y(cy), x2: to[0], y2: this.y(to[1]), stroke: "#333", "stroke-width": 0.08, "stroke-dasharray": "0.3 0.2" }, this.ghosts);
+      el("line", { x1: cx, y1: this.y(cy), x2: cx + dx, y2: this.y(cy + dy), stroke: colour, "stroke-width": 0.2 }, this.ghosts);
+    }
+  }
+}

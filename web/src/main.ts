@@ -1,0 +1,397 @@
+// The arap page (issue 16): a lobby to start a game, and the table with the pending decision, the
+// engine's odds before every commit, moves planned live while dragging, and the dice log.
+import { api, ApiError } from "./api";
+import type { Action, GameEvent, GameSummary, Plan, Point, Preview, StateView, TableView } from "./api";
+import { Board, unitLabel } from "./board";
+
+const app = document.getElementById("app")!;
+const status = document.getElementById("status")!;
+
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Record<string, string>> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) if (value !== undefined) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+function percent(p: unknown): string {
+  return typeof p === "number" ? `${(p * 100).toFixed(1)} %` : "—";
+}
+
+function showError(where: HTMLElement, error: unknown): void {
+  const text = error instanceof ApiError
+    ? (error.rule ? `${error.rule}: ` : "") + error.message
+    : String(error);
+  where.replaceChildren(h("p", { class: "error", role: "alert" }, text));
+}
+
+// The secrets this browser holds for a game, by side (kept in localStorage).
+function tokens(game: string): Record<number, string> {
+  return JSON.parse(localStorage.getItem(`arap:${game}`) ?? "{}");
+}
+function keepToken(game: string, side: number, token: string): void {
+  const held = tokens(game);
+  held[side] = token;
+  localStorage.setItem(`arap:${game}`, JSON.stringify(held));
+}
+
+async function lobby(): Promise<void> {
+  status.textContent = "new game";
+  const scenarios = await api.scenarios();
+  const pick = h("select", { id: "scenario" });
+  for (const s of scenarios) pick.append(h("option", { value: s.id }, s.name));
+  const seats = h("div");
+  const about = h("p", { class: "hint" });
+  const fillSeats = () => {
+    const s = scenarios.find((x) => x.id === pick.value)!;
+    about.textContent = s.description;
+    seats.replaceChildren(
+      ...s.sides.map((name, i) => {
+        const select = h("select", { "data-side": String(i), id: `seat-${i}` });
+        for (const player of ["human", "greedy", "random"]) select.append(h("option", { value: player }, player));
+        select.value = i === 0 ? "human" : "greedy";
+        return h("label", { class: `side-${i}` }, `${name}: `, select, " ");
+      }),
+    );
+  };
+  pick.addEventListener("change", fillSeats);
+  fillSeats();
+  const start = h("button", { class: "primary", id: "start" }, "Start the game");
+  const message = h("div");
+  start.addEventListener("click", async () => {
+    try {
+      const players = [...seats.querySelectorAll("select")].map((s) => (s as HTMLSelectElement).value);
+      const game = await api.create({ scenario: pick.value, seats: players });
+      for (const seat of game.seats) if (seat.token) keepToken(game.id, seat.side, seat.token);
+      location.search = `?game=${game.id}`;
+    } catch (error) {
+      showError(message, error);
+    }
+  });
+  app.replaceChildren(
+    h("div", { class: "lobby" },
+      h("section", {}, h("h2", {}, "Play"), h("label", {}, "Scenario: ", pick), about, seats, start, message),
+      h("section", {}, h("p", { class: "hint" },
+        "Humans share one browser (hot seat) or send each other a seat's link from the game page. " +
+        "The engine enforces every rule and shows the exact odds of each action before you commit.")),
+    ),
+  );
+}
+
+// One line of the dice log: what happened, the dice against their goal, the rule.
+function describeEvent(e: GameEvent, table: TableView): HTMLElement {
+  const unitName = (u: unknown) => (typeof u === "number" && table.units[u] ? unitLabel(table, u) : "");
+  const parts: string[] = [];
+  if (e.type === "action") {
+    const a = e.action as Action;
+    const side = e.side as number;
+    parts.push(`${table.sides[side]?.name ?? side}: ${a.type.replace(/_/g, " ")}`);
+    if (a.unit !== undefined && a.unit >= 0) parts.push(unitName(a.unit));
+    if (a.target !== undefined && a.target >= 0) parts.push(`→ ${unitName(a.target)}`);
+    if (a.dice) parts.push(`(${a.dice} dice)`);
+  } else {
+    parts.push(e.type.replace(/_/g, " "));
+    if (e.what) parts.push(String(e.what));
+    if (e.unit !== undefined) parts.push(unitName(e.unit));
+    if (Array.isArray(e.dice)) parts.push(`rolled ${(e.dice as number[]).join(" ")}`);
+    if (e.goal !== undefined) parts.push(`goal ${e.goal}`);
+    for (const key of ["hits", "wounds", "unsaved", "slain", "passed", "distance", "reached", "winner"])
+      if (e[key] !== undefined) parts.push(`${key} ${typeof e[key] === "number" ? +(e[key] as number).toFixed(2) : e[key]}`);
+  }
+  const line = h("div", {}, parts.join(" "));
+  if (typeof e.rule === "string") line.append(" ", h("span", { class: "rule", title: `rule ${e.rule}` }, e.rule));
+  line.title = JSON.stringify(e);
+  return line;
+}
+
+function describeAction(a: Action, table: TableView): string {
+  const unit = a.unit !== undefined && a.unit >= 0 && table.units[a.unit] ? unitLabel(table, a.unit) : "";
+  const target = a.target !== undefined && a.target >= 0 && table.units[a.target] ? unitLabel(table, a.target) : "";
+  switch (a.type) {
+    case "activate": return `Activate ${unit} with ${a.dice} ${a.dice === 1 ? "die" : "dice"}`;
+    case "shoot": return `${unit} shoots ${target}${a.heavy ? " (heavy weapons)" : ""}`;
+    case "throw_grenade": return `${unit} throws a grenade at ${target}`;
+    case "charge": return `${unit} charges ${target}${a.fire ? " (fire and charge)" : ""}`;
+    case "pick_up": return `Pick up failed dice`;
+    default: return `${a.type.replace(/_/g, " ")}${unit ? ` (${unit})` : ""}`;
+  }
+}
+
+// What a preview says, in a few lines: P(bust), AP; models slain; P(reach).
+function describePreview(p: Preview): HTMLElement {
+  const box = h("div", { class: "odds", "data-testid": "odds" });
+  if (p.refused) {
+    box.append(h("span", { class: "error" }, `${p.refused.rule ? p.refused.rule + ": " : ""}${p.refused.text}`));
+    return box;
+  }
+  const rows: [string, string][] = [];
+  if (p.p_bust !== undefined) {
+    rows.push(["P(bust)", percent(p.p_bust)], ["P(no AP)", percent(p.p_no_action_points)]);
+    const ap = p.action_points as number[];
+    rows.push(["AP", ap.map((q, k) => (q > 0 ? `${k}: ${percent(q)}` : "")).filter(Boolean).join(", ")]);
+  }
+  if (p.mean_slain !== undefined) {
+    rows.push(["models slain (mean)", (p.mean_slain as number).toFixed(2)]);
+    rows.push(["P(at least one slain)", percent(p.p_kill_at_least_one)]);
+    rows.push(["P(wiped out)", percent(p.p_wiped_out)]);
+    rows.push(["P(pinning test)", percent(p.p_pinning_test)]);
+    rows.push(["P(heavy casualties test)", percent(p.p_heavy_casualties)]);
+  }
+  const charge = p.charge as { distance: number; p_reach: number } | undefined;
+  if (charge) {
+    rows.push(["distance", `${charge.distance.toFixed(1)}"`], ["P(charge reaches)", percent(charge.p_reach)]);
+  }
+  const table = h("table");
+  for (const [k, v] of rows) table.append(h("tr", {}, h("td", {}, k), h("td", {}, v)));
+  box.append(table);
+  if (Array.isArray(p.notes)) for (const n of p.notes as string[]) box.append(h("div", { class: "hint" }, n));
+  return box;
+}
+
+const ODDS_KINDS = new Set(["activate", "shoot", "throw_grenade", "charge", "pick_up", "stand_and_fire"]);
+const MOVE_KINDS = new Set(["move", "free_move"]);
+
+class GameView {
+  private board: Board;
+  private state: StateView;
+  private events = 0;
+  private readonly log = h("div", { class: "log", "data-testid": "log" });
+  private readonly decision = h("section", { "data-testid": "decision" });
+  private readonly unitPanel = h("section", { "data-testid": "unit" });
+  private readonly heading = h("section");
+  private mode = "normal";
+  private planning = false;
+  private pendingDrag: { unit: number; to: Point; released: boolean } | null = null;
+
+  constructor(
+    private readonly id: string,
+    private readonly table: TableView,
+    summary: GameSummary,
+  ) {
+    this.state = summary.state;
+    this.board = new Board(table, {
+      onUnitPressed: (unit) => this.showUnit(unit),
+      onDrag: (unit, to, released) => this.drag(unit, to, released),
+    });
+    app.replaceChildren(
+      h("div", { class: "game" },
+        h("div", { class: "board" }, this.board.svg),
+        h("div", { class: "panel" }, this.heading, this.decision, this.unitPanel,
+          h("section", {}, h("h2", {}, "Dice log"), this.log))),
+    );
+    this.shareLinks(summary);
+  }
+
+  async start(): Promise<void> {
+    const history = await api.events(this.id, 0);
+    for (const e of history.events) this.log.append(describeEvent(e, this.table));
+    this.events = history.next;
+    this.log.scrollTop = this.log.scrollHeight;
+    await this.refresh(this.state);
+    const stream = new EventSource(`/api/games/${this.id}/stream?since=${this.events}`);
+    stream.addEventListener("update", (message) => {
+      const update = JSON.parse((message as MessageEvent).data);
+      this.take(update.first_event, update.events, update.state);
+    });
+  }
+
+  private shareLinks(summary: GameSummary): void {
+    const held = tokens(this.id);
+    const humans = summary.seats.filter((s) => s.player === "human" && held[s.side]);
+    if (humans.length < 2) return;
+    const box = h("details", {}, h("summary", {}, "Links for other players"));
+    for (const seat of humans)
+      box.append(h("div", {}, `${seat.name}: `,
+        h("code", {}, `${location.origin}/?game=${this.id}&side=${seat.side}&token=${held[seat.side]}`)));
+    this.heading.after(h("section", {}, box));
+  }
+
+  // New events from `first` on (from the stream or our own apply): log them, show the state.
+  private take(first: number, events: GameEvent[], state: StateView): void {
+    for (let i = Math.max(0, this.events - first); i < events.length; ++i)
+      this.log.append(describeEvent(events[i], this.table));
+    this.events = Math.max(this.events, first + events.length);
+    this.log.scrollTop = this.log.scrollHeight;
+    if (state.actions_applied >= this.state.actions_applied) void this.refresh(state);
+  }
+
+  private async refresh(state: StateView): Promise<void> {
+    this.state = state;
+    this.board.render(state);
+    const sides = this.table.sides;
+    const pending = state.pending;
+    this.heading.replaceChildren(
+      h("h2", {}, `${this.table.name}: turn ${state.turn} of ${this.table.turn_limit}`),
+      h("div", {}, `Score: ${state.score.map((s, i) => `${sides[i].name} ${s}`).join(", ")}`),
+    );
+    status.textContent = state.finished
+      ? `game over: ${state.winner !== undefined && state.winner >= 0 ? sides[state.winner].name + " wins" : "a draw"}`
+      : `${sides[pending.side].name} decides (${pending.phase.replace(/_/g, " ")})`;
+    if (state.finished) {
+      this.decision.replaceChildren(h("h2", {}, "The battle is over"), h("p", {}, status.textContent));
+      return;
+    }
+    const token = tokens(this.id)[pending.side];
+    if (!token) {
+      this.decision.replaceChildren(h("h2", {}, `${sides[pending.side].name} is deciding…`));
+      return;
+    }
+    const legal = await api.legal(this.id);
+    if (legal.actions_applied !== this.state.actions_applied) return;  // a newer state is coming
+    this.renderDecision(legal.actions, token);
+  }
+
+  private renderDecision(actions: Action[], token: string): void {
+    const pending = this.state.pending;
+    const side = this.table.sides[pending.side].name;
+    const title = h("h2", { class: `side-${pending.side}` },
+      `${side}: ${pending.phase.replace(/_/g, " ")}` +
+      (pending.unit !== undefined ? ` — ${unitLabel(this.table, pending.unit)}, ${pending.action_points ?? 0} AP` : ""));
+    const list = h("div", { class: "actions" });
+    const odds = h("div");
+    const moves = actions.filter((a) => MOVE_KINDS.has(a.type));
+    // Activations: one row a unit, a button per number of dice.
+    const rows = new Map<number, HTMLElement>();
+    for (const a of actions) {
+      if (a.type !== "activate") continue;
+      let row = rows.get(a.unit!);
+      if (!row) {
+        row = h("div", { class: "activate-row" }, `Activate ${unitLabel(this.table, a.unit!)}:`);
+        rows.set(a.unit!, row);
+        list.append(row);
+      }
+      const button = h("button", { "data-action": "activate", title: describeAction(a, this.table) },
+        `${a.dice} ${a.dice === 1 ? "die" : "dice"}`);
+      button.addEventListener("click", () => this.offer(a, token, odds));
+      row.append(button);
+    }
+    for (const a of actions) {
+      if (MOVE_KINDS.has(a.type) || a.type === "activate") continue;
+      const button = h("button", { "data-action": a.type }, describeAction(a, this.table));
+      button.addEventListener("click", () => (ODDS_KINDS.has(a.type) ? this.offer(a, token, odds) : this.commit(a, token, odds)));
+      list.append(button);
+    }
+    const parts: Node[] = [title, list];
+    if (moves.length) {
+      const modes = [...new Set(moves.map((m) => m.mode ?? "normal"))];
+      if (!modes.includes(this.mode)) this.mode = modes[0];
+      const select = h("select", { "data-testid": "mode" });
+      for (const m of modes) select.append(h("option", { value: m }, m));
+      select.value = this.mode;
+      select.addEventListener("change", () => (this.mode = select.value));
+      const movers = [...new Set(moves.map((m) => unitLabel(this.table, m.unit!)))];
+      parts.push(h("p", { class: "hint" },
+        `Move: drag ${movers.join(" or ")} on the table; the engine shows how far it can go. Mode: `, select));
+    }
+    parts.push(odds);
+    this.decision.replaceChildren(...parts);
+  }
+
+  // Shows the exact odds of `action` from the table as it stands, with a button to commit.
+  private async offer(action: Action, token: string, where: HTMLElement): Promise<void> {
+    try {
+      const preview = await api.preview(this.id, action);
+      const commit = h("button", { class: "primary", "data-testid": "commit" }, `Commit: ${describeAction(action, this.table)}`);
+      commit.addEventListener("click", () => this.commit(action, token, where));
+      where.replaceChildren(describePreview(preview), commit);
+    } catch (error) {
+      showError(where, error);
+    }
+  }
+
+  private async commit(action: Action, token: string, where: HTMLElement): Promise<void> {
+    try {
+      const applied = await api.apply(this.id, action, token, this.state.actions_applied);
+      this.board.showPlan(-1, null, null);
+      this.take(applied.first_event, applied.events, applied.state);
+    } catch (error) {
+      showError(where, error);
+    }
+  }
+
+  private showUnit(unit: number): void {
+    this.board.select(unit);
+    const info = this.table.units[unit];
+    const view = this.state.units[unit];
+    const rows = h("table", { class: "unit-info" },
+      h("tr", {}, ...["", "M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"].map((k) => h("th", {}, k))));
+    for (const id of [...new Set(info.models.map((m) => m.profile))]) {
+      const p = this.table.profiles[id];
+      rows.append(h("tr", {}, h("td", {}, p.name),
+        ...[p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld, p.Sv ? `${p.Sv}+` : "-"].map((v) => h("td", {}, String(v)))));
+    }
+    const weapons = [...new Set(info.models.flatMap((m) => m.weapons))];
+    this.unitPanel.replaceChildren(
+      h("h2", { class: `side-${info.side}` }, `${unitLabel(this.table, unit)} (${view.living_models} of ${info.models.length})`),
+      rows,
+      h("div", { class: "hint" }, `Weapons: ${weapons.join(", ") || "none"}; activation ${info.activation_value}`),
+      h("div", {}, ...view.badges.map((b) => h("span", { class: "badge" }, b))),
+    );
+  }
+
+  // Dragging a unit asks the engine for the furthest legal move toward the pointer (one request
+  // in flight; the latest position wins); release offers the planned move.
+  private drag(unit: number, to: Point, released: boolean): void {
+    const pending = this.state.pending;
+    if (pending.unit !== undefined && pending.unit !== unit && pending.phase !== "activation") return;
+    this.pendingDrag = { unit, to, released };
+    if (!this.planning) void this.planNext();
+  }
+
+  private async planNext(): Promise<void> {
+    this.planning = true;
+    while (this.pendingDrag) {
+      const { unit, to, released } = this.pendingDrag;
+      this.pendingDrag = null;
+      let plan: Plan;
+      try {
+        plan = await api.plan(this.id, unit, this.mode, to);
+      } catch {
+        continue;
+      }
+      this.board.showPlan(unit, plan, to);
+      if (released) this.offerMove(unit, plan);
+    }
+    this.planning = false;
+  }
+
+  private offerMove(unit: number, plan: Plan): void {
+    const token = tokens(this.id)[this.state.pending.side];
+    const where = this.decision.querySelector("div:last-child") as HTMLElement ?? this.decision;
+    const text = `${unitLabel(this.table, unit)}: ${plan.inches.toFixed(1)}" (cost ${plan.cost.toFixed(2)}" of ${plan.allowance.toFixed(2)}", ${plan.action_points} AP)`;
+    const box = h("div", { class: "odds", "data-testid": "plan" }, text);
+    if (plan.stop) box.append(h("div", { class: "hint" }, `stops short: ${plan.stop.rule ? plan.stop.rule + ": " : ""}${plan.stop.text}`));
+    const parts: Node[] = [box];
+    if (plan.possible && plan.action && token) {
+      const move = h("button", { class: "primary", "data-testid": "commit-move" }, "Move there");
+      move.addEventListener("click", () => this.commit(plan.action!, token, where));
+      parts.push(move);
+    }
+    where.replaceChildren(...parts);
+  }
+}
+
+async function main(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const id = params.get("game");
+  try {
+    if (!id) return await lobby();
+    const side = params.get("side");
+    const token = params.get("token");
+    if (side !== null && token) {
+      keepToken(id, Number(side), token);
+      history.replaceState(null, "", `?game=${id}`);  // the secret does not stay in the address bar
+    }
+    const [table, summary] = await Promise.all([api.table(id), api.game(id)]);
+    document.title = `arap: ${table.name}`;
+    await new GameView(id, table, summary).start();
+  } catch (error) {
+    showError(app, error);
+  }
+}
+
+void main();

@@ -1,0 +1,171 @@
+// Browser test (issue 16): Debian's Chromium, driven by Playwright, plays a short hot-seat game on
+// the real server: start a game from the lobby, activate after reading P(bust), move by dragging
+// a unit (the engine's plan shown), shoot after reading the odds, charge, and answer the charge.
+// Screenshots go to web/test/screens/. Usage: node test/play.mjs ARAP_BINARY [DATA_DIR]
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const binary = process.argv[2];
+const data = process.argv[3] ?? join(here, "..", "..", "data");
+if (!binary) throw new Error("usage: node test/play.mjs ARAP_BINARY [DATA_DIR]");
+const screens = join(here, "screens");
+mkdirSync(screens, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), "arap-web-"));
+
+let failures = 0;
+function check(name, ok, detail = "") {
+  console.log(`${ok ? "ok" : "FAIL"}: ${name}${ok || !detail ? "" : ` (${detail})`}`);
+  if (!ok) failures++;
+}
+
+// The server on a free port, its page from dist/.
+const server = spawn(binary, ["serve", "--port", "0", "--db", join(work, "games.db"),
+  "--web", join(here, "..", "dist"), "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
+const base = await new Promise((resolve, reject) => {
+  let out = "";
+  server.stdout.on("data", (chunk) => {
+    out += chunk;
+    const m = out.match(/open (http:\/\/[^\s]+)\//);
+    if (m) resolve(m[1]);
+  });
+  server.on("exit", (code) => reject(new Error(`arap serve exited with ${code}`)));
+  setTimeout(() => reject(new Error("arap serve did not start")), 20000);
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const pageErrors = [];
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+
+  // The lobby starts a game against the AI.
+  await page.goto(`${base}/`);
+  await page.waitForSelector("#start");
+  await page.selectOption("#scenario", "ruined_town");
+  await page.screenshot({ path: join(screens, "1-lobby.png") });
+  await page.click("#start");
+  await page.waitForSelector("[data-testid=board] .unit");
+  await page.screenshot({ path: join(screens, "2-ruined-town.png") });
+  const drawn = await page.locator("[data-testid=board] .unit").count();
+  const units = (await (await fetch(`${base}/api/games/${new URL(page.url()).searchParams.get("game")}/table`)).json()).units.length;
+  check("the lobby starts a game and draws every unit", drawn === units && units > 0, `${drawn} of ${units}`);
+
+  // A hot-seat skirmish with a fixed seed: both seats in this browser.
+  const created = await (await fetch(`${base}/api/games`, {
+    method: "POST",
+    body: JSON.stringify({
+      scenario_text: readFileSync(join(here, "skirmish.yaml"), "utf8"),
+      seed: Number(process.env.SEED ?? 3),
+      seats: ["human", "human"],
+    }),
+  })).json();
+  const id = created.id;
+  await page.goto(`${base}/?game=${id}&side=1&token=${created.seats[1].token}`);
+  await page.goto(`${base}/?game=${id}&side=0&token=${created.seats[0].token}`);
+  await page.waitForSelector("[data-testid=decision] button");
+
+  const decision = page.locator("[data-testid=decision]");
+  const logText = () => page.locator("[data-testid=log]").innerText();
+  const appliedCount = async () => (await (await fetch(`${base}/api/games/${id}`)).json()).actions;
+  // Clicks an action button (and its commit, after the odds show) and waits for the game to move.
+  async function act(label, { odds } = {}) {
+    const before = await appliedCount();
+    const button = decision.locator("button", { hasText: label }).first();
+    await button.click();
+    if (odds) {
+      await page.waitForSelector("[data-testid=odds]");
+      const shown = await page.locator("[data-testid=odds]").innerText();
+      check(`odds shown before: ${label}`, shown.includes(odds), shown);
+      await page.screenshot({ path: join(screens, `odds-${label.replace(/\W+/g, "-")}.png`) });
+      await page.click("[data-testid=commit]");
+    }
+    await page.waitForFunction(async ([n, game]) => {
+      const r = await fetch(`/api/games/${game}`);
+      return (await r.json()).actions > n;
+    }, [before, id]);
+    await page.waitForTimeout(150);
+  }
+  const has = async (label) => (await decision.locator("button", { hasText: label }).count()) > 0;
+
+  // Red activates its squad after reading P(bust).
+  await act("2 dice", { odds: "P(bust)" });
+  check("the activation roll is in the dice log", (await logText()).includes("ACT-06"));
+
+  // Red drags its squad 3" forward: the engine's plan is drawn, then applied.
+  if ((await page.locator("[data-testid=decision] h2").innerText()).includes("AP")) {
+    const model = page.locator('[data-testid=board] .unit[data-unit="0"] circle').first();
+    const box = await model.boundingBox();
+    const inch = box.width / (2 * 0.49);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 1.5 * inch, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 3 * inch, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForSelector("[data-testid=plan]");
+    const plan = await page.locator("[data-testid=plan]").innerText();
+    check("dragging shows the planned move", /cost .* of .*AP/.test(plan), plan);
+    await page.screenshot({ path: join(screens, "3-drag-plan.png") });
+    const before = await appliedCount();
+    await page.click("[data-testid=commit-move]");
+    await page.waitForFunction(async ([n, game]) => (await (await fetch(`/api/games/${game}`)).json()).actions > n, [before, id]);
+    await page.waitForTimeout(150);
+    check("the move is applied", (await appliedCount()) === before + 1);
+  }
+  // Red shoots after reading the odds, if it has the AP left.
+  if (await has("shoots")) {
+    await act("shoots", { odds: "models slain" });
+    check("the shooting dice are in the log", /to hit|hit/i.test(await logText()));
+    await page.screenshot({ path: join(screens, "4-after-shooting.png") });
+  }
+  // Play on (ending activations and phases) until Blue may charge; then charge, and Red answers.
+  let charged = false;
+  let answered = false;
+  for (let step = 0; step < 60 && !answered; ++step) {
+    if ((await page.locator("#status").innerText()).startsWith("game over")) break;
+    const heading = await page.locator("[data-testid=decision] h2").innerText();
+    if (!charged && heading.startsWith("Blue") && (await has("charges"))) {
+      await act("charges", { odds: "P(charge reaches)" });
+      charged = true;
+    } else if (heading.includes("charge response")) {
+      await page.screenshot({ path: join(screens, "5-charge-response.png") });
+      if (await has("stand and fire")) await act("stand and fire", { odds: "" });
+      else await act("hold");
+      answered = true;
+    } else if (heading.startsWith("Blue") && heading.includes("activation") && (await has("3 dice"))) {
+      await act("3 dice", { odds: "P(bust)" });
+    } else if (await has("end activation")) {
+      await act("end activation");
+    } else if (await has("end phase")) {
+      await act("end phase");
+    } else {
+      await act("");  // whatever comes first (a pick-up, a reaction, a mêlée choice)
+    }
+  }
+  check("Blue charged after reading P(charge reaches)", charged);
+  check("Red answered the charge", answered);
+  await page.screenshot({ path: join(screens, "6-after-charge.png") });
+  check("no script errors on the page", pageErrors.length === 0, pageErrors.join("; "));
+
+  // The server refuses what the page must not do: the page shows the rule and reason.
+  const refused = await (await fetch(`${base}/api/games/${id}/actions`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${created.seats[0].token}` },
+    body: JSON.stringify({ action: { type: "activate", unit: 0, dice: 7 } }),
+  })).json();
+  check("an illegal action is refused with a reason", typeof refused.error === "string", JSON.stringify(refused));
+} finally {
+  await browser.close();
+  server.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(failures === 0 ? "browser test passed" : `${failures} browser checks failed`);
+process.exit(failures === 0 ? 0 : 1);
