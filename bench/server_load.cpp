@@ -39,12 +39,15 @@ int main(int argc, char** argv) {
   CLI::App app("Load on the arap game server: concurrent scripted games on loopback");
   int games = 50;
   int actions = 40;
+  int think_ms = 0;
   std::string data = ARAP_DATA_DIR;
   std::string db;
   app.add_option("--games", games, "Concurrent games (one client thread each)")
       ->check(CLI::Range(1, 500));
   app.add_option("--actions", actions, "Actions each client applies (fewer if its game ends)")
       ->check(CLI::Range(1, 100000));
+  app.add_option("--think", think_ms, "Milliseconds each client pauses before an action (0: none)")
+      ->check(CLI::Range(0, 60000));
   app.add_option("--data", data, "Data folder");
   app.add_option("--db", db, "SQLite file (default: a temporary one, removed after)");
   CLI11_PARSE(app, argc, argv);
@@ -76,6 +79,7 @@ int main(int argc, char** argv) {
         httplib::Client c("127.0.0.1", port);
         c.set_read_timeout(120, 0);
         c.set_keep_alive(true);  // as a browser does: one connection per client
+        c.set_tcp_nodelay(true);
         std::vector<double> my_apply;
         std::vector<double> my_legal;
         int my_failures = 0;
@@ -83,6 +87,8 @@ int main(int argc, char** argv) {
             {"scenario", scenarios[g % 3]}, {"seed", 1000 + g}, {"seats", {"human", "human"}}};
         const auto created = c.Post("/api/games", request.dump(), "application/json");
         if (!created || created->status != 201) {
+          fmt::print(stderr, "creating game {}: {}\n", g,
+                     created ? created->body : httplib::to_string(created.error()));
           std::lock_guard lock(mutex);
           ++failures;
           return;
@@ -105,6 +111,7 @@ int main(int argc, char** argv) {
           if (legal["pending"]["phase"] == "game_over") break;
           const auto& list = legal["actions"];
           const auto& action = list[rng() % list.size()];
+          if (think_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(think_ms));
           const std::string token = game["seats"][legal["pending"]["side"].get<int>()]["token"];
           t0 = Clock::now();
           const auto applied = c.Post(
@@ -143,8 +150,10 @@ int main(int argc, char** argv) {
   if (temporary)
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
 
-  fmt::print("{} concurrent games, {} applied actions in {:.1f} s ({:.0f} actions/s)\n", games,
-             apply_ms.size(), seconds, static_cast<double>(apply_ms.size()) / seconds);
+  fmt::print(
+      "{} concurrent games, {} applied actions in {:.1f} s ({:.0f} actions/s), {} ms to "
+      "think\n",
+      games, apply_ms.size(), seconds, static_cast<double>(apply_ms.size()) / seconds, think_ms);
   fmt::print(
       "apply (committed to SQLite): p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms, max {:.1f} ms\n",
       percentile(apply_ms, 0.5), percentile(apply_ms, 0.95), percentile(apply_ms, 0.99),

@@ -125,6 +125,12 @@ HttpServer::HttpServer(GameHall& hall, HttpOptions options)
   http.set_payload_max_length(options_.max_body);
   // A page keeps its connection (each holds a request thread while open, up to 5 s idle).
   http.set_keep_alive_max_count(1000);
+  http.set_tcp_nodelay(true);  // small JSON answers go out at once, not after a delayed ACK
+  // Remember the listening socket (the options run on it before bind) to widen its backlog.
+  http.set_socket_options([this](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listen_socket_ = sock;
+  });
   http.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                             {"Content-Security-Policy", "default-src 'self'"},
                             {"Cache-Control", "no-store"}});
@@ -305,8 +311,12 @@ HttpServer::~HttpServer() {
 }
 
 int HttpServer::bind(const std::string& host, int port) {
-  if (port == 0) return http_->bind_to_any_port(host);
-  return http_->bind_to_port(host, port) ? port : -1;
+  const int bound =
+      port == 0 ? http_->bind_to_any_port(host) : (http_->bind_to_port(host, port) ? port : -1);
+  // cpp-httplib listens with a backlog of 5: fifty browsers connecting at once would overflow it
+  // and some connections be reset. Listening again on the bound socket widens the queue.
+  if (bound > 0 && listen_socket_ >= 0) ::listen(listen_socket_, SOMAXCONN);
+  return bound;
 }
 
 bool HttpServer::listen() {

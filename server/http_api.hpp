@@ -38,6 +38,7 @@ class HttpServer {
   GameHall& hall_;
   HttpOptions options_;
   std::unique_ptr<httplib::Server> http_;
+  int listen_socket_ = -1;
 };
 
 }  // namespace arap::server
