@@ -69,7 +69,8 @@ void add_serve_command(CLI::App& app, Action& action) {
                    web);
         web.clear();
       }
-      server::HttpServer http(hall, {web, 512 * 1024, o->threads});
+      server::HttpServer http(hall,
+                              {web, 512 * 1024, o->threads, data_dir(o->data) + "/rules.yaml"});
       const int port = http.bind(o->host, o->port);
       if (port < 0) {
         fmt::print(stderr, "arap serve: cannot listen on {}:{} (in use?)\n", o->host, o->port);

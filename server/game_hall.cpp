@@ -109,12 +109,26 @@ nlohmann::json GameHall::scenarios() const {
 nlohmann::json GameHall::create(const nlohmann::json& request) {
   if (!request.is_object()) throw ApiError(400, "the request must be a JSON object");
   for (const auto& [key, value] : request.items())
-    if (key != "scenario" && key != "scenario_text" && key != "seed" && key != "seats")
+    if (key != "scenario" && key != "scenario_text" && key != "seed" && key != "seats" &&
+        key != "record")
       throw ApiError(
-          400, fmt::format("unknown field \"{}\" (scenario, scenario_text, seed, seats)", key));
+          400,
+          fmt::format("unknown field \"{}\" (scenario, scenario_text, record, seed, seats)", key));
+  // A saved game (arap play --save, or a game's /record): replayed, then kept like any other.
+  std::optional<game::GameRecord> imported;
   std::shared_ptr<const game::GameSetup> setup;
   try {
-    if (request.contains("scenario_text")) {
+    if (request.contains("record")) {
+      if (request.contains("scenario") || request.contains("scenario_text") ||
+          request.contains("seed"))
+        throw ApiError(400, "a saved game brings its own scenario and seed");
+      try {
+        imported = game::record_from_json(request["record"]);
+        setup = game::setup_for_record(*imported, library_);
+      } catch (const std::invalid_argument& error) {
+        throw ApiError(400, fmt::format("the saved game: {}", error.what()));
+      }
+    } else if (request.contains("scenario_text")) {
       if (!request["scenario_text"].is_string())
         throw ApiError(400, "scenario_text must be the scenario's YAML as a string");
       const auto& text = request["scenario_text"].get_ref<const std::string&>();
@@ -138,14 +152,14 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
     throw ApiError(400, error.what());
   }
   if (setup->sides < 2) throw ApiError(400, "the scenario needs at least two sides");
-  std::uint64_t seed = random_u64() >> 11;  // fits a JSON number exactly
+  std::uint64_t seed = imported ? imported->seed : random_u64() >> 11;  // fits a JSON number
   if (request.contains("seed")) {
     if (!request["seed"].is_number_unsigned())
       throw ApiError(400, "seed must be a whole number, 0 or more");
     seed = request["seed"].get<std::uint64_t>();
   }
   std::vector<std::string> players(static_cast<std::size_t>(setup->sides), "human");
-  if (setup->sides == 2) players[1] = "greedy";
+  if (setup->sides == 2 && !imported) players[1] = "greedy";  // an imported game: all human
   if (request.contains("seats")) {
     const auto& seats = request["seats"];
     if (!seats.is_array() || seats.size() != players.size())
@@ -178,10 +192,26 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
   room->record = game::record_for(*setup, seed);
   room->state = game::initial_state(*setup, seed);
   room->ai_rng = dice::Xoshiro256pp::for_stream(seed, 0xA1);
+  if (imported) {
+    try {
+      room->record.actions = imported->actions;
+      room->state = game::replay(*setup, *imported, &room->log);
+    } catch (const std::invalid_argument& error) {
+      throw ApiError(400, fmt::format("the saved game does not replay: {}", error.what()));
+    }
+  }
 
-  StoredGame stored{room->id, "", game::to_json(room->record), room->seats, {}, ""};
+  StoredGame stored{room->id,    "", game::to_json(game::record_for(*setup, seed)),
+                    room->seats, {}, ""};
   try {
     store_.create(stored);
+    // An imported game's actions, each with the digest after it (a restart checks the last).
+    game::GameState replaying = game::initial_state(*setup, seed);
+    for (std::size_t i = 0; i < room->record.actions.size(); ++i) {
+      game::apply(replaying, room->record.actions[i], nullptr);
+      store_.append(room->id, i, game::to_json(room->record.actions[i]),
+                    hex16(game::state_digest(replaying)));
+    }
   } catch (const std::exception&) {
     throw ApiError(503, "the game could not be saved to the database; it was not created");
   }

@@ -10,6 +10,7 @@
 #include <httplib.h>
 
 #include "advice/preview.hpp"
+#include "data/rules_index.hpp"
 #include "game/view.hpp"
 
 namespace arap::server {
@@ -147,6 +148,17 @@ HttpServer::HttpServer(GameHall& hall, HttpOptions options)
   });
   if (!options_.web_dir.empty()) http.set_mount_point("/", options_.web_dir);
 
+  if (!options_.rules_file.empty())
+    for (const auto& rule : data::load_rules_index(options_.rules_file))
+      rules_.push_back(nlohmann::json{{"id", rule.id},
+                                      {"title", rule.title},
+                                      {"tier", rule.tier},
+                                      {"status", rule.status},
+                                      {"summary", rule.summary}});
+  // Every catalogue rule in the project's words: the page shows a roll's rule on hover.
+  http.Get("/api/rules", [this](const httplib::Request&, httplib::Response& res) {
+    guarded(res, [&] { send_json(res, rules_); });
+  });
   http.Get("/api/scenarios", [this](const httplib::Request&, httplib::Response& res) {
     guarded(res, [&] { send_json(res, hall_.scenarios()); });
   });
@@ -184,6 +196,41 @@ HttpServer::HttpServer(GameHall& hall, HttpOptions options)
       record.digest = game::state_digest(room->state);
       record.digest_actions = record.actions.size();
       send_json(res, game::to_json(record));
+    });
+  });
+  // The replay viewer: the game after its first N actions, and the events of action N.
+  http.Get(kGame + R"(/at/(\d{1,7}))",
+           [room_of](const httplib::Request& req, httplib::Response& res) {
+             guarded(res, [&] {
+               const auto room = room_of(req);
+               game::GameRecord record;
+               {
+                 std::lock_guard lock(room->mutex);
+                 record = room->record;
+               }
+               const std::size_t at = std::stoul(req.matches[2]);
+               if (at > record.actions.size())
+                 throw ApiError(404, fmt::format("the game has {} actions", record.actions.size()));
+               record.actions.resize(at);
+               record.digest.reset();
+               game::EventLog log;
+               const game::GameState state = game::replay(*room->setup, record, &log);
+               std::size_t first = log.size();
+               while (first > 0 && at > 0 && log[first - 1].value("type", "") != "action") --first;
+               if (first > 0 && at > 0) --first;
+               nlohmann::json events = nlohmann::json::array();
+               for (std::size_t i = first; i < log.size(); ++i) events.push_back(log[i]);
+               send_json(res, {{"at", at},
+                               {"first_event", first},
+                               {"events", std::move(events)},
+                               {"state", game::state_view(state)}});
+             });
+           });
+  http.Get(kGame + "/report", [room_of](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] {
+      const auto room = room_of(req);
+      std::lock_guard lock(room->mutex);
+      res.set_content(game::battle_report(*room->setup, room->log), "text/plain; charset=utf-8");
     });
   });
   http.Get(kGame + "/legal", [room_of](const httplib::Request& req, httplib::Response& res) {

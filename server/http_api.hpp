@@ -7,6 +7,8 @@
 #include <memory>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "game_hall.hpp"
 
 namespace httplib {
@@ -19,6 +21,7 @@ struct HttpOptions {
   std::string web_dir;                // the built page; empty: API only
   std::size_t max_body = 512 * 1024;  // bytes; a larger request is refused with 413
   std::size_t threads = 64;           // request threads (each open event stream holds one)
+  std::string rules_file;             // data/rules.yaml: rule summaries for the page; "" none
 };
 
 class HttpServer {
@@ -39,6 +42,7 @@ class HttpServer {
   HttpOptions options_;
   std::unique_ptr<httplib::Server> http_;
   int listen_socket_ = -1;
+  nlohmann::json rules_ = nlohmann::json::array();
 };
 
 }  // namespace arap::server

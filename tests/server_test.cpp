@@ -26,7 +26,7 @@ class RunningServer {
   explicit RunningServer(const std::string& db, std::size_t max_body = 512 * 1024)
       : store_(db),
         hall_(test::shipped_library(), std::string(ARAP_DATA_DIR) + "/scenarios", store_),
-        http_(hall_, {"", max_body, 16}) {
+        http_(hall_, {"", max_body, 16, std::string(ARAP_DATA_DIR) + "/rules.yaml"}) {
     port_ = http_.bind("127.0.0.1", 0);
     thread_ = std::thread([this] { http_.listen(); });
   }
@@ -285,6 +285,52 @@ TEST(Server, a_restart_resumes_every_game_exactly) {
   EXPECT_TRUE(again.hall().unresumed().empty());
   // The seats' secrets still work.
   EXPECT_GT(play(c, game, 3, 4), 0);
+}
+
+// A saved game comes in as a game of its own (both seats human), walks back and forth in the
+// replay viewer's steps, and tells its battle report; a tampered record is refused.
+TEST(Server, a_saved_game_is_imported_and_replayed_step_by_step) {
+  RunningServer server(temp_db("import"));
+  auto c = server.client();
+  const auto game =
+      create(c, {{"scenario", "open_ground"}, {"seed", 6}, {"seats", {"human", "human"}}});
+  const int played = play(c, game, 30, 8);
+  const auto original = game_of(c, game.id);
+  auto record = body_of(c.Get(("/api/games/" + game.id + "/record").c_str()));
+  const auto imported =
+      c.Post("/api/games", nlohmann::json{{"record", record}}.dump(), "application/json");
+  ASSERT_EQ(imported->status, 201) << imported->body;
+  const auto copy_id = body_of(imported)["id"].get<std::string>();
+  EXPECT_EQ(body_of(imported)["seats"][1]["player"], "human");
+  const auto copy = game_of(c, copy_id);
+  EXPECT_EQ(copy["digest"], original["digest"]);
+  EXPECT_EQ(copy["actions"], played);
+  EXPECT_EQ(copy["events"], original["events"]);
+  // Step 0 is the start; step N is now; step N + 1 does not exist.
+  const auto start = body_of(c.Get(("/api/games/" + copy_id + "/at/0").c_str()));
+  EXPECT_EQ(start["state"]["actions_applied"], 0);
+  EXPECT_TRUE(start["events"].empty());
+  const auto now =
+      body_of(c.Get(("/api/games/" + copy_id + "/at/" + std::to_string(played)).c_str()));
+  EXPECT_EQ(now["state"], copy["state"]);
+  ASSERT_FALSE(now["events"].empty());
+  EXPECT_EQ(now["events"][0]["type"], "action");
+  EXPECT_EQ(c.Get(("/api/games/" + copy_id + "/at/" + std::to_string(played + 1)).c_str())->status,
+            404);
+  EXPECT_FALSE(c.Get(("/api/games/" + copy_id + "/report").c_str())->body.empty());
+  // A record whose saved digest does not match its actions is refused, and nothing is created.
+  const std::size_t games_before = body_of(c.Get("/api/games")).size();
+  record["digest"] = "0123456789abcdef";
+  const auto tampered =
+      c.Post("/api/games", nlohmann::json{{"record", record}}.dump(), "application/json");
+  EXPECT_EQ(tampered->status, 400) << tampered->body;
+  EXPECT_EQ(body_of(c.Get("/api/games")).size(), games_before);
+  // The rules the page explains rolls with.
+  const auto rules = body_of(c.Get("/api/rules"));
+  bool found = false;
+  for (const auto& rule : rules)
+    if (rule["id"] == "ACT-06") found = !rule["summary"].get<std::string>().empty();
+  EXPECT_TRUE(found);
 }
 
 TEST(Server, store_refuses_a_database_of_another_schema) {

@@ -164,7 +164,24 @@ function post<T>(path: string, body: unknown, token?: string): Promise<T> {
   return call<T>(path, { method: "POST", headers, body: JSON.stringify(body) });
 }
 
+export interface Rule {
+  id: string;
+  title: string;
+  tier: string;
+  status: string;
+  summary: string;
+}
+
 export const api = {
+  rules: () => call<Rule[]>("/api/rules"),
+  games: () => call<Omit<GameSummary, "state">[]>("/api/games"),
+  importRecord: (record: unknown) =>
+    post<{ id: string; seed: number; seats: Seat[] }>("/api/games", { record }),
+  at: (id: string, n: number) =>
+    call<{ at: number; first_event: number; events: GameEvent[]; state: StateView }>(
+      `/api/games/${id}/at/${n}`,
+    ),
+  report: async (id: string) => (await fetch(`/api/games/${id}/report`)).text(),
   scenarios: () =>
     call<{ id: string; name: string; description: string; sides: string[] }[]>("/api/scenarios"),
   create: (request: { scenario: string; seats: string[]; seed?: number }) =>

@@ -1,7 +1,7 @@
 // The arap page (issue 16): a lobby to start a game, and the table with the pending decision, the
 // engine's odds before every commit, moves planned live while dragging, and the dice log.
 import { api, ApiError } from "./api";
-import type { Action, GameEvent, GameSummary, Plan, Point, Preview, StateView, TableView } from "./api";
+import type { Action, GameEvent, GameSummary, Plan, Point, Preview, Rule, StateView, TableView } from "./api";
 import { Board, unitLabel } from "./board";
 
 const app = document.getElementById("app")!;
@@ -72,14 +72,46 @@ async function lobby(): Promise<void> {
       showError(message, error);
     }
   });
+  const upload = h("input", { type: "file", accept: ".json,application/json", "data-testid": "upload" });
+  const uploadMessage = h("div");
+  upload.addEventListener("change", async () => {
+    try {
+      const file = upload.files?.[0];
+      if (!file) return;
+      const game = await api.importRecord(JSON.parse(await file.text()));
+      for (const seat of game.seats) if (seat.token) keepToken(game.id, seat.side, seat.token);
+      location.search = `?replay=${game.id}`;
+    } catch (error) {
+      showError(uploadMessage, error);
+    }
+  });
+  const list = h("ul", { "data-testid": "games" });
+  for (const g of (await api.games()).slice(-20).reverse())
+    list.append(h("li", {}, `${g.scenario} (${g.seats.map((s) => `${s.name}: ${s.player}`).join(", ")}, ${g.actions} actions) `,
+      h("a", { href: `/?game=${g.id}` }, "open"), " · ", h("a", { href: `/?replay=${g.id}` }, "replay")));
   app.replaceChildren(
     h("div", { class: "lobby" },
       h("section", {}, h("h2", {}, "Play"), h("label", {}, "Scenario: ", pick), about, seats, start, message),
+      h("section", {}, h("h2", {}, "Replay a saved game"),
+        h("p", { class: "hint" }, "A game saved by arap play --save, or downloaded from a game's record."),
+        upload, uploadMessage),
+      h("section", {}, h("h2", {}, "Games on this server"), list),
       h("section", {}, h("p", { class: "hint" },
         "Humans share one browser (hot seat) or send each other a seat's link from the game page. " +
         "The engine enforces every rule and shows the exact odds of each action before you commit.")),
     ),
   );
+}
+
+// The catalogue's rules in the project's words, for a roll's rule on hover.
+const rules = new Map<string, Rule>();
+async function loadRules(): Promise<void> {
+  if (rules.size > 0) return;
+  try {
+    for (const r of await api.rules()) rules.set(r.id, r);
+  } catch {
+    // The log still names the rule; only its summary is missing.
+  }
 }
 
 // One line of the dice log: what happened, the dice against their goal, the rule.
@@ -103,8 +135,15 @@ function describeEvent(e: GameEvent, table: TableView): HTMLElement {
       if (e[key] !== undefined) parts.push(`${key} ${typeof e[key] === "number" ? +(e[key] as number).toFixed(2) : e[key]}`);
   }
   const line = h("div", {}, parts.join(" "));
-  if (typeof e.rule === "string") line.append(" ", h("span", { class: "rule", title: `rule ${e.rule}` }, e.rule));
-  line.title = JSON.stringify(e);
+  if (typeof e.rule === "string") {
+    const rule = rules.get(e.rule);
+    line.append(" ", h("span", {
+      class: "rule",
+      title: rule ? `${rule.id} ${rule.title}: ${rule.summary}` : `rule ${e.rule}`,
+    }, e.rule));
+  } else {
+    line.title = JSON.stringify(e);
+  }
   return line;
 }
 
@@ -232,7 +271,10 @@ class GameView {
       ? `game over: ${state.winner !== undefined && state.winner >= 0 ? sides[state.winner].name + " wins" : "a draw"}`
       : `${sides[pending.side].name} decides (${pending.phase.replace(/_/g, " ")})`;
     if (state.finished) {
-      this.decision.replaceChildren(h("h2", {}, "The battle is over"), h("p", {}, status.textContent));
+      const report = h("pre", { class: "report", "data-testid": "report" });
+      this.decision.replaceChildren(h("h2", {}, "The battle is over"), h("p", {}, status.textContent),
+        h("a", { href: `/?replay=${this.id}` }, "Replay it move by move"), report);
+      report.textContent = await api.report(this.id);
       return;
     }
     const token = tokens(this.id)[pending.side];
@@ -375,17 +417,60 @@ class GameView {
   }
 }
 
+// The replay viewer: a slider over the game's actions; the table after each, and its events.
+async function replay(id: string): Promise<void> {
+  const [table, summary] = await Promise.all([api.table(id), api.game(id)]);
+  document.title = `arap replay: ${table.name}`;
+  const board = new Board(table, { onUnitPressed: () => {}, onDrag: () => {} });
+  const slider = h("input", { type: "range", min: "0", max: String(summary.actions), value: String(summary.actions), "data-testid": "slider" });
+  const caption = h("div", { "data-testid": "caption" });
+  const log = h("div", { class: "log" });
+  const show = async () => {
+    const n = Number(slider.value);
+    const view = await api.at(id, n);
+    if (Number(slider.value) !== n) return;  // the slider moved on meanwhile
+    board.render(view.state);
+    const s = view.state;
+    caption.textContent = `action ${n} of ${summary.actions}: turn ${s.turn}, ` +
+      `score ${s.score.map((v, i) => `${table.sides[i].name} ${v}`).join(", ")}` +
+      (s.finished ? " (game over)" : "");
+    log.replaceChildren(...view.events.map((e) => describeEvent(e, table)));
+  };
+  const step = (d: number) => () => {
+    slider.value = String(Math.min(summary.actions, Math.max(0, Number(slider.value) + d)));
+    void show();
+  };
+  const back = h("button", {}, "◀");
+  const forward = h("button", {}, "▶");
+  back.addEventListener("click", step(-1));
+  forward.addEventListener("click", step(1));
+  slider.addEventListener("input", () => void show());
+  status.textContent = `replay: ${table.name}`;
+  app.replaceChildren(h("div", { class: "game" },
+    h("div", { class: "board" }, board.svg),
+    h("div", { class: "panel" },
+      h("section", {}, h("h2", {}, `Replay: ${table.name}`), back, slider, forward, caption,
+        h("div", {}, h("a", { href: `/?game=${id}` }, "Open the game"), " · ",
+          h("a", { href: `/api/games/${id}/record`, download: `arap-${id}.json` }, "Download the record"))),
+      h("section", {}, h("h2", {}, "This action's events"), log))));
+  await show();
+}
+
 async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const id = params.get("game");
+  // A seat's link: keep its secret at once (before anything waits), then drop it from the address.
+  const side = params.get("side");
+  const token = params.get("token");
+  if (id && side !== null && token) {
+    keepToken(id, Number(side), token);
+    history.replaceState(null, "", `?game=${id}`);
+  }
   try {
+    await loadRules();
+    const replayed = params.get("replay");
+    if (replayed) return await replay(replayed);
     if (!id) return await lobby();
-    const side = params.get("side");
-    const token = params.get("token");
-    if (side !== null && token) {
-      keepToken(id, Number(side), token);
-      history.replaceState(null, "", `?game=${id}`);  // the secret does not stay in the address bar
-    }
     const [table, summary] = await Promise.all([api.table(id), api.game(id)]);
     document.title = `arap: ${table.name}`;
     await new GameView(id, table, summary).start();

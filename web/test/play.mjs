@@ -3,7 +3,7 @@
 // a unit (the engine's plan shown), shoot after reading the odds, charge, and answer the charge.
 // Screenshots go to web/test/screens/. Usage: node test/play.mjs ARAP_BINARY [DATA_DIR]
 import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -146,14 +146,38 @@ try {
       await act("end activation");
     } else if (await has("end phase")) {
       await act("end phase");
-    } else {
+    } else if (await decision.locator("button").count()) {
       await act("");  // whatever comes first (a pick-up, a reaction, a mêlée choice)
+    } else {
+      await page.screenshot({ path: join(screens, "stuck.png") });
+      check("the page offers a decision", false, await decision.innerText());
+      break;
     }
   }
   check("Blue charged after reading P(charge reaches)", charged);
   check("Red answered the charge", answered);
   await page.screenshot({ path: join(screens, "6-after-charge.png") });
   check("no script errors on the page", pageErrors.length === 0, pageErrors.join("; "));
+
+  // A roll's rule explains itself on hover (the catalogue summary in the project's words).
+  const ruleTitle = await page.locator("[data-testid=log] .rule").first().getAttribute("title");
+  check("a roll's rule shows its summary on hover", /^[A-Z]+-\d+ .+: .+/.test(ruleTitle ?? ""), ruleTitle);
+
+  // A game saved by `arap play --save`, opened in the replay viewer; the slider walks it.
+  const saved = join(work, "saved.json");
+  execFileSync(binary, ["play", join(data, "scenarios", "woods_and_river.yaml"), "--seed", "4",
+    "--red", "greedy", "--blue", "greedy", "--save", saved, "--data", data], { stdio: "ignore" });
+  await page.goto(`${base}/`);
+  await page.setInputFiles("[data-testid=upload]", saved);
+  await page.waitForSelector("[data-testid=slider]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=caption]")?.textContent?.includes("game over"));
+  const last = await page.locator("[data-testid=caption]").innerText();
+  await page.screenshot({ path: join(screens, "7-replay-end.png") });
+  await page.locator("[data-testid=slider]").fill("5");
+  await page.waitForFunction(() => document.querySelector("[data-testid=caption]")?.textContent?.startsWith("action 5 "));
+  const early = await page.locator("[data-testid=caption]").innerText();
+  await page.screenshot({ path: join(screens, "8-replay-action-5.png") });
+  check("the replay viewer walks a saved game", last.includes("game over") && early.includes("turn 1"), `${last} / ${early}`);
 
   // The server refuses what the page must not do: the page shows the rule and reason.
   const refused = await (await fetch(`${base}/api/games/${id}/actions`, {
