@@ -154,7 +154,8 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
   if (setup->sides < 2) throw ApiError(400, "the scenario needs at least two sides");
   std::uint64_t seed = imported ? imported->seed : random_u64() >> 11;  // fits a JSON number
   if (request.contains("seed")) {
-    if (!request["seed"].is_number_unsigned())
+    if (!request["seed"].is_number_unsigned() &&
+        !(request["seed"].is_number_integer() && request["seed"].get<std::int64_t>() >= 0))
       throw ApiError(400, "seed must be a whole number, 0 or more");
     seed = request["seed"].get<std::uint64_t>();
   }

@@ -286,25 +286,26 @@ HttpServer::HttpServer(GameHall& hall, HttpOptions options)
       send_json(res, advice::to_json(advice::preview(state, action)));
     });
   });
-  http.Post(kGame + "/actions",
-            [this, room_of](const httplib::Request& req, httplib::Response& res) {
-              guarded(res, [&] {
-                const auto room = room_of(req);
-                const std::string token = bearer_token(req);
-                const nlohmann::json body = body_json(req);
-                if (!body.contains("action")) throw ApiError(400, "give the action as \"action\"");
-                std::optional<std::size_t> expected;
-                if (body.contains("after")) {
-                  if (!body["after"].is_number_unsigned())
-                    throw ApiError(400, "after must be the number of actions the client has seen");
-                  expected = body["after"].get<std::size_t>();
-                }
-                const Applied applied = hall_.apply(*room, token, body["action"], expected);
-                send_json(res, {{"first_event", applied.first_event},
-                                {"events", applied.events},
-                                {"state", applied.state}});
-              });
-            });
+  http.Post(
+      kGame + "/actions", [this, room_of](const httplib::Request& req, httplib::Response& res) {
+        guarded(res, [&] {
+          const auto room = room_of(req);
+          const std::string token = bearer_token(req);
+          const nlohmann::json body = body_json(req);
+          if (!body.contains("action")) throw ApiError(400, "give the action as \"action\"");
+          std::optional<std::size_t> expected;
+          if (body.contains("after")) {
+            if (!body["after"].is_number_unsigned() &&
+                !(body["after"].is_number_integer() && body["after"].get<std::int64_t>() >= 0))
+              throw ApiError(400, "after must be the number of actions the client has seen");
+            expected = body["after"].get<std::size_t>();
+          }
+          const Applied applied = hall_.apply(*room, token, body["action"], expected);
+          send_json(res, {{"first_event", applied.first_event},
+                          {"events", applied.events},
+                          {"state", applied.state}});
+        });
+      });
   http.Get(kGame + "/events", [room_of](const httplib::Request& req, httplib::Response& res) {
     guarded(res, [&] {
       const auto room = room_of(req);
