@@ -140,11 +140,12 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
         throw ApiError(400,
                        "name a shipped scenario (\"scenario\") or upload one (\"scenario_text\")");
       const auto& name = request["scenario"].get_ref<const std::string&>();
-      bool known = !name.empty();
+      bool known = !name.empty() && name.size() <= 64;
       for (const char c : name)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') known = false;
       const std::filesystem::path file = std::filesystem::path(scenarios_dir_) / (name + ".yaml");
-      if (!known || !std::filesystem::is_regular_file(file))
+      std::error_code missing;
+      if (!known || !std::filesystem::is_regular_file(file, missing))
         throw ApiError(404, fmt::format("there is no shipped scenario \"{}\"", name));
       setup = game::make_setup(file.string(), library_);
     }
