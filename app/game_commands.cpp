@@ -23,6 +23,7 @@
 #include "ai/match.hpp"
 #include "commands.hpp"
 #include "game/record.hpp"
+#include "game/view.hpp"
 
 namespace arap::app {
 
@@ -202,18 +203,11 @@ int run_legal(const GameOptionsCli& o) {
   const game::GameState state = game::replay(*setup, record);
   const game::Decision d = game::pending(state);
   const auto actions = game::legal_actions(state);
-  static constexpr const char* kPhases[] = {"activation",   "pick_up",         "reaction",
-                                            "active",       "charge_response", "melee_choice",
-                                            "interception", "game_over"};
-  const char* phase = kPhases[static_cast<int>(d.phase)];
+  const std::string_view phase = game::phase_name(d.phase);
   if (o.json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& a : actions) list.push_back(game::to_json(a));
-    nlohmann::json decision = {{"phase", phase}, {"side", d.side}};
-    if (d.unit >= 0) decision["unit"] = d.unit;
-    if (d.action_points > 0) decision["action_points"] = d.action_points;
-    if (d.failed_dice > 0) decision["failed_dice"] = d.failed_dice;
-    std::cout << nlohmann::json{{"pending", decision},
+    std::cout << nlohmann::json{{"pending", game::to_json(d)},
                                 {"digest", fmt::format("{:016x}", game::state_digest(state))},
                                 {"actions", list}}
                      .dump()

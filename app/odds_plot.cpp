@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "table/svg.hpp"
+
 namespace arap::app {
 
 namespace {
@@ -23,29 +25,6 @@ constexpr double kBottom = 56.0;
 // Tableau 10: distinguishable, and readable by most colour-blind readers.
 constexpr const char* kColours[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
                                     "#59a14f", "#edc948", "#b07aa1", "#ff9da7"};
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -72,7 +51,7 @@ std::string distribution_svg(const PlotText& text, const std::vector<PlotSeries>
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       "<text x=\"{2}\" y=\"24\" font-size=\"16\" font-weight=\"bold\">{3}</text>\n"
       "<text x=\"{2}\" y=\"44\" fill=\"#444\">{4}</text>\n",
-      kWidth, kHeight, kLeft, escape(text.title), escape(text.subtitle));
+      kWidth, kHeight, kLeft, table::xml_escape(text.title), table::xml_escape(text.subtitle));
   // Grid and the percent axis.
   for (int percent = 0; percent <= 100; percent += 20) {
     const double y = y_of(percent / 100.0);
@@ -93,7 +72,8 @@ std::string distribution_svg(const PlotText& text, const std::vector<PlotSeries>
       "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n"
       "<text x=\"16\" y=\"{:.1f}\" text-anchor=\"middle\" transform=\"rotate(-90 16 {:.1f})\">"
       "probability</text>\n",
-      kLeft + plot_w / 2, kHeight - 14, escape(text.x_label), kTop + plot_h / 2, kTop + plot_h / 2);
+      kLeft + plot_w / 2, kHeight - 14, table::xml_escape(text.x_label), kTop + plot_h / 2,
+      kTop + plot_h / 2);
   // Bars: P(exactly k).
   const double group = slot * 0.8;
   std::size_t with_bars = 0;
@@ -111,8 +91,8 @@ std::string distribution_svg(const PlotText& text, const std::vector<PlotSeries>
       svg += fmt::format(
           "<rect x=\"{:.2f}\" y=\"{:.2f}\" width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\" "
           "fill-opacity=\"0.75\"><title>{}: exactly {}: {:.2f}%</title></rect>\n",
-          x, y_of(p), std::max(bar - 1.0, 0.5), y0 - y_of(p), colour, escape(series[i].label), k,
-          100.0 * p);
+          x, y_of(p), std::max(bar - 1.0, 0.5), y0 - y_of(p), colour,
+          table::xml_escape(series[i].label), k, 100.0 * p);
     }
   }
   // Lines: P(at least k).
@@ -138,7 +118,7 @@ std::string distribution_svg(const PlotText& text, const std::vector<PlotSeries>
           "<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3\" fill=\"{}\"><title>{}: at least {}: "
           "{:.2f}%</title></circle>\n",
           kLeft + slot * (static_cast<double>(k) + 0.5), y_of(at_least[k]), colour,
-          escape(series[i].label), k, 100.0 * at_least[k]);
+          table::xml_escape(series[i].label), k, 100.0 * at_least[k]);
   }
   svg += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#444\"/>\n", kLeft,
                      y0, kLeft + plot_w);
@@ -150,7 +130,7 @@ std::string distribution_svg(const PlotText& text, const std::vector<PlotSeries>
     svg += fmt::format(
         "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"12\" height=\"12\" fill=\"{}\" "
         "fill-opacity=\"0.75\"/>\n<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
-        lx, ly - 10, colour, lx + 16, ly, escape(series[i].label));
+        lx, ly - 10, colour, lx + 16, ly, table::xml_escape(series[i].label));
     lx += 28.0 + 7.0 * static_cast<double>(series[i].label.size());
   }
   svg += fmt::format(

@@ -30,7 +30,8 @@ bool is_ai_seat(const Room& room, int side) {
   return side >= 0 && side < static_cast<int>(room.agents.size()) && room.agents[side];
 }
 
-// The sides' names and players, without secrets.
+}  // namespace
+
 nlohmann::json public_seats(const Room& room) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& seat : room.seats)
@@ -39,8 +40,6 @@ nlohmann::json public_seats(const Room& room) {
                    {"player", seat.player}});
   return out;
 }
-
-}  // namespace
 
 std::string new_secret() {
   return hex16(random_u64()) + hex16(random_u64());
@@ -203,17 +202,15 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
     }
   }
 
-  StoredGame stored{room->id,    "", game::to_json(game::record_for(*setup, seed)),
-                    room->seats, {}, ""};
+  StoredGame stored{room->id, "", game::to_json(game::record_for(*setup, seed)), room->seats, {}};
+  // An imported game's actions, each with the digest after it (a restart checks the last).
+  game::GameState replaying = game::initial_state(*setup, seed);
+  for (const auto& action : room->record.actions) {
+    game::apply(replaying, action, nullptr);
+    stored.actions.push_back({game::to_json(action), hex16(game::state_digest(replaying))});
+  }
   try {
     store_.create(stored);
-    // An imported game's actions, each with the digest after it (a restart checks the last).
-    game::GameState replaying = game::initial_state(*setup, seed);
-    for (std::size_t i = 0; i < room->record.actions.size(); ++i) {
-      game::apply(replaying, room->record.actions[i], nullptr);
-      store_.append(room->id, i, game::to_json(room->record.actions[i]),
-                    hex16(game::state_digest(replaying)));
-    }
   } catch (const std::exception&) {
     throw ApiError(503, "the game could not be saved to the database; it was not created");
   }
@@ -235,9 +232,10 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
 void GameHall::resume(StoredGame stored) {
   try {
     nlohmann::json record_json = stored.record;
-    record_json["actions"] = stored.actions;
-    if (!stored.digest.empty()) {
-      record_json["digest"] = stored.digest;
+    record_json["actions"] = nlohmann::json::array();
+    for (const auto& entry : stored.actions) record_json["actions"].push_back(entry.action);
+    if (!stored.actions.empty()) {
+      record_json["digest"] = stored.actions.back().digest;
       record_json["digest_actions"] = stored.actions.size();
     }
     auto room = std::make_shared<Room>();
@@ -308,7 +306,9 @@ Applied GameHall::apply(Room& room, const std::string& token, const nlohmann::js
   game::EventLog events;
   if (const std::string reason = game::apply(next, action, &events); !reason.empty())
     throw ApiError(422, reason);
-  return commit(room, action, std::move(next), std::move(events));
+  Applied applied = commit(room, action, std::move(next), std::move(events));
+  applied.state = game::state_view(room.state);  // the client's answer (AI moves need none)
+  return applied;
 }
 
 Applied GameHall::commit(Room& room, const game::Action& action, game::GameState next,
@@ -325,7 +325,6 @@ Applied GameHall::commit(Room& room, const game::Action& action, game::GameState
   applied.first_event = room.log.size();
   applied.events = events;
   for (auto& event : events) room.log.push_back(std::move(event));
-  applied.state = game::state_view(room.state);
   room.changed.notify_all();
   queue_ai(room);
   return applied;

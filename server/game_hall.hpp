@@ -51,7 +51,7 @@ struct Room {
 struct Applied {
   std::size_t first_event = 0;  // index of the first event this action appended
   nlohmann::json events;        // the events it appended
-  nlohmann::json state;         // game::state_view after it
+  nlohmann::json state;         // game::state_view after it (for the seat that acted)
 };
 
 class GameHall {
@@ -110,6 +110,9 @@ class GameHall {
   bool stopping_ = false;
   std::thread ai_thread_;
 };
+
+// The seats as anyone may see them: [{side, name, player}], no secrets. Under room.mutex.
+nlohmann::json public_seats(const Room& room);
 
 // A fresh secret: 128 random bits as 32 hex digits.
 std::string new_secret();

@@ -83,15 +83,10 @@ game::GameState snapshot(const Room& room) {
 
 nlohmann::json game_summary(const Room& room) {
   std::lock_guard lock(room.mutex);
-  nlohmann::json seats = nlohmann::json::array();
-  for (const auto& seat : room.seats)
-    seats.push_back({{"side", seat.side},
-                     {"name", room.setup->scenario.sides[seat.side].name},
-                     {"player", seat.player}});
   nlohmann::json out = {{"id", room.id},
                         {"scenario", room.setup->scenario.name},
                         {"seed", room.record.seed},
-                        {"seats", seats},
+                        {"seats", public_seats(room)},
                         {"actions", room.record.actions.size()},
                         {"events", room.log.size()},
                         {"digest", fmt::format("{:016x}", game::state_digest(room.state))},
@@ -326,8 +321,7 @@ HttpServer::HttpServer(GameHall& hall, HttpOptions options)
           "text/event-stream", [this, room, next](std::size_t, httplib::DataSink& sink) {
             std::unique_lock lock(room->mutex);
             const bool changed = room->changed.wait_for(lock, std::chrono::seconds(15), [&] {
-              return hall_.shutting_down() || room->log.size() > *next ||
-                     (*next > room->log.size());
+              return hall_.shutting_down() || room->log.size() != *next;
             });
             if (hall_.shutting_down()) {
               sink.done();

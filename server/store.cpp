@@ -73,6 +73,19 @@ void GameStore::create(const StoredGame& game) {
     s.bind(4, seat.token);
     s.exec();
   }
+  SQLite::Statement action(
+      *db_,
+      "INSERT INTO actions (game_id, sequence, action, digest, applied) VALUES (?, ?, ?, ?, ?)");
+  const std::string now = now_utc();
+  for (std::size_t i = 0; i < game.actions.size(); ++i) {
+    action.bind(1, game.id);
+    action.bind(2, static_cast<std::int64_t>(i));
+    action.bind(3, game.actions[i].action.dump());
+    action.bind(4, game.actions[i].digest);
+    action.bind(5, now);
+    action.exec();
+    action.reset();
+  }
   transaction.commit();
 }
 
@@ -152,8 +165,8 @@ std::vector<StoredGame> GameStore::load_all() const {
         *db_, "SELECT action, digest FROM actions WHERE game_id = ? ORDER BY sequence");
     actions.bind(1, game.id);
     while (actions.executeStep()) {
-      game.actions.push_back(nlohmann::json::parse(actions.getColumn(0).getString()));
-      game.digest = actions.getColumn(1).getString();
+      game.actions.push_back({nlohmann::json::parse(actions.getColumn(0).getString()),
+                              actions.getColumn(1).getString()});
     }
     games.push_back(std::move(game));
   }

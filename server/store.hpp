@@ -25,13 +25,17 @@ struct StoredSeat {
   std::string token;   // the seat's secret (humans only; empty for an agent)
 };
 
+struct StoredAction {
+  nlohmann::json action;
+  std::string digest;  // the state's digest after it
+};
+
 struct StoredGame {
   std::string id;
   std::string created;    // UTC, ISO 8601
   nlohmann::json record;  // game::to_json(GameRecord) without its actions
   std::vector<StoredSeat> seats;
-  std::vector<nlohmann::json> actions;  // in the order applied
-  std::string digest;                   // the state's digest after the last action ("" if none)
+  std::vector<StoredAction> actions;  // in the order applied
 };
 
 class GameStore {
@@ -43,6 +47,8 @@ class GameStore {
   GameStore(const GameStore&) = delete;
   GameStore& operator=(const GameStore&) = delete;
 
+  // The game, its seats and its actions so far (an imported saved game has some), in one
+  // transaction.
   void create(const StoredGame& game);
   // Appends action number `sequence` (0-based) of game `id` with the digest after it; committed
   // (and synced) when this returns. Throws when it cannot be written; nothing is half-written.

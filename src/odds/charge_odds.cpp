@@ -20,23 +20,17 @@ namespace {
 
 constexpr double kEpsilon = 1e-9;
 
-// MOVE-03: each inch of difficult ground costs 2" of allowance, of very difficult ground 4".
+// MOVE-03: an inch of each kind of ground costs what the table's movement classes cost.
 double ground_factor(Ground ground) {
   switch (ground) {
-    case Ground::open:
-      return 1.0;
     case Ground::difficult:
-      return 2.0;
+      return table::class_factor(table::MovementClass::difficult);
     case Ground::very_difficult:
-      return 4.0;
+      return table::class_factor(table::MovementClass::very_difficult);
+    case Ground::open:
+      break;
   }
-  return 1.0;
-}
-
-// MOVE-07: the first 90 degrees are free, each further 90 or part of it costs half an inch.
-double turn_cost(int degrees) {
-  if (degrees <= 90) return 0.0;
-  return 0.5 * std::ceil((degrees - 90) / 90.0);
+  return table::class_factor(table::MovementClass::normal);
 }
 
 // The ground kind at `along` inches on the line (past the listed path it is open).
@@ -84,7 +78,7 @@ double ground_reached(const ChargeRequest& r, double allowance, double limit, bo
 
 // The allowance needed to cover `ground` inches: turning, the ground and every obstacle before.
 double allowance_for(const ChargeRequest& r, double ground) {
-  double cost = turn_cost(r.turn_degrees);
+  double cost = table::turning_cost(r.turn_degrees);
   double at = 0.0;
   for (const auto& stretch : r.path) {
     const double take = std::min(stretch.length, ground - at);
@@ -150,7 +144,7 @@ ChargeReport evaluate_charge(const ChargeRequest& r) {
   ChargeReport report;
   report.roll = charge_roll(r);
   report.gap = gap_of(r, r.distance);
-  report.turn_cost = turn_cost(r.turn_degrees);
+  report.turn_cost = table::turning_cost(r.turn_degrees);
   report.allowance_needed = allowance_for(r, report.gap);
   report.p_tests_passed = p_tests(r, report.gap);
   report.p_reach = p_reach_at(r, report.roll, r.distance);

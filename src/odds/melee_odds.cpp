@@ -299,33 +299,33 @@ std::optional<int> optional_roll(const Field& parent, std::string_view key, int 
 MeleeSide parse_side(const Field& f, const LibraryLoader& library,
                      std::vector<std::string>& named_units, const char* role) {
   f.expect_map();
+  // "army" and "unit" name a unit of the data library (below); typed fields override it.
+  f.allow_only({"army",
+                "unit",
+                "models",
+                "ws",
+                "s",
+                "t",
+                "w",
+                "i",
+                "a",
+                "bonus_attacks",
+                "ld",
+                "save",
+                "invulnerable",
+                "ap",
+                "power_weapon",
+                "damage",
+                "modifiers",
+                "crs",
+                "wounds_dealt_before",
+                "reroll_morale",
+                "fearless",
+                "assault_grenades",
+                "pinned"});
   MeleeSide side;
   if (names_a_unit(f)) {
-    // Issue 17: the unit's statline and mêlée weapon from the data library; typed fields
-    // override them.
-    f.allow_only({"army",
-                  "unit",
-                  "models",
-                  "ws",
-                  "s",
-                  "t",
-                  "w",
-                  "i",
-                  "a",
-                  "bonus_attacks",
-                  "ld",
-                  "save",
-                  "invulnerable",
-                  "ap",
-                  "power_weapon",
-                  "damage",
-                  "modifiers",
-                  "crs",
-                  "wounds_dealt_before",
-                  "reroll_morale",
-                  "fearless",
-                  "assault_grenades",
-                  "pinned"});
+    // Issue 17: the unit's statline and mêlée weapon from the data library.
     const NamedUnit named = read_named_unit(f, library);
     const auto& p = *named.main->profile;
     side.models = std::min(named.models, 40);
@@ -358,27 +358,6 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
     named_units.push_back(fmt::format("{}: {}", role, named.describe()));
     if (named.models > 40) f["models"].fail("a mêlée round is computed for at most 40 models");
   } else {
-    f.allow_only({"models",
-                  "ws",
-                  "s",
-                  "t",
-                  "w",
-                  "i",
-                  "a",
-                  "bonus_attacks",
-                  "ld",
-                  "save",
-                  "invulnerable",
-                  "ap",
-                  "power_weapon",
-                  "damage",
-                  "modifiers",
-                  "crs",
-                  "wounds_dealt_before",
-                  "reroll_morale",
-                  "fearless",
-                  "assault_grenades",
-                  "pinned"});
     side.models = f["models"].as_int(1, 40);
   }
   if (f.has("ws")) side.weapon_skill = f["ws"].as_int(0, 10);

@@ -16,6 +16,8 @@ namespace {
 
 constexpr double kEpsilon = 1e-9;
 
+}  // namespace
+
 double class_factor(MovementClass movement) {
   switch (movement) {
     case MovementClass::normal:
@@ -29,6 +31,8 @@ double class_factor(MovementClass movement) {
   }
   return 1.0;
 }
+
+namespace {
 
 double mode_factor(MoveMode mode, MovementClass movement) {
   const double ground = class_factor(movement);

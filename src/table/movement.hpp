@@ -81,6 +81,10 @@ struct MoveReport {
 MoveReport check_move(const Table& table, std::span<const TableModel> models,
                       const MoveRequest& request, bool explain = true);
 
+// MOVE-03: inches of allowance an inch of ground of this class costs (difficult 2, very
+// difficult 4; 0 for impassable, which no move enters).
+double class_factor(MovementClass movement);
+
 // MOVE-07: the cost of turning through `total_degrees` in one action (first 90 free, then 1/2"
 // for each further 90 or part of it).
 double turning_cost(double total_degrees);

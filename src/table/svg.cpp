@@ -42,7 +42,9 @@ const char* side_colour(int side) {
   return kColours[side % 4];
 }
 
-std::string escape(const std::string& text) {
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
@@ -64,8 +66,6 @@ std::string escape(const std::string& text) {
   }
   return out;
 }
-
-}  // namespace
 
 std::string render_svg(const Scenario& scenario, double ppi) {
   const Table& table = scenario.table;
@@ -122,7 +122,7 @@ std::string render_svg(const Scenario& scenario, double ppi) {
     svg += fmt::format(
         "<polygon points=\"{}\" fill=\"{}\" fill-opacity=\"{}\" stroke=\"{}\" "
         "stroke-width=\"{}\"><title>{} ({}, {} cover, {} ground)</title></polygon>\n",
-        points, style.fill, style.opacity, style.stroke, stroke, escape(feature.id),
+        points, style.fill, style.opacity, style.stroke, stroke, xml_escape(feature.id),
         to_string(feature.kind), to_string(feature.cover), to_string(feature.movement));
     const char* pattern = feature.dangerous                                   ? "dangerous"
                           : feature.movement == MovementClass::very_difficult ? "very_difficult"
@@ -142,8 +142,8 @@ std::string render_svg(const Scenario& scenario, double ppi) {
     svg += fmt::format(
         "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.1f}\" "
         "stroke-linecap=\"round\"><title>{} ({}\" {}, {} cover)</title></polyline>\n",
-        points, colour, std::max(3.0, obstacle.height * 3.0), escape(obstacle.id), obstacle.height,
-        to_string(obstacle.kind), to_string(obstacle.cover));
+        points, colour, std::max(3.0, obstacle.height * 3.0), xml_escape(obstacle.id),
+        obstacle.height, to_string(obstacle.kind), to_string(obstacle.cover));
   }
   for (const auto& objective : scenario.victory.objectives) {
     svg += fmt::format(
@@ -153,7 +153,7 @@ std::string render_svg(const Scenario& scenario, double ppi) {
     svg += fmt::format(
         "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"middle\" "
         "fill=\"#8a6d0b\">{}</text>\n",
-        objective.at.x * ppi, h - objective.at.y * ppi + 4, escape(objective.id));
+        objective.at.x * ppi, h - objective.at.y * ppi + 4, xml_escape(objective.id));
   }
   for (const auto& unit : scenario.units) {
     Point centre;
@@ -177,15 +177,16 @@ std::string render_svg(const Scenario& scenario, double ppi) {
     svg += fmt::format(
         "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"middle\" fill=\"{}\" "
         "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>\n",
-        centre.x * ppi, h - top * ppi - 4, side_colour(unit.side), escape(unit.name));
+        centre.x * ppi, h - top * ppi - 4, side_colour(unit.side), xml_escape(unit.name));
   }
   // Legend.
   svg += fmt::format("<text x=\"8\" y=\"{:.0f}\" font-size=\"14\" font-weight=\"bold\">{}</text>\n",
-                     h + 20, escape(scenario.name));
+                     h + 20, xml_escape(scenario.name));
   std::string sides;
   for (std::size_t s = 0; s < scenario.sides.size(); ++s) {
-    sides += fmt::format("<tspan fill=\"{}\">{} ({})</tspan>   ", side_colour(static_cast<int>(s)),
-                         escape(scenario.sides[s].name), escape(scenario.sides[s].army->name));
+    sides +=
+        fmt::format("<tspan fill=\"{}\">{} ({})</tspan>   ", side_colour(static_cast<int>(s)),
+                    xml_escape(scenario.sides[s].name), xml_escape(scenario.sides[s].army->name));
   }
   svg += fmt::format("<text x=\"8\" y=\"{:.0f}\" font-size=\"12\">{}</text>\n", h + 40, sides);
   svg += fmt::format(

@@ -8,6 +8,9 @@
 
 namespace arap::table {
 
+// Text made safe inside SVG (or any XML) text and attribute values: & < > " escaped.
+std::string xml_escape(const std::string& text);
+
 std::string render_svg(const Scenario& scenario, double pixels_per_inch = 16.0);
 
 }  // namespace arap::table
