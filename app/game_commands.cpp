@@ -39,6 +39,7 @@ struct GameOptionsCli {
   std::string save;
   bool report = false;
   bool json = false;
+  bool explain = false;
   int games = 100;
   int jobs = 1;
   std::string record;
@@ -162,11 +163,17 @@ int run_play(const GameOptionsCli& o) {
     }
   }
   const std::vector<std::string> agents = {o.red, o.blue};
+  const ai::Roster roster = ai::Roster::load(data_dir(o.data));
   std::vector<std::unique_ptr<ai::Agent>> players;
-  for (const auto& name : agents) players.push_back(ai::make_agent(name));
+  for (const auto& name : agents) players.push_back(roster.make(name));
   dice::Xoshiro256pp choices = dice::Xoshiro256pp::for_stream(o.seed, 0x5eedULL);
   for (int i = 0; i < 20000 && state.phase != game::Phase::game_over; ++i) {
-    const game::Action action = players[state.side_deciding() % 2]->choose(state, choices);
+    ai::Agent& agent = *players[state.side_deciding() % 2];
+    const game::Action action = agent.choose(state, choices);
+    // Issue 15: --explain logs why each choice was made (the report prints it).
+    if (o.explain) {
+      if (auto why = agent.explanation(); !why.is_null()) log.push_back(std::move(why));
+    }
     const std::string reason = game::apply(state, action, &log);
     if (!reason.empty()) throw std::logic_error("agent chose an illegal action: " + reason);
     record.actions.push_back(action);
@@ -280,8 +287,9 @@ int run_sim(const GameOptionsCli& o) {
                done, o.games, eta);
     if (done == o.games) fmt::print(stderr, "\n");
   };
+  const ai::Roster roster = ai::Roster::load(data_dir(o.data));
   const auto summary =
-      ai::simulate(*setup, o.games, o.seed, {o.red, o.blue}, o.jobs, false, progress);
+      ai::simulate(*setup, o.games, o.seed, {o.red, o.blue}, o.jobs, false, progress, roster);
   std::vector<std::string> names;
   for (const auto& side : setup->scenario.sides) names.push_back(side.name);
   nlohmann::json out = summary.to_json(names);
@@ -298,8 +306,9 @@ int run_ladder(const GameOptionsCli& o) {
   if (setup->scenario.sides.size() != 2)
     throw std::runtime_error("ladder: the scenario must have two sides");
   if (o.agents.size() < 2) throw std::runtime_error("ladder: give two or more agents");
+  const ai::Roster roster = ai::Roster::load(data_dir(o.data));
   for (std::size_t i = 0; i < o.agents.size(); ++i) {
-    ai::make_agent(o.agents[i]);  // unknown names fail before play
+    roster.make(o.agents[i]);  // unknown names fail before play
     for (std::size_t j = 0; j < i; ++j)
       if (o.agents[j] == o.agents[i])
         throw std::runtime_error(
@@ -320,7 +329,7 @@ int run_ladder(const GameOptionsCli& o) {
                done, total, eta);
     if (done == total) fmt::print(stderr, "\n");
   };
-  const auto pairings = ai::run_ladder(*setup, o.agents, o.games, o.seed, o.jobs, progress);
+  const auto pairings = ai::run_ladder(*setup, o.agents, o.games, o.seed, o.jobs, progress, roster);
   if (o.json) {
     nlohmann::json out{{"scenario", setup->scenario.name},
                        {"seed", o.seed},
@@ -382,8 +391,12 @@ void add_game_commands(CLI::App& app, Action& action) {
   auto o = std::make_shared<GameOptionsCli>();
   auto* play = app.add_subcommand("play", "Play a battle between agents (and/or scripted actions)");
   play->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();
-  play->add_option("--red", o->red, "Agent for the first side: random or greedy");
-  play->add_option("--blue", o->blue, "Agent for the second side: random or greedy");
+  play->add_option("--red", o->red,
+                   "Agent for the first side: random, greedy, tactician[:personality]");
+  play->add_option("--blue", o->blue,
+                   "Agent for the second side: random, greedy, tactician[:personality]");
+  play->add_flag("--explain", o->explain,
+                 "Log each AI choice with its runners-up and odds (ai_choice events)");
   play->add_option("--seed", o->seed, "Seed of the game's dice")->check(kSeedCheck);
   play->add_option("--actions", o->actions, "JSON-lines file of actions to play first");
   play->add_option("--save", o->save, "Write the game (scenario, seed, actions) to this file");
@@ -417,7 +430,8 @@ void add_game_commands(CLI::App& app, Action& action) {
   auto* ladder = app.add_subcommand(
       "ladder", "Every pairing of agents in both seats: score, 95 % interval and Elo difference");
   ladder->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();
-  ladder->add_option("--agents", o->agents, "Agents, e.g. random,greedy")
+  ladder
+      ->add_option("--agents", o->agents, "Agents, e.g. random,greedy,tactician,tactician:cautious")
       ->delimiter(',')
       ->required();
   ladder->add_option("--games,-n", o->games, "Games a pairing plays in each seat")

@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "ai/tactician.hpp"
 #include "table/geometry.hpp"
 
 namespace arap::ai {
@@ -150,10 +151,39 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
   throw std::logic_error("no legal action to choose from");
 }
 
-std::unique_ptr<Agent> make_agent(const std::string& name) {
+Roster Roster::load(const std::filesystem::path& data_dir) {
+  return Roster(Personalities::load(data_dir / "ai" / "tactician.yaml"));
+}
+
+const Roster& Roster::basic() {
+  static const Roster roster;
+  return roster;
+}
+
+std::unique_ptr<Agent> Roster::make(const std::string& name) const {
   if (name == "random") return std::make_unique<RandomAgent>();
   if (name == "greedy") return std::make_unique<GreedyAgent>();
-  throw std::invalid_argument("unknown agent \"" + name + "\" (random or greedy)");
+  if (personalities_ && (name == "tactician" || name.starts_with("tactician:"))) {
+    const std::string personality = name == "tactician" ? "balanced" : name.substr(10);
+    return std::make_unique<TacticianAgent>(personalities_->get(personality));
+  }
+  std::string known;
+  for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("unknown agent \"" + name + "\" (" + known + ")");
+}
+
+std::vector<std::string> Roster::names() const {
+  std::vector<std::string> out{"random", "greedy"};
+  if (personalities_) {
+    out.emplace_back("tactician");
+    for (const auto& p : personalities_->names())
+      if (p != "balanced") out.push_back("tactician:" + p);
+  }
+  return out;
+}
+
+std::unique_ptr<Agent> make_agent(const std::string& name) {
+  return Roster::basic().make(name);
 }
 
 }  // namespace arap::ai

@@ -2,10 +2,15 @@
 // legal_actions) and a simple greedy one (moving by the planner).
 #pragma once
 
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "ai/weights.hpp"
 #include "dice/rng.hpp"
 #include "game/engine.hpp"
 
@@ -19,6 +24,9 @@ class Agent {
   virtual ~Agent() = default;
   virtual game::Action choose(const game::GameState& state, dice::Xoshiro256pp& rng) = 0;
   virtual std::string name() const = 0;
+  // Why the last choice was made: an `ai_choice` event (docs/game.md), or null for agents that do
+  // not explain themselves.
+  virtual nlohmann::json explanation() const { return nullptr; }
 };
 
 class RandomAgent final : public Agent {
@@ -35,7 +43,24 @@ class GreedyAgent final : public Agent {
   std::string name() const override { return "greedy"; }
 };
 
-// "random" or "greedy"; throws std::invalid_argument otherwise.
+// The agents a program can field: "random", "greedy", and the tactician in each personality of
+// data/ai/tactician.yaml ("tactician" is the balanced one; "tactician:cautious" another).
+class Roster {
+ public:
+  Roster() = default;  // random and greedy only
+  explicit Roster(Personalities personalities) : personalities_(std::move(personalities)) {}
+  // Reads <data_dir>/ai/tactician.yaml (a data::DataError names file, line and field).
+  static Roster load(const std::filesystem::path& data_dir);
+  static const Roster& basic();  // random and greedy only
+  // Throws std::invalid_argument naming the agents it knows.
+  std::unique_ptr<Agent> make(const std::string& name) const;
+  std::vector<std::string> names() const;
+
+ private:
+  std::optional<Personalities> personalities_;
+};
+
+// Roster::basic().make(name): "random" or "greedy".
 std::unique_ptr<Agent> make_agent(const std::string& name);
 
 }  // namespace arap::ai

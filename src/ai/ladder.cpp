@@ -44,7 +44,8 @@ nlohmann::json Pairing::to_json() const {
 std::vector<Pairing> run_ladder(const game::GameSetup& setup,
                                 const std::vector<std::string>& agents, int games_per_seat,
                                 std::uint64_t seed, int jobs,
-                                const std::function<void(int, int)>& progress) {
+                                const std::function<void(int, int)>& progress,
+                                const Roster& roster) {
   std::vector<Pairing> out;
   const int pairings = static_cast<int>(agents.size() * (agents.size() - 1) / 2);
   const int total = pairings * 2 * games_per_seat;
@@ -60,14 +61,14 @@ std::vector<Pairing> run_ladder(const game::GameSetup& setup,
       };
       // The same seed in both seats: game g of each orientation replays dice stream g.
       const SimulationSummary a =
-          simulate(setup, games_per_seat, seed, {p.first, p.second}, jobs, false, tick);
+          simulate(setup, games_per_seat, seed, {p.first, p.second}, jobs, false, tick, roster);
       finished += games_per_seat;
       const int middle = finished.load();
       const auto tick2 = [&](int done) {
         if (progress) progress(middle + done, total);
       };
       const SimulationSummary b =
-          simulate(setup, games_per_seat, seed, {p.second, p.first}, jobs, false, tick2);
+          simulate(setup, games_per_seat, seed, {p.second, p.first}, jobs, false, tick2, roster);
       finished += games_per_seat;
       p.games = 2 * games_per_seat;
       p.first_wins_as_first_side = a.wins[0];

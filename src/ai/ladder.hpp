@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ai/agents.hpp"
 #include "game/setup.hpp"
 
 namespace arap::ai {
@@ -47,6 +48,7 @@ struct Pairing {
 std::vector<Pairing> run_ladder(const game::GameSetup& setup,
                                 const std::vector<std::string>& agents, int games_per_seat,
                                 std::uint64_t seed, int jobs,
-                                const std::function<void(int, int)>& progress = {});
+                                const std::function<void(int, int)>& progress = {},
+                                const Roster& roster = Roster::basic());
 
 }  // namespace arap::ai

@@ -11,10 +11,10 @@
 namespace arap::ai {
 
 MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
-                       const std::vector<std::string>& agent_names, bool keep_log,
-                       int max_actions) {
+                       const std::vector<std::string>& agent_names, bool keep_log, int max_actions,
+                       const Roster& roster) {
   std::vector<std::unique_ptr<Agent>> agents;
-  for (const auto& name : agent_names) agents.push_back(make_agent(name));
+  for (const auto& name : agent_names) agents.push_back(roster.make(name));
   MatchResult result;
   result.record = game::record_for(setup, seed);
   game::GameState state = game::initial_state(setup, seed);
@@ -22,7 +22,11 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
   game::EventLog* log = keep_log ? &result.log : nullptr;
   for (int i = 0; i < max_actions && state.phase != game::Phase::game_over; ++i) {
     const int side = state.side_deciding();
-    const game::Action action = agents[side % agents.size()]->choose(state, choices);
+    Agent& agent = *agents[side % agents.size()];
+    const game::Action action = agent.choose(state, choices);
+    if (log != nullptr) {
+      if (auto why = agent.explanation(); !why.is_null()) log->push_back(std::move(why));
+    }
     const std::string reason = game::apply(state, action, log);
     if (!reason.empty()) throw std::logic_error("agent chose an illegal action: " + reason);
     result.record.actions.push_back(action);
@@ -47,7 +51,7 @@ nlohmann::json SimulationSummary::to_json(const std::vector<std::string>& side_n
 
 SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_t seed,
                            const std::vector<std::string>& agents, int jobs, bool sign_logs,
-                           const std::function<void(int)>& progress) {
+                           const std::function<void(int)>& progress, const Roster& roster) {
   struct Outcome {
     int winner = -1;
     int turns = 0;
@@ -68,7 +72,7 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
         // One stream per game: game g's dice depend only on (seed, g).
         const std::uint64_t game_seed =
             dice::Xoshiro256pp::for_stream(seed, static_cast<std::uint64_t>(g))();
-        const MatchResult match = play_match(setup, game_seed, agents, sign_logs);
+        const MatchResult match = play_match(setup, game_seed, agents, sign_logs, 20000, roster);
         outcomes[g] = {match.winner, match.turns, match.score,
                        sign_logs ? game::log_signature(match.log) : 0};
       } catch (const std::exception& error) {

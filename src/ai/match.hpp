@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ai/agents.hpp"
 #include "game/record.hpp"
 
 namespace arap::ai {
@@ -23,10 +24,11 @@ struct MatchResult {
 };
 
 // Plays to the end (or `max_actions`). Agents draw from their own streams of `seed`, the dice
-// from the game's, so the record replays to the same game. `keep_log` false skips the events.
+// from the game's, so the record replays to the same game. `keep_log` false skips the events;
+// with it, an agent that explains itself logs an `ai_choice` event before each action it takes.
 MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
                        const std::vector<std::string>& agents, bool keep_log = true,
-                       int max_actions = 20000);
+                       int max_actions = 20000, const Roster& roster = Roster::basic());
 
 struct SimulationSummary {
   int games = 0;
@@ -42,6 +44,7 @@ struct SimulationSummary {
 // `progress(done)` is called from worker threads as games finish (may be empty).
 SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_t seed,
                            const std::vector<std::string>& agents, int jobs, bool sign_logs,
-                           const std::function<void(int)>& progress = {});
+                           const std::function<void(int)>& progress = {},
+                           const Roster& roster = Roster::basic());
 
 }  // namespace arap::ai

@@ -179,6 +179,25 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
     if (type == "player_turn_start") {
       out += fmt::format("\n== Turn {}, {} ==\n", e["turn"].get<int>(),
                          setup.scenario.sides[e["side"].get<int>()].name);
+    } else if (type == "ai_choice") {
+      // Issue 15: an agent's reasons, the choice first, then the runners-up with their scores.
+      const auto& options = e["options"];
+      if (options.empty()) continue;
+      const auto line = [](const nlohmann::json& o) {
+        std::string text = o.value("text", "");
+        if (o.contains("why")) text += ": " + o["why"].get<std::string>();
+        return text;
+      };
+      out += fmt::format("  ({} chooses {}", e.value("agent", "AI"), line(options[0]));
+      for (std::size_t i = 1; i < options.size(); ++i) {
+        const auto& score = options[i]["score"];
+        out += fmt::format(
+            "; rather than {} [{}]", line(options[i]),
+            score.is_number()
+                ? fmt::format("{:+.1f}", score.get<double>() - options[0]["score"].get<double>())
+                : std::string("ruled out"));
+      }
+      out += ")\n";
     } else if (type == "roll") {
       const std::string what = e.value("what", "");
       if (what == "activation") {

@@ -1,0 +1,285 @@
+#include "ai/assessment.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "odds/named_unit.hpp"
+#include "rules/charge.hpp"
+#include "rules/combat_resolution.hpp"
+#include "table/cover.hpp"
+#include "table/geometry.hpp"
+#include "table/line_of_sight.hpp"
+
+namespace arap::ai {
+
+namespace {
+
+// Rough chances for the sketches only (exposure and intent); every choice itself is priced with
+// the exact odds of advice::preview and odds::evaluate_melee.
+double p_hit(int skill) {
+  return std::clamp(skill, 1, 5) / 6.0;
+}  // a low roll (SHOOT-10)
+double p_wound(int strength, int toughness) {  // a high roll against (T+4)-S (SHOOT-23)
+  return (7 - std::clamp(toughness + 4 - strength, 2, 6)) / 6.0;
+}
+double p_unsaved(const data::Profile& target, std::optional<int> ap) {  // SHOOT-24
+  double p = 1.0;
+  if (target.save && !(ap && *ap <= *target.save)) p = std::min(p, (*target.save - 1) / 6.0);
+  if (target.invulnerable) p = std::min(p, (*target.invulnerable - 1) / 6.0);
+  return p;
+}
+
+data::Profile reference_target() {
+  data::Profile p;
+  p.toughness = 4;
+  p.save = 5;
+  return p;
+}
+
+// Expected unsaved wounds of `unit`'s ranged weapons (one volley) and mêlée attacks (one round)
+// against `target`, and its longest range.
+struct Punch {
+  double volley = 0.0;
+  double melee = 0.0;
+  double max_range = 0.0;
+};
+Punch punch_of(const game::GameState& s, int unit, const data::Profile& target) {
+  const auto& info = s.setup->units[unit];
+  Punch out;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    const auto& model = s.setup->models[m];
+    const auto& p = *model.profile;
+    const data::WeaponProfile* melee = nullptr;
+    double best_volley = 0.0;
+    for (const auto* w : model.group->weapons) {
+      if (w->is_melee()) {
+        if (melee == nullptr) melee = w;
+        continue;
+      }
+      const double shots = w->is_template() || w->is_area() ? 3.0 : std::max(1, w->shots);
+      const double v = shots * p_hit(p.ballistic_skill) *
+                       p_wound(w->strength.resolve(p.strength), target.toughness) *
+                       p_unsaved(target, w->ap);
+      best_volley = std::max(best_volley, v);  // a model fires one weapon a turn
+      out.max_range = std::max(out.max_range, w->range);
+    }
+    out.volley += best_volley;
+    const int strength = melee ? melee->strength.resolve(p.strength) : p.strength;
+    out.melee += (p.attacks + 1) * p_hit(p.weapon_skill) * p_wound(strength, target.toughness) *
+                 p_unsaved(target, melee ? melee->ap : std::nullopt);
+  }
+  return out;
+}
+
+}  // namespace
+
+int representative_model(const game::GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  int best = -1;
+  int best_count = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    int count = 0;
+    for (int n = info.first_model; n < info.first_model + info.model_count; ++n)
+      if (s.models[n].pose.alive && s.setup->models[n].profile == s.setup->models[m].profile &&
+          s.setup->models[n].group == s.setup->models[m].group)
+        ++count;
+    if (count > best_count) {
+      best_count = count;
+      best = m;
+    }
+  }
+  return best;
+}
+
+Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights)
+    : state_(s), weights_(weights), units_(s.units.size()) {
+  static const data::Profile reference = reference_target();
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    const auto& info = s.setup->units[u];
+    UnitSketch& k = units_[u];
+    k.side = info.side;
+    k.move = info.move;
+    k.on_table = s.unit_alive(u) && !s.units[u].away && !s.units[u].in_reserve;
+    k.locked = s.locked(u);
+    k.routing = s.units[u].routing;
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      k.full_wounds += s.setup->models[m].profile->wounds;
+      if (!s.models[m].pose.alive) continue;
+      ++k.models;
+      k.wounds += s.models[m].wounds_left;
+    }
+    k.full_wounds = std::max(1, k.full_wounds - 1);
+    if (!k.on_table) continue;
+    k.centre = game::unit_centre(s, u);
+    const Punch punch = punch_of(s, u, reference);
+    k.volley = punch.volley;
+    k.melee = punch.melee;
+    k.max_range = punch.max_range;
+    k.melee_share = punch.melee + punch.volley > 0 ? punch.melee / (punch.melee + punch.volley) : 0;
+  }
+}
+
+double Assessment::unit_value(int u) const {
+  const auto& k = units_[u];
+  if (!k.on_table && k.models == 0) return 0.0;
+  return weights_.kill_point + weights_.unit_strength * k.wounds / k.full_wounds;
+}
+
+double Assessment::loss_value(int u, double slain) const {
+  const auto& k = units_[u];
+  if (k.models == 0) return 0.0;
+  const double share = std::min(1.0, slain / k.models);
+  return weights_.unit_strength * share * k.wounds / k.full_wounds;
+}
+
+double Assessment::sign_for(int side, int u) const {
+  return units_[u].side == side ? -weights_.own_losses : 1.0;
+}
+
+double Assessment::exposure(int u, const table::Point& spot) const {
+  const auto& table = state_.setup->scenario.table;
+  const int m = representative_model(state_, u);
+  if (m < 0) return 0.0;
+  const data::Profile& target = *state_.setup->models[m].profile;
+  double wounds = 0.0;
+  for (int e = 0; e < static_cast<int>(units_.size()); ++e) {
+    const auto& k = units_[e];
+    if (!k.on_table || k.side == units_[u].side || k.routing) continue;
+    const double d = table::distance(k.centre, spot);
+    // A Charge reaches about its move and a 2D6" roll (CHARGE-02) further.
+    const bool reach = !k.locked && d <= k.move + 8.0;
+    const bool in_range = k.max_range > 0.0 && d <= k.max_range + (k.locked ? 0.0 : k.move);
+    if (!reach && !in_range) continue;
+    const Punch punch = punch_of(state_, e, target);
+    double threat = reach ? punch.melee : 0.0;
+    if (in_range && table::terrain_sight(table, k.centre, spot).clear()) {
+      const bool covered = table::model_cover(table, k.centre, spot) != table::Cover::none;
+      threat = std::max(threat, punch.volley * (covered ? weights_.cover_shield : 1.0));
+    }
+    wounds += threat;
+  }
+  return wounds;
+}
+
+double Assessment::position_value(int u, const table::Point& spot) const {
+  const auto& s = state_;
+  const auto& k = units_[u];
+  double value = 0.0;
+  const auto& victory = s.setup->scenario.victory;
+  if (victory.kind == table::Victory::Kind::objectives) {
+    // The objective most worth going for: its points, less the further it is; half as much when
+    // another of our units is already on it.
+    double best = 0.0;
+    for (const auto& o : victory.objectives) {
+      bool held_by_friend = false;
+      for (int f = 0; f < static_cast<int>(units_.size()); ++f)
+        if (f != u && units_[f].on_table && units_[f].side == k.side && !units_[f].routing &&
+            table::distance(units_[f].centre, o.at) <= o.radius)
+          held_by_friend = true;
+      const double gap = std::max(0.0, table::distance(spot, o.at) - o.radius + 1.0);
+      const double worth = weights_.objective_point * o.points * (held_by_friend ? 0.5 : 1.0) /
+                           (1.0 + gap / weights_.objective_reach);
+      best = std::max(best, worth);
+    }
+    value += best;
+  }
+  double nearest = std::numeric_limits<double>::infinity();
+  bool target_in_reach = false;
+  const auto& table = s.setup->scenario.table;
+  for (int e = 0; e < static_cast<int>(units_.size()); ++e) {
+    const auto& enemy = units_[e];
+    if (!enemy.on_table || enemy.side == k.side || enemy.routing) continue;
+    const double d = table::distance(spot, enemy.centre);
+    nearest = std::min(nearest, d);
+    if (!target_in_reach && k.max_range > 0.0 && d <= k.max_range &&
+        table::terrain_sight(table, spot, enemy.centre).clear())
+      target_in_reach = true;
+  }
+  if (std::isfinite(nearest)) value -= weights_.close_in * k.melee_share * nearest;
+  if (target_in_reach) value += weights_.in_range * (1.0 - k.melee_share);
+  const double per_wound =
+      (weights_.kill_point + weights_.unit_strength) / std::max(1, k.full_wounds);
+  value -= weights_.exposure * weights_.own_losses * exposure(u, spot) * per_wound;
+  return value;
+}
+
+double Assessment::volley_against(int shooter, int target) const {
+  const int m = representative_model(state_, target);
+  if (m < 0) return 0.0;
+  return punch_of(state_, shooter, *state_.setup->models[m].profile).volley;
+}
+
+odds::MeleeSide Assessment::melee_side(int u) const {
+  const auto& s = state_;
+  const int m = representative_model(s, u);
+  const auto& model = s.setup->models[m];
+  const auto& p = *model.profile;
+  const auto& info = s.setup->units[u];
+  odds::MeleeSide side;
+  side.models = std::min(units_[u].models, 40);
+  side.weapon_skill = p.weapon_skill;
+  side.strength = p.strength;
+  side.toughness = p.toughness;
+  side.wounds = p.wounds;
+  side.initiative = p.initiative;
+  side.attacks = p.attacks;
+  side.leadership = s.leadership(u);
+  side.save = p.save;
+  side.invulnerable = p.invulnerable;
+  side.reroll_morale = info.no_fear;
+  side.fearless = info.fearless;
+  side.pinned = s.units[u].own_turn.pinned;
+  if (const auto* weapon = odds::melee_weapon_of(*model.group)) {
+    side.strength = weapon->strength.resolve(p.strength);
+    side.ap = weapon->ap;
+    side.power_weapon = weapon->has(data::WeaponProperty::power_weapon);
+    side.damage = weapon->damage;
+  }
+  return side;
+}
+
+std::optional<Assessment::MeleeOutlook> Assessment::melee(int attacker, int defender,
+                                                          bool charge) const {
+  const auto key = std::make_tuple(attacker, defender, charge);
+  if (auto it = melee_cache_.find(key); it != melee_cache_.end()) return it->second;
+  std::optional<MeleeOutlook> out;
+  if (units_[attacker].models > 0 && units_[defender].models > 0) {
+    odds::MeleeRequest request;
+    request.attacker = melee_side(attacker);
+    request.defender = melee_side(defender);
+    request.rout_cap = state_.setup->rulings.melee_16();
+    if (charge) {
+      // CHARGE-05: a front Charge (the usual case; flank and rear only add to it).
+      const auto bonus =
+          rules::charge_bonus(rules::Approach::front, false, state_.setup->rulings.charge_05());
+      request.attacker.bonus_attacks = bonus.extra_attacks;
+      request.attacker.crs_modifier = rules::crs_modifier({.charge_bonus = bonus.charger_crs});
+    }
+    try {
+      const odds::MeleeReport r = odds::evaluate_melee(request);
+      MeleeOutlook o;
+      o.p_win = r.attacker_wins;
+      o.p_enemy_routs = r.defender_routs;
+      o.p_own_routs = r.attacker_routs;
+      o.enemy_slain = r.attacker_slain.mean();
+      o.own_slain = r.defender_slain.mean();
+      const double kp = weights_.kill_point;
+      const double dealt = loss_value(defender, o.enemy_slain) +
+                           kp * (r.defender_wiped_out + weights_.rout * r.defender_routs);
+      const double taken = loss_value(attacker, o.own_slain) +
+                           kp * (r.attacker_wiped_out + weights_.rout * r.attacker_routs);
+      o.value = dealt - weights_.own_losses * taken;
+      o.defender_value = taken - weights_.own_losses * dealt;
+      out = o;
+    } catch (const std::length_error&) {
+      // Too big to compute exactly: no outlook (the tactician then does not seek this fight).
+    }
+  }
+  melee_cache_.emplace(key, out);
+  return out;
+}
+
+}  // namespace arap::ai

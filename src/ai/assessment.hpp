@@ -1,0 +1,88 @@
+// What the tactician (and later the search's static evaluation) knows about a position, as one
+// goal function (style 4): what each unit is worth, how strong it is at range and in mêlée, how
+// exposed a spot is to the enemy's guns and claws, what a spot is worth toward objectives and the
+// fight, and the exact outlook of a mêlée round between two units (odds::evaluate_melee).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "ai/weights.hpp"
+#include "game/engine.hpp"
+#include "odds/melee_odds.hpp"
+
+namespace arap::ai {
+
+// One unit seen from the AI: living strength and rough powers (for exposure and intent; the
+// choices themselves use exact odds).
+struct UnitSketch {
+  bool on_table = false;  // alive, on the table, not fled
+  int side = 0;
+  int models = 0;  // living
+  int wounds = 0;  // wounds left over the living models
+  int full_wounds = 1;
+  table::Point centre;
+  double max_range = 0.0;    // its longest ranged weapon
+  double volley = 0.0;       // expected unsaved wounds of one volley against a T4 Sv5+ unit
+  double melee = 0.0;        // the same for one round of mêlée attacks
+  double melee_share = 0.0;  // melee / (melee + volley)
+  double move = 4.0;
+  bool locked = false;
+  bool routing = false;
+};
+
+class Assessment {
+ public:
+  Assessment(const game::GameState& state, const TacticianWeights& weights);
+
+  const UnitSketch& unit(int u) const { return units_[u]; }
+  int side_of(int u) const { return units_[u].side; }
+
+  // What a whole unit is worth to its owner: a kill point plus its strength (wounds left).
+  double unit_value(int u) const;
+  // The value of taking `slain` models (and with them their wounds) from unit `u`.
+  double loss_value(int u, double slain) const;
+  // Sign: +1 for an enemy of `side`, -own_losses for a unit of `side`.
+  double sign_for(int side, int u) const;
+
+  // Expected wounds unit `u` would take next turn standing at `spot`: every enemy gun in range
+  // with sight of it (halved, or as weighted, when the spot gives cover against it), every enemy
+  // that could reach it in mêlée.
+  double exposure(int u, const table::Point& spot) const;
+  // The worth of unit `u` standing at `spot` (objectives, reach of its weapons, nearness to the
+  // enemy as its mêlée share wants, less its exposure).
+  double position_value(int u, const table::Point& spot) const;
+
+  // The exact outlook of one mêlée round of `attacker` against `defender` (both as they stand),
+  // with a front Charge's bonuses when `charge`; none when too big to compute exactly.
+  struct MeleeOutlook {
+    double value = 0.0;           // for the attacker's side, in the weights' points
+    double defender_value = 0.0;  // the same round for the defender's side
+    double p_win = 0.0;
+    double p_enemy_routs = 0.0;
+    double p_own_routs = 0.0;
+    double enemy_slain = 0.0;
+    double own_slain = 0.0;
+  };
+  std::optional<MeleeOutlook> melee(int attacker, int defender, bool charge) const;
+  // Rough expected unsaved wounds of one volley of `shooter` at `target` (for stand and fire).
+  double volley_against(int shooter, int target) const;
+
+  const game::GameState& state() const { return state_; }
+  const TacticianWeights& weights() const { return weights_; }
+
+ private:
+  odds::MeleeSide melee_side(int u) const;
+
+  const game::GameState& state_;
+  const TacticianWeights& weights_;
+  std::vector<UnitSketch> units_;
+  mutable std::map<std::tuple<int, int, bool>, std::optional<MeleeOutlook>> melee_cache_;
+};
+
+// The most common profile among a unit's living models and one of its models with it.
+int representative_model(const game::GameState& state, int unit);
+
+}  // namespace arap::ai

@@ -1,0 +1,448 @@
+// The tactician (issue 15). One currency for every choice: the weights of its personality times
+// exact odds. Shots and throws: advice::preview's models slain, P(wiped out) and P(pinning test)
+// (SHOOT-28) with the target's chance of failing it (MORALE-03). Charges: P(reach) from the real
+// table (CHARGE-02/03/07) times the first round's exact outlook (CHARGE-05, MELEE-13..19), less a
+// failed charge (CHARGE-04); never below the personality's least P(reach). Moves: the worth of
+// where the unit ends (ai/assessment). Activations: what the unit could do with its AP, less the
+// risk of a bust to the units still waiting (ACT-06/07) and the dice it gives the opponent to pick
+// up (ACT-08). Pick-ups: the same, less rescuing the opponent from its bust (ACT-08).
+#include "ai/tactician.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "advice/preview.hpp"
+#include "ai/assessment.hpp"
+#include "game/view.hpp"
+#include "rules/activation.hpp"
+#include "rules/leadership.hpp"
+
+namespace arap::ai {
+
+using game::Action;
+using game::ActionKind;
+using game::GameState;
+using game::Phase;
+
+namespace {
+
+constexpr double kRefused = -1e9;  // an option the personality will not take (and says why)
+
+// Dice that always show 1: every activation die succeeds and every test passes. Used only on a
+// copy, to ask "what could this unit do with its action points?" (never to play).
+class BestCaseDice final : public dice::DiceSource {
+ public:
+  int roll(int) override { return 1; }
+};
+
+// The AP of an activation worth having: the first in full, each further one `decay` times less.
+double weighted_ap(const dice::Distribution& ap, double decay) {
+  double out = 0.0;
+  for (int k = std::max(1, ap.lowest()); k <= ap.highest(); ++k) {
+    double worth = 0.0;
+    for (int i = 0; i < k; ++i) worth += std::pow(decay, i);
+    out += ap[k] * worth;
+  }
+  return out;
+}
+
+double percent(double p) {
+  return std::round(p * 1000.0) / 10.0;
+}
+
+// Units of `side` that have not yet tried to activate this player turn, on the table.
+int waiting_units(const GameState& s, const Assessment& a, int side, int except = -1) {
+  int n = 0;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u)
+    if (u != except && a.unit(u).on_table && a.side_of(u) == side && !a.unit(u).routing &&
+        !s.units[u].own_turn.attempted)
+      ++n;
+  return n;
+}
+
+// P(the unit fails a Ld test): what a forced test is worth to its enemy (SHOOT-28/31, MORALE-03).
+double p_fails_test(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  if (info.fearless) return 0.0;
+  return 1.0 - rules::leadership_odds(s.leadership(unit), info.no_fear).p_pass;
+}
+
+class Scorer {
+ public:
+  Scorer(const GameState& s, const TacticianWeights& w) : s_(s), w_(w), a_(s, w) {}
+
+  std::vector<ScoredAction> rank() {
+    const auto options = game::legal_actions(s_);
+    std::vector<ScoredAction> out;
+    out.reserve(options.size());
+    for (const auto& action : options) out.push_back(score(action));
+    std::stable_sort(out.begin(), out.end(), [](const ScoredAction& x, const ScoredAction& y) {
+      return x.score > y.score;
+    });
+    return out;
+  }
+
+  // The best gain the acting unit can make with one action now (0 when nothing beats waiting).
+  double best_gain() {
+    double best = 0.0;
+    for (const auto& action : game::legal_actions(s_)) {
+      if (action.kind == ActionKind::end_activation) continue;
+      best = std::max(best, score(action).score);
+    }
+    return best;
+  }
+
+ private:
+  ScoredAction score(const Action& action) {
+    ScoredAction out{action, 0.0, {}, nlohmann::json::object()};
+    switch (action.kind) {
+      case ActionKind::shoot:
+      case ActionKind::throw_grenade:
+        score_fire(out);
+        break;
+      case ActionKind::charge:
+        score_charge(out);
+        break;
+      case ActionKind::move:
+      case ActionKind::free_move:
+        score_move(out);
+        break;
+      case ActionKind::activate:
+        score_activation(out);
+        break;
+      case ActionKind::pick_up:
+        score_pick_up(out);
+        break;
+      case ActionKind::aim:
+        score_aim(out);
+        break;
+      case ActionKind::hide: {
+        const table::Point here = a_.unit(action.unit).centre;
+        const double wounds = a_.exposure(action.unit, here);
+        out.score = w_.exposure * w_.own_losses * wounds * per_wound(action.unit);
+        out.why = fmt::format("hidden, it escapes about {:.1f} expected wounds", wounds);
+        out.odds["exposure"] = wounds;
+        break;
+      }
+      case ActionKind::stand_up:
+        out.score = w_.stand_up;
+        out.why = "back on its feet to act";
+        break;
+      case ActionKind::go_prone:
+        out.score = -w_.min_gain;  // only when nothing else is open
+        break;
+      case ActionKind::stand_and_fire: {
+        const double wounds = a_.volley_against(action.unit, s_.charging_unit);
+        // About half the unit's dice fire (CHARGE-13: an activation roll decides the shots).
+        out.score =
+            a_.loss_value(s_.charging_unit, 0.5 * wounds * a_.unit(s_.charging_unit).models /
+                                                std::max(1, a_.unit(s_.charging_unit).wounds));
+        out.why = fmt::format("fires at the Chargers first, about {:.1f} wounds", 0.5 * wounds);
+        break;
+      }
+      case ActionKind::hold:
+      case ActionKind::run:
+        score_response(out);
+        break;
+      case ActionKind::fight:
+      case ActionKind::break_off:
+      case ActionKind::hit_and_run:
+        score_melee_choice(out);
+        break;
+      case ActionKind::intercept: {
+        const auto o = a_.melee(action.unit, s_.charging_unit, false);
+        out.score = o ? o->value : kRefused;
+        if (o) {
+          out.why = fmt::format("{:.0f}% to win the round", percent(o->p_win));
+          out.odds["p_win_round"] = o->p_win;
+        }
+        break;
+      }
+      case ActionKind::end_activation:
+      case ActionKind::end_phase:
+      case ActionKind::decline_pick_up:
+      case ActionKind::let_pass:
+        out.score = 0.0;
+        break;
+    }
+    return out;
+  }
+
+  double per_wound(int u) const {
+    return (w_.kill_point + w_.unit_strength) / std::max(1, a_.unit(u).full_wounds);
+  }
+
+  void score_fire(ScoredAction& out) {
+    const auto& a = out.action;
+    const advice::Preview p = advice::preview(s_, a);
+    if (p.refused || p.slain.highest() < 0) {
+      out.score = kRefused;
+      return;
+    }
+    const double slain = p.slain.mean();
+    const double p_kill = 1.0 - p.slain[0];
+    const double fail = p_fails_test(s_, a.target);
+    out.score = a_.sign_for(a_.side_of(a.unit), a.target) *
+                    (a_.loss_value(a.target, slain) + w_.kill_point * p.p_wiped_out) +
+                w_.pinning * (p.p_pinning_test * fail + p.p_auto_pinned) +
+                w_.kill_point * w_.rout * p.p_heavy_casualties * fail * 0.5;
+    out.why = fmt::format("{:.1f} slain expected, {:.0f}% to slay one, {:.0f}% to wipe them out",
+                          slain, percent(p_kill), percent(p.p_wiped_out));
+    out.odds = {{"expected_slain", slain},
+                {"p_kill", p_kill},
+                {"p_wiped_out", p.p_wiped_out},
+                {"p_pinning_test", p.p_pinning_test},
+                {"p_heavy_casualties", p.p_heavy_casualties}};
+  }
+
+  void score_charge(ScoredAction& out) {
+    const auto& a = out.action;
+    const advice::Preview p = advice::preview(s_, a);
+    if (p.refused || !p.charge) {
+      out.score = kRefused;
+      return;
+    }
+    const double reach = p.charge->p_reach;
+    out.odds["p_reach"] = reach;
+    const auto o = a_.melee(a.unit, a.target, true);
+    if (!o) {
+      out.score = kRefused;
+      out.why = "the fight is too big to weigh exactly";
+      return;
+    }
+    out.odds["p_win_round"] = o->p_win;
+    out.odds["p_enemy_routs"] = o->p_enemy_routs;
+    out.odds["expected_slain"] = o->enemy_slain;
+    out.why = fmt::format("{:.0f}% to reach, {:.0f}% to win the round, {:.0f}% they rout",
+                          percent(reach), percent(o->p_win), percent(o->p_enemy_routs));
+    if (reach < w_.min_charge_reach) {
+      out.score = kRefused;
+      out.why += fmt::format(" (below its {:.0f}% least)", percent(w_.min_charge_reach));
+      return;
+    }
+    // Fire and Charge spends its AP on both; weighed as the charge alone, so the plain charge
+    // (listed first) is kept when they tie.
+    out.score = reach * o->value - (1.0 - reach) * w_.failed_charge - (a.fire ? w_.min_gain : 0.0);
+  }
+
+  void score_move(ScoredAction& out) {
+    const auto& a = out.action;
+    const table::Point from = a_.unit(a.unit).centre;
+    const table::Point to{from.x + a.dx, from.y + a.dy};
+    const double before = a_.position_value(a.unit, from);
+    const double after = a_.position_value(a.unit, to);
+    out.score = after - before - (a.kind == ActionKind::move ? w_.min_gain : 0.0);
+    out.odds = {{"position_before", before}, {"position_after", after}};
+    out.why = fmt::format("its position is worth {:.1f} there against {:.1f} here", after, before);
+  }
+
+  void score_aim(ScoredAction& out) {
+    // Worth the better shot it gives over the best shot now, each with the AP it leaves.
+    if (s_.action_points < 2) {
+      out.score = kRefused;
+      return;
+    }
+    GameState copy = s_;
+    game::reseed(copy, 0);
+    if (!game::apply(copy, out.action, nullptr).empty()) {
+      out.score = kRefused;
+      return;
+    }
+    const double now = best_fire(s_);
+    const double aimed = best_fire(copy);
+    out.score = aimed - 2.0 * now;
+    out.why =
+        fmt::format("an aimed shot worth {:.1f} against {:.1f} for two shots", aimed, 2 * now);
+  }
+
+  double best_fire(const GameState& s) {
+    Scorer inner(s, w_);
+    double best = 0.0;
+    for (const auto& action : game::legal_actions(
+             s, game::kind_bit(ActionKind::shoot) | game::kind_bit(ActionKind::throw_grenade))) {
+      ScoredAction scored{action, 0.0, {}, nlohmann::json::object()};
+      inner.score_fire(scored);
+      best = std::max(best, scored.score);
+    }
+    return best;
+  }
+
+  // What unit `u` could do with its AP, measured on a copy where its roll succeeds in full.
+  double opportunity(const Action& hypothetical, int u) {
+    if (auto it = opportunity_.find(u); it != opportunity_.end()) return it->second;
+    GameState copy = s_;
+    game::reseed(copy, 0);
+    BestCaseDice ones;
+    double best = 0.0;
+    if (game::apply(copy, hypothetical, ones, nullptr).empty() &&
+        (copy.phase == Phase::active || copy.phase == Phase::reaction) &&
+        game::pending(copy).unit == u) {
+      Scorer inner(copy, w_);
+      best = inner.best_gain();
+    }
+    opportunity_[u] = best;
+    return best;
+  }
+
+  void score_activation(ScoredAction& out) {
+    const auto& a = out.action;
+    Action full = a;
+    full.dice = 3;
+    if (!game::is_legal(s_, full)) full = a;
+    const double opp = opportunity(full, a.unit);
+    const advice::Preview p = advice::preview(s_, a);
+    const double ap = weighted_ap(*p.action_points, w_.ap_decay);
+    const double failed = a.dice - p.action_points->mean();
+    const int waiting = waiting_units(s_, a_, a_.side_of(a.unit), a.unit);
+    out.score = opp * ap - *p.p_bust * w_.bust * waiting - failed * w_.gift_die;
+    if (opp <= w_.min_gain) out.score = std::min(out.score, 0.0) - w_.min_gain;
+    out.odds = {{"p_bust", *p.p_bust},
+                {"expected_ap", p.action_points->mean()},
+                {"best_action", opp},
+                {"units_waiting", waiting}};
+    out.why = fmt::format("{:.1f} AP expected, {:.0f}% to bust with {} unit(s) still to act",
+                          p.action_points->mean(), percent(*p.p_bust), waiting);
+  }
+
+  void score_pick_up(ScoredAction& out) {
+    const auto& a = out.action;
+    double total = 0.0;
+    double expected_ap = 0.0;
+    for (int i = 0; i < a.pick_count; ++i) {
+      const auto [unit, dice] = a.picks[i];
+      Action single = game::make_action(ActionKind::pick_up);
+      single.picks[0] = {unit, std::min<int>(3, s_.failed_dice)};
+      single.pick_count = 1;
+      const double opp = opportunity(single, unit);
+      const auto& u = s_.units[unit];
+      const auto condition = u.own_turn.pinned       ? rules::ActivationCondition::pinned
+                             : u.own_turn.suppressed ? rules::ActivationCondition::suppressed
+                                                     : rules::ActivationCondition::normal;
+      const auto odds = rules::activation_odds(dice, s_.activation_value(unit), condition);
+      total += opp * weighted_ap(odds.action_points, w_.ap_decay);
+      expected_ap += odds.action_points.mean();
+    }
+    // ACT-08: any pick-up cancels the opponent's bust, and its waiting units act after all.
+    const int rescued = s_.bust_pending ? waiting_units(s_, a_, s_.phasing) : 0;
+    out.score = total - w_.rescue * rescued;
+    out.odds = {{"expected_ap", expected_ap}, {"rescues_units", rescued}};
+    out.why = rescued > 0 ? fmt::format("{:.1f} AP expected, but it lets {} enemy unit(s) act",
+                                        expected_ap, rescued)
+                          : fmt::format("{:.1f} AP expected", expected_ap);
+  }
+
+  // The charged unit: holding means the first round against a Charge (CHARGE-05); running
+  // (CHARGE-08) is taken only when that round is worse than the personality tolerates.
+  void score_response(ScoredAction& out) {
+    const auto o = a_.melee(s_.charging_unit, out.action.unit, true);
+    const double hold = o ? o->defender_value : 0.0;
+    if (out.action.kind == ActionKind::hold) {
+      out.score = hold;
+      if (o) {
+        out.why = fmt::format("{:.0f}% to win the first round", percent(1.0 - o->p_win));
+        out.odds["p_lose_round"] = o->p_win;
+      }
+    } else {
+      out.score = hold < w_.break_off_below ? w_.break_off_below : hold - w_.kill_point;
+      out.why = "runs from a fight it would lose";
+    }
+  }
+
+  void score_melee_choice(ScoredAction& out) {
+    const int u = out.action.unit;
+    int foe = -1;
+    for (int v = 0; v < static_cast<int>(s_.units.size()); ++v)
+      if ((s_.units[u].locked >> v) & 1u) {
+        if (foe < 0 || a_.unit(v).models > a_.unit(foe).models) foe = v;
+      }
+    const auto o = foe >= 0 ? a_.melee(u, foe, false) : std::nullopt;
+    const double fight = o ? o->value : 0.0;
+    if (out.action.kind == ActionKind::fight) {
+      out.score = fight - (out.action.krak ? w_.min_gain : 0.0);
+      if (o) {
+        out.why = fmt::format("{:.0f}% to win the round, {:.0f}% to rout them", percent(o->p_win),
+                              percent(o->p_enemy_routs));
+        out.odds = {{"p_win_round", o->p_win},
+                    {"p_enemy_routs", o->p_enemy_routs},
+                    {"p_own_routs", o->p_own_routs}};
+      }
+    } else {
+      out.score =
+          fight < w_.break_off_below ? w_.break_off_below + w_.min_gain : fight - w_.kill_point;
+      out.why = "leaves a fight it would lose";
+    }
+  }
+
+  const GameState& s_;
+  const TacticianWeights& w_;
+  Assessment a_;
+  std::map<int, double> opportunity_;
+};
+
+// The action in a player's words, with unit names ("charge: Assault Squad at Nobz").
+std::string words(const GameState& s, const Action& a) {
+  const auto name = [&](int u) {
+    return u >= 0 && u < static_cast<int>(s.setup->units.size()) ? s.setup->units[u].name
+                                                                 : std::string("?");
+  };
+  const std::string kind = game::to_json(a)["type"].get<std::string>();
+  switch (a.kind) {
+    case ActionKind::activate:
+      return fmt::format("activate {} with {} dice", name(a.unit), a.dice);
+    case ActionKind::pick_up: {
+      std::string out = "pick up";
+      for (int i = 0; i < a.pick_count; ++i)
+        out += fmt::format("{} {} dice for {}", i ? "," : "", a.picks[i].second,
+                           name(a.picks[i].first));
+      return out;
+    }
+    case ActionKind::end_phase:
+    case ActionKind::decline_pick_up:
+      return kind;
+    case ActionKind::move:
+    case ActionKind::free_move:
+      return fmt::format("{} {} {:.1f}\" ({})", kind, name(a.unit), std::hypot(a.dx, a.dy),
+                         game::to_json(a).value("mode", "normal"));
+    default:
+      if (a.target >= 0)
+        return fmt::format("{}: {} at {}{}", kind, name(a.unit), name(a.target),
+                           a.heavy  ? " (heavy weapons)"
+                           : a.fire ? " (fire and charge)"
+                                    : "");
+      return fmt::format("{}: {}", kind, name(a.unit));
+  }
+}
+
+}  // namespace
+
+std::vector<ScoredAction> TacticianAgent::rank(const GameState& state) const {
+  Scorer scorer(state, weights_);
+  return scorer.rank();
+}
+
+Action TacticianAgent::choose(const GameState& state, dice::Xoshiro256pp&) {
+  const auto ranked = rank(state);
+  if (ranked.empty()) throw std::logic_error("no legal action to choose from");
+  nlohmann::json options = nlohmann::json::array();
+  for (std::size_t i = 0; i < std::min<std::size_t>(3, ranked.size()); ++i) {
+    const auto& r = ranked[i];
+    nlohmann::json row = {
+        {"action", game::to_json(r.action)},
+        {"text", words(state, r.action)},
+        {"score", r.score <= kRefused ? nlohmann::json(nullptr) : nlohmann::json(r.score)}};
+    if (!r.why.empty()) row["why"] = r.why;
+    if (!r.odds.empty()) row["odds"] = r.odds;
+    options.push_back(std::move(row));
+  }
+  explanation_ = {{"type", "ai_choice"},           {"agent", name()},
+                  {"side", state.side_deciding()}, {"phase", game::phase_name(state.phase)},
+                  {"considered", ranked.size()},   {"options", std::move(options)}};
+  return ranked.front().action;
+}
+
+}  // namespace arap::ai

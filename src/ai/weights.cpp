@@ -1,0 +1,119 @@
+#include "ai/weights.hpp"
+
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+#include "data/yaml_reader.hpp"
+
+namespace arap::ai {
+
+namespace {
+
+struct WeightSpec {
+  std::string_view key;
+  double TacticianWeights::*member;
+  double lowest;
+  double highest;
+};
+
+// Every weight, with the range a sensible value lies in (a typo such as 100 for 1.0 is refused).
+constexpr WeightSpec kWeights[] = {
+    {"kill_point", &TacticianWeights::kill_point, 0, 1000},
+    {"unit_strength", &TacticianWeights::unit_strength, 0, 1000},
+    {"own_losses", &TacticianWeights::own_losses, 0, 10},
+    {"rout", &TacticianWeights::rout, 0, 1},
+    {"pinning", &TacticianWeights::pinning, 0, 1000},
+    {"objective_point", &TacticianWeights::objective_point, 0, 1000},
+    {"objective_reach", &TacticianWeights::objective_reach, 0.5, 100},
+    {"close_in", &TacticianWeights::close_in, 0, 100},
+    {"in_range", &TacticianWeights::in_range, 0, 1000},
+    {"exposure", &TacticianWeights::exposure, 0, 100},
+    {"cover_shield", &TacticianWeights::cover_shield, 0, 1},
+    {"min_charge_reach", &TacticianWeights::min_charge_reach, 0, 1},
+    {"failed_charge", &TacticianWeights::failed_charge, 0, 1000},
+    {"break_off_below", &TacticianWeights::break_off_below, -1000, 0},
+    {"bust", &TacticianWeights::bust, 0, 1000},
+    {"gift_die", &TacticianWeights::gift_die, 0, 1000},
+    {"rescue", &TacticianWeights::rescue, 0, 1000},
+    {"ap_decay", &TacticianWeights::ap_decay, 0, 1},
+    {"stand_up", &TacticianWeights::stand_up, 0, 1000},
+    {"min_gain", &TacticianWeights::min_gain, 0, 1000},
+};
+
+void read_weights(const data::Field& f, TacticianWeights& w) {
+  std::vector<std::string_view> known{"from"};
+  for (const auto& spec : kWeights) known.push_back(spec.key);
+  for (const auto& key : f.keys()) {
+    if (key == "from") continue;
+    const WeightSpec* spec = nullptr;
+    for (const auto& s : kWeights)
+      if (s.key == key) spec = &s;
+    if (spec == nullptr)
+      f[key].fail("unknown weight \"" + key + "\"" + data::did_you_mean(key, known));
+    w.*(spec->member) = f[key].as_number(spec->lowest, spec->highest);
+  }
+}
+
+}  // namespace
+
+Personalities Personalities::load(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + file.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return load_text(text.str(), file.string());
+}
+
+Personalities Personalities::load_text(const std::string& text, const std::string& name) {
+  const data::Field root = data::Field::load_text(text, name);
+  root.expect_map();
+  root.allow_only({"personalities"});
+  const data::Field list = root["personalities"];
+  list.expect_map();
+  Personalities out;
+  // A personality may start from another one (`from:`), declared anywhere in the file.
+  std::set<std::string> resolving;
+  const std::function<const TacticianWeights&(const std::string&, const data::Field&)> resolve =
+      [&](const std::string& id, const data::Field& at) -> const TacticianWeights& {
+    if (auto it = out.by_name_.find(id); it != out.by_name_.end()) return it->second;
+    if (!list.has(id)) at.fail("no personality \"" + id + "\" in this file");
+    if (!resolving.insert(id).second) at.fail("personality \"" + id + "\" starts from itself");
+    const data::Field f = list[id];
+    f.expect_map();
+    TacticianWeights w;
+    if (f.has("from")) {
+      w = resolve(f["from"].as_string(), f["from"]);
+    } else {
+      // A personality of its own gives every weight: none falls back to a number in code.
+      for (const auto& spec : kWeights)
+        if (!f.has(spec.key))
+          f.fail("weight \"" + std::string(spec.key) + "\" is missing (or start `from:` another)");
+    }
+    w.name = id;
+    read_weights(f, w);
+    resolving.erase(id);
+    return out.by_name_.emplace(id, std::move(w)).first->second;
+  };
+  for (const auto& id : list.keys()) resolve(id, list[id]);
+  if (out.by_name_.empty()) list.fail("at least one personality is needed");
+  return out;
+}
+
+const TacticianWeights& Personalities::get(const std::string& name) const {
+  if (auto it = by_name_.find(name); it != by_name_.end()) return it->second;
+  std::string known;
+  for (const auto& [id, w] : by_name_) known += (known.empty() ? "" : ", ") + id;
+  throw std::invalid_argument("unknown personality \"" + name + "\" (" + known + ")");
+}
+
+std::vector<std::string> Personalities::names() const {
+  std::vector<std::string> out;
+  for (const auto& [id, w] : by_name_) out.push_back(id);
+  return out;
+}
+
+}  // namespace arap::ai

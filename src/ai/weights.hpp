@@ -1,0 +1,53 @@
+// The tactician's weights (issue 15): one personality is a named set of numbers read from
+// data/ai/tactician.yaml, never constants in code. docs/ai.md explains each weight.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace arap::ai {
+
+// Every weight is read from data (a personality without `from:` must give them all).
+struct TacticianWeights {
+  std::string name = "balanced";
+  double kill_point = 0.0;
+  double unit_strength = 0.0;
+  double own_losses = 0.0;
+  double rout = 0.0;
+  double pinning = 0.0;
+  double objective_point = 0.0;
+  double objective_reach = 0.0;
+  double close_in = 0.0;
+  double in_range = 0.0;
+  double exposure = 0.0;
+  double cover_shield = 0.0;
+  double min_charge_reach = 0.0;
+  double failed_charge = 0.0;
+  double break_off_below = 0.0;
+  double bust = 0.0;
+  double gift_die = 0.0;
+  double rescue = 0.0;
+  double ap_decay = 0.0;
+  double stand_up = 0.0;
+  double min_gain = 0.0;
+};
+
+// The personalities of one file, by name.
+class Personalities {
+ public:
+  // Reads `file` (data/ai/tactician.yaml); a bad value, an unknown weight or personality, or a
+  // loop of `from:` is a data::DataError naming the file, line and field.
+  static Personalities load(const std::filesystem::path& file);
+  static Personalities load_text(const std::string& text, const std::string& name);
+  // The personality called `name`; std::invalid_argument listing the known ones otherwise.
+  const TacticianWeights& get(const std::string& name) const;
+  bool has(const std::string& name) const { return by_name_.count(name) != 0; }
+  std::vector<std::string> names() const;
+
+ private:
+  std::map<std::string, TacticianWeights> by_name_;
+};
+
+}  // namespace arap::ai

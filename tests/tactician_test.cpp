@@ -1,0 +1,225 @@
+// The tactician (issue 15): its weights come from data and bad ones are refused with file, line
+// and field; its scores are the door's exact odds (a shot's expected slain is preview's, to
+// 1e-12); it never declares a charge below its personality's least P(reach); it weighs a pick-up
+// against rescuing the opponent's bust (ACT-08); every choice it makes in whole games is legal,
+// explained by an ai_choice event naming it, and the same for the same seed.
+#include <gtest/gtest.h>
+
+#include "advice/preview.hpp"
+#include "ai/match.hpp"
+#include "ai/tactician.hpp"
+#include "data/data_error.hpp"
+#include "dice/scripted_dice.hpp"
+#include "support/game_fixture.hpp"
+
+namespace arap::ai {
+namespace {
+
+using game::Action;
+using game::ActionKind;
+using game::GameState;
+
+const Personalities& shipped() {
+  static const Personalities p =
+      Personalities::load(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
+  return p;
+}
+
+std::string error_of(const std::string& yaml) {
+  try {
+    Personalities::load_text(yaml, "test.yaml");
+  } catch (const data::DataError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(TacticianWeights, shipped_personalities_load_and_inherit) {
+  const auto names = shipped().names();
+  EXPECT_EQ(names, (std::vector<std::string>{"aggressive", "balanced", "cautious", "objective"}));
+  const auto& balanced = shipped().get("balanced");
+  const auto& aggressive = shipped().get("aggressive");
+  EXPECT_GT(balanced.kill_point, 0.0);
+  // `from: balanced` keeps what it does not change and changes what it names.
+  EXPECT_EQ(aggressive.kill_point, balanced.kill_point);
+  EXPECT_LT(aggressive.min_charge_reach, balanced.min_charge_reach);
+  EXPECT_THROW(shipped().get("reckless"), std::invalid_argument);
+  const Roster roster(shipped());
+  EXPECT_EQ(roster.make("tactician")->name(), "tactician");
+  EXPECT_EQ(roster.make("tactician:cautious")->name(), "tactician:cautious");
+  EXPECT_THROW(roster.make("tactician:reckless"), std::invalid_argument);
+  EXPECT_THROW(Roster::basic().make("tactician"), std::invalid_argument);
+}
+
+std::string all_weights(double value) {
+  std::string all;
+  for (const char* key :
+       {"kill_point", "unit_strength", "own_losses", "rout", "pinning", "objective_point",
+        "objective_reach", "close_in", "in_range", "exposure", "cover_shield", "min_charge_reach",
+        "failed_charge", "bust", "gift_die", "rescue", "ap_decay", "stand_up", "min_gain"})
+    all += std::string("    ") + key + ": " + std::to_string(value) + "\n";
+  return all + "    break_off_below: -1\n";
+}
+
+TEST(TacticianWeights, bad_weights_are_refused_with_line_and_field) {
+  const std::string good = "personalities:\n  balanced:\n" + all_weights(0.5);
+  EXPECT_EQ(error_of(good), "");
+  // An unknown weight, named with its line: 2 lines of heading, 20 weights, then line 25.
+  const std::string typo = good + "  mine:\n    from: balanced\n    kill_piont: 3\n";
+  const std::string typo_error = error_of(typo);
+  EXPECT_NE(typo_error.find("test.yaml:25"), std::string::npos) << typo_error;
+  EXPECT_NE(typo_error.find("did you mean \"kill_point\""), std::string::npos) << typo_error;
+  // Out of range, not a number, a missing weight, an unknown or circular `from`.
+  EXPECT_NE(
+      error_of(good + "  mine:\n    from: balanced\n    rout: 3\n").find("personalities.mine.rout"),
+      std::string::npos);
+  EXPECT_NE(error_of(good + "  mine:\n    from: balanced\n    bust: lots\n"), "");
+  EXPECT_NE(error_of("personalities:\n  alone:\n    kill_point: 3\n").find("is missing"),
+            std::string::npos);
+  EXPECT_NE(error_of(good + "  mine:\n    from: balancd\n").find("no personality"),
+            std::string::npos);
+  EXPECT_NE(error_of(good + "  a:\n    from: b\n  b:\n    from: a\n").find("starts from itself"),
+            std::string::npos);
+  EXPECT_NE(error_of("personality: {}\n"), "");
+}
+
+// A Red tactical squad facing an Imperial Guard squad `gap` inches up the table, Red's unit
+// activated with 3 AP by scripted dice.
+GameState facing_off(const std::string& name, const std::string& red, const std::string& blue_army,
+                     const std::string& blue, double gap) {
+  static std::vector<std::shared_ptr<const game::GameSetup>> keep;
+  keep.push_back(test::battle(
+      name, "space_marines", "[{unit: " + red + ", at: [24, 8], facing: 0}]", blue_army,
+      "[{unit: " + blue + ", at: [24, " + std::to_string(8 + gap) + "], facing: 180}]"));
+  GameState s = game::initial_state(*keep.back(), 1);
+  Action activate = game::make_action(ActionKind::activate, 0);
+  activate.dice = 3;
+  dice::ScriptedDice ones{1, 1, 1};
+  EXPECT_EQ(game::apply(s, activate, ones, nullptr), "");
+  EXPECT_EQ(s.phase, game::Phase::active);
+  return s;
+}
+
+TEST(Tactician, a_shot_is_scored_with_the_previews_exact_numbers) {
+  const GameState s =
+      facing_off("tactician_shot", "tactical_squad", "imperial_guard", "infantry_squad", 16.0);
+  const TacticianAgent agent(shipped().get("balanced"));
+  const auto ranked = agent.rank(s);
+  ASSERT_FALSE(ranked.empty());
+  int shots = 0;
+  for (const auto& r : ranked) {
+    EXPECT_TRUE(game::is_legal(s, r.action)) << game::describe(r.action);
+    if (r.action.kind != ActionKind::shoot) continue;
+    ++shots;
+    const advice::Preview p = advice::preview(s, r.action);
+    EXPECT_NEAR(r.odds["expected_slain"].get<double>(), p.slain.mean(), 1e-12);
+    EXPECT_NEAR(r.odds["p_kill"].get<double>(), 1.0 - p.slain[0], 1e-12);
+    EXPECT_GT(r.score, 0.0);
+  }
+  EXPECT_GT(shots, 0);
+  // In range of a squad in the open with nothing nearer to gain, it shoots.
+  EXPECT_EQ(ranked.front().action.kind, ActionKind::shoot) << ranked.front().why;
+  // Ranked best first.
+  for (std::size_t i = 1; i < ranked.size(); ++i) EXPECT_GE(ranked[i - 1].score, ranked[i].score);
+}
+
+TEST(Tactician, never_declares_a_charge_below_its_least_chance_to_reach) {
+  // Assault Marines on Guardsmen at gaps from sure to hopeless: each charge the tactician lists
+  // is ruled out (no score) exactly when preview's P(reach) is below the personality's least.
+  for (const std::string personality : {"balanced", "aggressive", "cautious"}) {
+    const TacticianAgent agent(shipped().get(personality));
+    const double least = shipped().get(personality).min_charge_reach;
+    int ruled_out = 0;
+    int weighed = 0;
+    for (const double gap : {4.0, 8.0, 10.0, 12.0, 14.0, 16.0}) {
+      const GameState s =
+          facing_off("tactician_charge_" + personality + std::to_string(static_cast<int>(gap)),
+                     "assault_squad", "imperial_guard", "infantry_squad", gap);
+      for (const auto& r : agent.rank(s)) {
+        if (r.action.kind != ActionKind::charge) continue;
+        const double reach = advice::preview(s, r.action).charge->p_reach;
+        EXPECT_NEAR(r.odds["p_reach"].get<double>(), reach, 1e-12);
+        if (reach < least) {
+          EXPECT_LT(r.score, -1e8) << personality << " gap " << gap;
+          ++ruled_out;
+        } else {
+          EXPECT_GT(r.score, -1e8) << personality << " gap " << gap;
+          ++weighed;
+        }
+      }
+    }
+    EXPECT_GT(ruled_out, 0) << personality;
+    EXPECT_GT(weighed, 0) << personality;
+  }
+}
+
+// ACT-08: Red busts with two of three dice failing; Blue may pick the two failed dice up, which
+// would cancel Red's bust and let Red's other units act.
+GameState bust_offered(const std::string& name) {
+  static std::vector<std::shared_ptr<const game::GameSetup>> keep;
+  keep.push_back(test::battle(
+      name, "space_marines",
+      "[{unit: tactical_squad, at: [10, 6], facing: 0}, {unit: devastator_squad, at: [24, 6], "
+      "facing: 0}, {unit: assault_squad, at: [38, 6], facing: 0}]",
+      "imperial_guard", "[{unit: infantry_squad, at: [24, 30], facing: 180}]"));
+  GameState s = game::initial_state(*keep.back(), 1);
+  Action activate = game::make_action(ActionKind::activate, 0);
+  activate.dice = 3;
+  dice::ScriptedDice bust{1, 6, 6};
+  EXPECT_EQ(game::apply(s, activate, bust, nullptr), "");
+  EXPECT_EQ(s.phase, game::Phase::pick_up);
+  EXPECT_TRUE(s.bust_pending);
+  return s;
+}
+
+TEST(Tactician, weighs_a_pick_up_against_rescuing_the_opponents_bust) {
+  const GameState s = bust_offered("tactician_pick_up");
+  const auto weights = [](double rescue) {
+    std::string yaml = "personalities:\n  balanced:\n" + all_weights(0.5);
+    yaml +=
+        "  test:\n    from: balanced\n    kill_point: 10\n    unit_strength: 6\n"
+        "    in_range: 2\n    rescue: " +
+        std::to_string(rescue) + "\n";
+    return Personalities::load_text(yaml, "test.yaml").get("test");
+  };
+  // Two Red units wait: rescuing them costs 2 x rescue.
+  const auto generous = TacticianAgent(weights(0.0)).rank(s);
+  const auto careful = TacticianAgent(weights(100.0)).rank(s);
+  EXPECT_EQ(generous.front().action.kind, ActionKind::pick_up) << generous.front().why;
+  EXPECT_EQ(careful.front().action.kind, ActionKind::decline_pick_up);
+  for (const auto& r : careful)
+    if (r.action.kind == ActionKind::pick_up) {
+      EXPECT_EQ(r.odds["rescues_units"].get<int>(), 2);
+    }
+}
+
+TEST(Tactician, whole_games_are_legal_explained_and_reproducible) {
+  const Roster roster(shipped());
+  for (const char* scenario : {"open_ground", "ruined_town", "woods_and_river"}) {
+    SCOPED_TRACE(scenario);
+    const auto setup = game::make_setup(
+        std::string(ARAP_DATA_DIR) + "/scenarios/" + scenario + ".yaml", test::shipped_library());
+    // play_match throws on an illegal choice; each tactician action follows its ai_choice.
+    const MatchResult one = play_match(*setup, 11, {"tactician", "greedy"}, true, 20000, roster);
+    const MatchResult two = play_match(*setup, 11, {"tactician", "greedy"}, true, 20000, roster);
+    EXPECT_EQ(one.final_state.phase, game::Phase::game_over);
+    EXPECT_EQ(one.record.actions, two.record.actions);
+    int explained = 0;
+    for (std::size_t i = 0; i + 1 < one.log.size(); ++i) {
+      const auto& e = one.log[i];
+      if (e["type"] != "ai_choice") continue;
+      ++explained;
+      EXPECT_EQ(e["agent"], "tactician");
+      EXPECT_EQ(e["side"], 0);
+      ASSERT_FALSE(e["options"].empty());
+      ASSERT_LE(e["options"].size(), 3u);
+      // The next event is the action taken, and it is the first option.
+      EXPECT_EQ(one.log[i + 1]["type"], "action");
+      EXPECT_EQ(one.log[i + 1]["action"], e["options"][0]["action"]);
+    }
+    EXPECT_GT(explained, 10);
+  }
+}
+
+}  // namespace
+}  // namespace arap::ai
