@@ -62,7 +62,8 @@ void add_serve_command(CLI::App& app, Action& action) {
         std::filesystem::create_directories(std::filesystem::path(db).parent_path());
       auto library = std::make_shared<const data::Library>(data::Library::load(data_dir(o->data)));
       server::GameStore store(db);
-      server::GameHall hall(library, data_dir(o->data) + "/scenarios", store);
+      server::GameHall hall(library, data_dir(o->data) + "/scenarios", store,
+                            ai::Roster::load(data_dir(o->data)));
       std::string web = o->web;
       if (!web.empty() && !std::filesystem::is_directory(web)) {
         fmt::print(stderr, "arap serve: no built page in {} (scripts/web builds it); API only\n",

@@ -5,6 +5,7 @@
 #include <random>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "data/data_error.hpp"
 #include "game/view.hpp"
@@ -53,8 +54,11 @@ bool same_secret(const std::string& a, const std::string& b) {
 }
 
 GameHall::GameHall(std::shared_ptr<const data::Library> library, std::string scenarios_dir,
-                   GameStore& store)
-    : library_(std::move(library)), scenarios_dir_(std::move(scenarios_dir)), store_(store) {
+                   GameStore& store, ai::Roster roster)
+    : library_(std::move(library)),
+      scenarios_dir_(std::move(scenarios_dir)),
+      roster_(std::move(roster)),
+      store_(store) {
   for (auto& stored : store_.load_all()) resume(std::move(stored));
   ai_thread_ = std::thread([this] { ai_loop(); });
 }
@@ -80,6 +84,15 @@ void GameHall::shutdown() {
 bool GameHall::shutting_down() const {
   std::lock_guard lock(ai_mutex_);
   return stopping_;
+}
+
+std::string GameHall::default_agent() const {
+  const auto names = roster_.names();
+  return std::find(names.begin(), names.end(), "tactician") != names.end() ? "tactician" : "greedy";
+}
+
+nlohmann::json GameHall::agents() const {
+  return {{"agents", roster_.names()}, {"default", default_agent()}};
 }
 
 nlohmann::json GameHall::scenarios() const {
@@ -160,13 +173,14 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
     seed = request["seed"].get<std::uint64_t>();
   }
   std::vector<std::string> players(static_cast<std::size_t>(setup->sides), "human");
-  if (setup->sides == 2 && !imported) players[1] = "greedy";  // an imported game: all human
+  // An imported game: all human; a new two-sided one: a human against the best agent known.
+  if (setup->sides == 2 && !imported) players[1] = default_agent();
   if (request.contains("seats")) {
     const auto& seats = request["seats"];
     if (!seats.is_array() || seats.size() != players.size())
       throw ApiError(400, fmt::format("seats must list {} players, one a side (\"human\" or an "
-                                      "agent: random, greedy)",
-                                      players.size()));
+                                      "agent: {})",
+                                      players.size(), fmt::join(roster_.names(), ", ")));
     for (std::size_t s = 0; s < players.size(); ++s) {
       if (!seats[s].is_string()) throw ApiError(400, fmt::format("seats[{}] must be a string", s));
       players[s] = seats[s].get<std::string>();
@@ -183,7 +197,7 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
       room->agents.emplace_back();
     } else {
       try {
-        room->agents.push_back(ai::make_agent(players[s]));
+        room->agents.push_back(roster_.make(players[s]));
       } catch (const std::invalid_argument& error) {
         throw ApiError(400, fmt::format("seats[{}]: {}", s, error.what()));
       }
@@ -249,7 +263,7 @@ void GameHall::resume(StoredGame stored) {
     if (static_cast<int>(room->seats.size()) != room->setup->sides)
       throw std::runtime_error("its seats do not match its scenario's sides");
     for (const auto& seat : room->seats)
-      room->agents.push_back(seat.player == "human" ? nullptr : ai::make_agent(seat.player));
+      room->agents.push_back(seat.player == "human" ? nullptr : roster_.make(seat.player));
     room->ai_rng =
         dice::Xoshiro256pp::for_stream(room->record.seed, 0xA1 + room->record.actions.size());
     {
@@ -379,8 +393,10 @@ void GameHall::play_ai(Room& room) {
   const std::uint32_t before = room.state.actions_applied;
   lock.unlock();
   game::Action action;
+  nlohmann::json why;
   try {
     action = room.agents[side]->choose(copy, room.ai_rng);
+    why = room.agents[side]->explanation();
   } catch (const std::exception& error) {
     lock.lock();
     room.ai_error = fmt::format("the {} agent failed: {}", room.seats[side].player, error.what());
@@ -394,6 +410,9 @@ void GameHall::play_ai(Room& room) {
   }
   game::GameState next = room.state;
   game::EventLog events;
+  // Issue 15: the agent's reasons go before the action's events (the page's AI panel shows them;
+  // like every event they are rebuilt by replay after a restart, which has no reasons to rebuild).
+  if (!why.is_null()) events.push_back(std::move(why));
   if (const std::string reason = game::apply(next, action, &events); !reason.empty()) {
     room.ai_error =
         fmt::format("the {} agent chose an illegal action: {}", room.seats[side].player, reason);

@@ -59,14 +59,19 @@ class GameHall {
   // Resumes every game in `store`: each is replayed from its record and checked against the
   // digest stored with its last action; a game that cannot be (its data changed) stays in the
   // database untouched and is listed in unresumed().
+  // `roster` names the agents a seat may take (random and greedy only by default; `arap serve`
+  // adds the tacticians of data/ai/tactician.yaml).
   GameHall(std::shared_ptr<const data::Library> library, std::string scenarios_dir,
-           GameStore& store);
+           GameStore& store, ai::Roster roster = {});
   ~GameHall();
   GameHall(const GameHall&) = delete;
   GameHall& operator=(const GameHall&) = delete;
 
   // The shipped scenarios: [{"id", "name", "description", "sides"}].
   nlohmann::json scenarios() const;
+  // The agents a seat may take: {"agents": [name...], "default": the one a new game gets}.
+  nlohmann::json agents() const;
+  std::string default_agent() const;
 
   // POST /api/games: {"scenario": id | "scenario_text": YAML, "seed"?, "seats": [player...]}.
   // Each seat is "human" or an agent's name; human seats get a secret token. Returns the game's
@@ -100,6 +105,7 @@ class GameHall {
 
   std::shared_ptr<const data::Library> library_;
   std::string scenarios_dir_;
+  ai::Roster roster_;
   GameStore& store_;
   mutable std::mutex rooms_mutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

@@ -154,6 +154,9 @@ HttpServer::HttpServer(GameHall& hall, HttpOptions options)
   http.Get("/api/rules", [this](const httplib::Request&, httplib::Response& res) {
     guarded(res, [&] { send_json(res, rules_); });
   });
+  http.Get("/api/agents", [this](const httplib::Request&, httplib::Response& res) {
+    guarded(res, [&] { send_json(res, hall_.agents()); });
+  });
   http.Get("/api/scenarios", [this](const httplib::Request&, httplib::Response& res) {
     guarded(res, [&] { send_json(res, hall_.scenarios()); });
   });

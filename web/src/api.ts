@@ -182,6 +182,7 @@ export const api = {
       `/api/games/${id}/at/${n}`,
     ),
   report: async (id: string) => (await fetch(`/api/games/${id}/report`)).text(),
+  agents: () => call<{ agents: string[]; default: string }>("/api/agents"),
   scenarios: () =>
     call<{ id: string; name: string; description: string; sides: string[] }[]>("/api/scenarios"),
   create: (request: { scenario: string; seats: string[]; seed?: number }) =>

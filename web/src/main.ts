@@ -41,7 +41,7 @@ function keepToken(game: string, side: number, token: string): void {
 
 async function lobby(): Promise<void> {
   status.textContent = "new game";
-  const scenarios = await api.scenarios();
+  const [scenarios, agents] = await Promise.all([api.scenarios(), api.agents()]);
   const pick = h("select", { id: "scenario" });
   for (const s of scenarios) pick.append(h("option", { value: s.id }, s.name));
   const seats = h("div");
@@ -52,8 +52,8 @@ async function lobby(): Promise<void> {
     seats.replaceChildren(
       ...s.sides.map((name, i) => {
         const select = h("select", { "data-side": String(i), id: `seat-${i}` });
-        for (const player of ["human", "greedy", "random"]) select.append(h("option", { value: player }, player));
-        select.value = i === 0 ? "human" : "greedy";
+        for (const player of ["human", ...agents.agents]) select.append(h("option", { value: player }, player));
+        select.value = i === 0 ? "human" : agents.default;
         return h("label", { class: `side-${i}` }, `${name}: `, select, " ");
       }),
     );
@@ -118,6 +118,12 @@ async function loadRules(): Promise<void> {
 function describeEvent(e: GameEvent, table: TableView): HTMLElement {
   const unitName = (u: unknown) => (typeof u === "number" && table.units[u] ? unitLabel(table, u) : "");
   const parts: string[] = [];
+  if (e.type === "ai_choice") {
+    const options = (e.options as AiOption[]) ?? [];
+    const line = h("div", { class: "ai-line" }, `${e.agent} thinks: ${options[0]?.text ?? ""}`);
+    if (options[0]?.why) line.append(` (${options[0].why})`);
+    return line;
+  }
   if (e.type === "action") {
     const a = e.action as Action;
     const side = e.side as number;
@@ -194,11 +200,39 @@ function describePreview(p: Preview): HTMLElement {
 const ODDS_KINDS = new Set(["activate", "shoot", "throw_grenade", "charge", "pick_up", "stand_and_fire"]);
 const MOVE_KINDS = new Set(["move", "free_move"]);
 
+// One option an agent weighed (an ai_choice event's options, docs/game.md).
+interface AiOption {
+  text: string;
+  score: number | null;
+  why?: string;
+  odds?: Record<string, number>;
+}
+
+// The AI panel: the agent's last choice, why, and what it weighed against it.
+function aiPanel(e: GameEvent): HTMLElement[] {
+  const options = (e.options as AiOption[]) ?? [];
+  if (!options.length) return [];
+  const [chosen, ...others] = options;
+  const rows: HTMLElement[] = [
+    h("p", {}, h("strong", {}, `${e.agent} chose: ${chosen.text}`), chosen.why ? ` — ${chosen.why}` : ""),
+  ];
+  if (others.length) {
+    const list = h("ul", {});
+    for (const o of others) {
+      const gap = o.score === null || chosen.score === null ? "ruled out" : `${(o.score - chosen.score).toFixed(1)}`;
+      list.append(h("li", {}, `${o.text}${o.why ? ` — ${o.why}` : ""} [${gap}]`));
+    }
+    rows.push(h("p", { class: "hint" }, `Weighed against (score difference; ${e.considered} options in all):`), list);
+  }
+  return rows;
+}
+
 class GameView {
   private board: Board;
   private state: StateView;
   private events = 0;
   private readonly log = h("div", { class: "log", "data-testid": "log" });
+  private readonly ai = h("section", { "data-testid": "ai", hidden: "" });
   private readonly decision = h("section", { "data-testid": "decision" });
   private readonly unitPanel = h("section", { "data-testid": "unit" });
   private readonly heading = h("section");
@@ -219,7 +253,7 @@ class GameView {
     app.replaceChildren(
       h("div", { class: "game" },
         h("div", { class: "board" }, this.board.svg),
-        h("div", { class: "panel" }, this.heading, this.decision, this.unitPanel,
+        h("div", { class: "panel" }, this.heading, this.decision, this.ai, this.unitPanel,
           h("section", {}, h("h2", {}, "Dice log"), this.log))),
     );
     this.shareLinks(summary);
@@ -227,7 +261,7 @@ class GameView {
 
   async start(): Promise<void> {
     const history = await api.events(this.id, 0);
-    for (const e of history.events) this.log.append(describeEvent(e, this.table));
+    for (const e of history.events) this.logEvent(e);
     this.events = history.next;
     this.log.scrollTop = this.log.scrollHeight;
     await this.refresh(this.state);
@@ -249,10 +283,17 @@ class GameView {
     this.heading.after(h("section", {}, box));
   }
 
+  // One event into the dice log; an agent's reasons also into the AI panel (its latest choice).
+  private logEvent(e: GameEvent): void {
+    this.log.append(describeEvent(e, this.table));
+    if (e.type !== "ai_choice") return;
+    this.ai.hidden = false;
+    this.ai.replaceChildren(h("h2", {}, "The AI's reasoning"), ...aiPanel(e));
+  }
+
   // New events from `first` on (from the stream or our own apply): log them, show the state.
   private take(first: number, events: GameEvent[], state: StateView): void {
-    for (let i = Math.max(0, this.events - first); i < events.length; ++i)
-      this.log.append(describeEvent(events[i], this.table));
+    for (let i = Math.max(0, this.events - first); i < events.length; ++i) this.logEvent(events[i]);
     this.events = Math.max(this.events, first + events.length);
     this.log.scrollTop = this.log.scrollHeight;
     if (state.actions_applied >= this.state.actions_applied) void this.refresh(state);

@@ -59,6 +59,17 @@ try {
   const units = (await (await fetch(`${base}/api/games/${new URL(page.url()).searchParams.get("game")}/table`)).json()).units.length;
   check("the lobby starts a game and draws every unit", drawn === units && units > 0, `${drawn} of ${units}`);
 
+  // Against the lobby's default agent (the tactician): Red ends its activation phase, Blue's agent
+  // plays, and the AI panel says what it chose, why, and what it weighed against it.
+  await page.waitForSelector("[data-testid=decision] button");
+  const endPhase = page.locator("[data-testid=decision] button", { hasText: "end phase" });
+  if (await endPhase.count()) await endPhase.first().click();
+  await page.waitForSelector("[data-testid=ai] strong", { timeout: 30000 });
+  const reasoning = await page.locator("[data-testid=ai]").innerText();
+  check("the AI panel explains the tactician's choice", reasoning.includes("tactician chose") &&
+    reasoning.includes("Weighed against"), reasoning);
+  await page.screenshot({ path: join(screens, "2b-ai-reasoning.png") });
+
   // A hot-seat skirmish with a fixed seed: both seats in this browser.
   const created = await (await fetch(`${base}/api/games`, {
     method: "POST",
