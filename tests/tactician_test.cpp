@@ -64,10 +64,10 @@ std::string all_weights(double value) {
 TEST(TacticianWeights, bad_weights_are_refused_with_line_and_field) {
   const std::string good = "personalities:\n  balanced:\n" + all_weights(0.5);
   EXPECT_EQ(error_of(good), "");
-  // An unknown weight, named with its line: 2 lines of heading, 20 weights, then line 25.
+  // An unknown weight, named with its line: 2 lines of heading, 21 weights, then line 26.
   const std::string typo = good + "  mine:\n    from: balanced\n    kill_piont: 3\n";
   const std::string typo_error = error_of(typo);
-  EXPECT_NE(typo_error.find("test.yaml:25"), std::string::npos) << typo_error;
+  EXPECT_NE(typo_error.find("test.yaml:26"), std::string::npos) << typo_error;
   EXPECT_NE(typo_error.find("did you mean \"kill_point\""), std::string::npos) << typo_error;
   // Out of range, not a number, a missing weight, an unknown or circular `from`.
   EXPECT_NE(

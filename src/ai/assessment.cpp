@@ -107,6 +107,7 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
     k.routing = s.units[u].routing;
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       k.full_wounds += s.setup->models[m].profile->wounds;
+      ++k.full_models;
       if (!s.models[m].pose.alive) continue;
       ++k.models;
       k.wounds += s.models[m].wounds_left;
@@ -131,8 +132,11 @@ double Assessment::unit_value(int u) const {
 double Assessment::loss_value(int u, double slain) const {
   const auto& k = units_[u];
   if (k.models == 0) return 0.0;
-  const double share = std::min(1.0, slain / k.models);
-  return weights_.unit_strength * share * k.wounds / k.full_wounds;
+  const double taken = std::min(slain, static_cast<double>(k.models));
+  // Its share of the unit as it began, plus progress toward the kill point: a model of a unit with
+  // few left is worth more (focus fire finishes units, and only whole units score).
+  return weights_.unit_strength * taken / std::max(1, k.full_models) +
+         weights_.focus * weights_.kill_point * taken / k.models;
 }
 
 double Assessment::sign_for(int side, int u) const {

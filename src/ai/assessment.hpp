@@ -23,6 +23,7 @@ struct UnitSketch {
   int models = 0;  // living
   int wounds = 0;  // wounds left over the living models
   int full_wounds = 1;
+  int full_models = 0;
   table::Point centre;
   double max_range = 0.0;    // its longest ranged weapon
   double volley = 0.0;       // expected unsaved wounds of one volley against a T4 Sv5+ unit
@@ -42,7 +43,8 @@ class Assessment {
 
   // What a whole unit is worth to its owner: a kill point plus its strength (wounds left).
   double unit_value(int u) const;
-  // The value of taking `slain` models (and with them their wounds) from unit `u`.
+  // The value of taking `slain` models from unit `u` (its share of the unit's strength, and with
+  // the `focus` weight its share of the way to the kill point).
   double loss_value(int u, double slain) const;
   // Sign: +1 for an enemy of `side`, -own_losses for a unit of `side`.
   double sign_for(int side, int u) const;

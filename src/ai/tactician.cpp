@@ -291,22 +291,42 @@ class Scorer {
 
   void score_activation(ScoredAction& out) {
     const auto& a = out.action;
-    Action full = a;
-    full.dice = 3;
-    if (!game::is_legal(s_, full)) full = a;
-    const double opp = opportunity(full, a.unit);
+    const double opp = opportunity(best_roll(a.unit), a.unit);
     const advice::Preview p = advice::preview(s_, a);
     const double ap = weighted_ap(*p.action_points, w_.ap_decay);
     const double failed = a.dice - p.action_points->mean();
-    const int waiting = waiting_units(s_, a_, a_.side_of(a.unit), a.unit);
-    out.score = opp * ap - *p.p_bust * w_.bust * waiting - failed * w_.gift_die;
+    // ACT-07: a bust ends the phase, and the units still waiting lose what they could have done.
+    double waiting_worth = 0.0;
+    int waiting = 0;
+    for (int v = 0; v < static_cast<int>(s_.units.size()); ++v) {
+      if (v == a.unit || a_.side_of(v) != a_.side_of(a.unit) || !a_.unit(v).on_table ||
+          s_.units[v].own_turn.attempted)
+        continue;
+      Action roll = game::make_action(ActionKind::activate, v);
+      roll.dice = 1;
+      if (!game::is_legal(s_, roll)) continue;
+      ++waiting;
+      waiting_worth += opportunity(best_roll(v), v);
+    }
+    out.score = opp * ap - *p.p_bust * w_.bust * waiting_worth - failed * w_.gift_die;
     if (opp <= w_.min_gain) out.score = std::min(out.score, 0.0) - w_.min_gain;
     out.odds = {{"p_bust", *p.p_bust},
                 {"expected_ap", p.action_points->mean()},
                 {"best_action", opp},
-                {"units_waiting", waiting}};
+                {"units_waiting", waiting},
+                {"waiting_worth", waiting_worth}};
     out.why = fmt::format("{:.1f} AP expected, {:.0f}% to bust with {} unit(s) still to act",
                           p.action_points->mean(), percent(*p.p_bust), waiting);
+  }
+
+  // The activation with the most dice `unit` may roll (ACT-06), to ask what its AP could buy.
+  Action best_roll(int unit) const {
+    Action roll = game::make_action(ActionKind::activate, unit);
+    for (int dice = 3; dice >= 1; --dice) {
+      roll.dice = dice;
+      if (game::is_legal(s_, roll)) return roll;
+    }
+    return roll;
   }
 
   void score_pick_up(ScoredAction& out) {

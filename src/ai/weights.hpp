@@ -15,6 +15,7 @@ struct TacticianWeights {
   double kill_point = 0.0;
   double unit_strength = 0.0;
   double own_losses = 0.0;
+  double focus = 0.0;
   double rout = 0.0;
   double pinning = 0.0;
   double objective_point = 0.0;
