@@ -54,9 +54,10 @@ TEST(TacticianWeights, shipped_personalities_load_and_inherit) {
 std::string all_weights(double value) {
   std::string all;
   for (const char* key :
-       {"kill_point", "unit_strength", "own_losses", "rout", "pinning", "objective_point",
-        "objective_reach", "close_in", "in_range", "exposure", "cover_shield", "min_charge_reach",
-        "failed_charge", "bust", "gift_die", "rescue", "ap_decay", "stand_up", "min_gain"})
+       {"kill_point", "unit_strength",   "own_losses",       "focus",         "rout",
+        "pinning",    "objective_point", "objective_reach",  "close_in",      "in_range",
+        "exposure",   "cover_shield",    "min_charge_reach", "failed_charge", "bust",
+        "gift_die",   "rescue",          "ap_decay",         "stand_up",      "min_gain"})
     all += std::string("    ") + key + ": " + std::to_string(value) + "\n";
   return all + "    break_off_below: -1\n";
 }
