@@ -222,5 +222,22 @@ TEST(Tactician, whole_games_are_legal_explained_and_reproducible) {
   }
 }
 
+TEST(Tactician, texture_no_long_shot_charges_and_no_idle_units) {
+  // Issue 15's texture goals, counted by play_match from the table itself: the tactician declares
+  // no charge under 1-in-3 to reach (greedy, which charges what it outfights wherever it is, does).
+  const Roster roster(shipped());
+  const auto setup = game::make_setup(std::string(ARAP_DATA_DIR) + "/scenarios/open_ground.yaml",
+                                      test::shipped_library());
+  const auto tactician = simulate(*setup, 6, 5, {"tactician", "tactician"}, 2, false, {}, roster);
+  const auto greedy = simulate(*setup, 6, 5, {"greedy", "greedy"}, 2, false, {}, roster);
+  EXPECT_GT(tactician.charges, 0);
+  EXPECT_EQ(tactician.long_shot_charges, 0);
+  EXPECT_GT(greedy.long_shot_charges, 0);
+  EXPECT_EQ(tactician.unit_games, 6 * static_cast<int>(setup->units.size()));
+  EXPECT_LE(tactician.idle_units, tactician.unit_games / 20);
+  const auto json = tactician.to_json({"Red", "Blue"});
+  EXPECT_EQ(json["texture"]["long_shot_charges"], 0);
+}
+
 }  // namespace
 }  // namespace arap::ai

@@ -1,5 +1,6 @@
 #include "ai/match.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -7,8 +8,45 @@
 #include <thread>
 
 #include "ai/agents.hpp"
+#include "table/geometry.hpp"
 
 namespace arap::ai {
+
+namespace {
+
+// Whether some objective has living, non-routing models of two sides within its radius now.
+bool objective_contested(const game::GameState& s) {
+  const auto& victory = s.setup->scenario.victory;
+  for (const auto& objective : victory.objectives) {
+    int sides = 0;
+    for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+      const auto& pose = s.models[m].pose;
+      if (!pose.alive || s.units[s.setup->models[m].unit].routing) continue;
+      if (table::distance(pose.position, objective.at) <= objective.radius) sides |= 1 << pose.side;
+    }
+    if (sides != 0 && (sides & (sides - 1)) != 0) return true;
+  }
+  return false;
+}
+
+// An action that does something with the unit (beyond trying to activate or stopping).
+bool acts(game::ActionKind kind) {
+  using game::ActionKind;
+  switch (kind) {
+    case ActionKind::activate:
+    case ActionKind::end_activation:
+    case ActionKind::end_phase:
+    case ActionKind::pick_up:
+    case ActionKind::decline_pick_up:
+    case ActionKind::hold:
+    case ActionKind::let_pass:
+      return false;
+    default:
+      return true;
+  }
+}
+
+}  // namespace
 
 MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
                        const std::vector<std::string>& agent_names, bool keep_log, int max_actions,
@@ -20,6 +58,7 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
   game::GameState state = game::initial_state(setup, seed);
   dice::Xoshiro256pp choices = dice::Xoshiro256pp::for_stream(seed, 0x5eedULL);
   game::EventLog* log = keep_log ? &result.log : nullptr;
+  std::vector<bool> acted(state.units.size(), false);
   for (int i = 0; i < max_actions && state.phase != game::Phase::game_over; ++i) {
     const int side = state.side_deciding();
     Agent& agent = *agents[side % agents.size()];
@@ -27,10 +66,19 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
     if (log != nullptr) {
       if (auto why = agent.explanation(); !why.is_null()) log->push_back(std::move(why));
     }
+    if (action.kind == game::ActionKind::charge) {
+      ++result.texture.charges;
+      if (game::charge_reach(state, action).p_reach < 1.0 / 3.0) ++result.texture.long_shot_charges;
+    }
+    if (acts(action.kind) && action.unit >= 0) acted[action.unit] = true;
     const std::string reason = game::apply(state, action, log);
     if (!reason.empty()) throw std::logic_error("agent chose an illegal action: " + reason);
     result.record.actions.push_back(action);
+    if (!result.texture.objective_contested && objective_contested(state))
+      result.texture.objective_contested = true;
   }
+  result.texture.units = static_cast<int>(acted.size());
+  result.texture.idle_units = static_cast<int>(std::count(acted.begin(), acted.end(), false));
   result.winner = state.winner;
   result.turns = state.turn;
   result.score.assign(state.score.begin(), state.score.begin() + setup.sides);
@@ -45,8 +93,20 @@ nlohmann::json SimulationSummary::to_json(const std::vector<std::string>& side_n
     wins_json[side_names[side]] = wins[side];
     score_json[side_names[side]] = mean_score[side];
   }
-  return {{"games", games},         {"wins", wins_json},        {"draws", draws},
-          {"scoreless", scoreless}, {"mean_turns", mean_turns}, {"mean_score", score_json}};
+  const auto share = [](int part, int whole) { return whole > 0 ? double(part) / whole : 0.0; };
+  return {{"games", games},
+          {"wins", wins_json},
+          {"draws", draws},
+          {"scoreless", scoreless},
+          {"mean_turns", mean_turns},
+          {"mean_score", score_json},
+          {"texture",
+           {{"charges", charges},
+            {"long_shot_charges", long_shot_charges},
+            {"long_shot_charge_share", share(long_shot_charges, charges)},
+            {"idle_unit_share", share(idle_units, unit_games)},
+            {"scoreless_share", share(scoreless, games)},
+            {"objective_contested_share", share(contested_games, games)}}}};
 }
 
 SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_t seed,
@@ -57,6 +117,7 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
     int turns = 0;
     std::vector<int> score;
     std::uint64_t signature = 0;
+    Texture texture;
   };
   std::vector<Outcome> outcomes(games);
   std::atomic<int> next{0};
@@ -74,7 +135,7 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
             dice::Xoshiro256pp::for_stream(seed, static_cast<std::uint64_t>(g))();
         const MatchResult match = play_match(setup, game_seed, agents, sign_logs, 20000, roster);
         outcomes[g] = {match.winner, match.turns, match.score,
-                       sign_logs ? game::log_signature(match.log) : 0};
+                       sign_logs ? game::log_signature(match.log) : 0, match.texture};
       } catch (const std::exception& error) {
         std::lock_guard lock(failure_mutex);
         failure = error.what();
@@ -107,6 +168,11 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
     }
     if (!scored) ++summary.scoreless;
     signature = (signature ^ o.signature) * 1099511628211ULL;
+    summary.charges += o.texture.charges;
+    summary.long_shot_charges += o.texture.long_shot_charges;
+    summary.unit_games += o.texture.units;
+    summary.idle_units += o.texture.idle_units;
+    summary.contested_games += o.texture.objective_contested ? 1 : 0;
   }
   if (games > 0) {
     summary.mean_turns /= games;

@@ -14,7 +14,19 @@
 
 namespace arap::ai {
 
+// How a game played (issue 15's "texture" goals): charges declared and those under 1-in-3 to
+// reach (game::charge_reach at the declaration), units that never did anything but activate or
+// end their activation, and whether both sides ever stood on the same objective at once.
+struct Texture {
+  int charges = 0;
+  int long_shot_charges = 0;  // P(reach) < 1/3 when declared
+  int units = 0;
+  int idle_units = 0;
+  bool objective_contested = false;
+};
+
 struct MatchResult {
+  Texture texture;
   game::GameRecord record;
   game::EventLog log;
   game::GameState final_state;
@@ -38,6 +50,12 @@ struct SimulationSummary {
   double mean_turns = 0.0;
   std::vector<double> mean_score;
   std::uint64_t signature = 0;  // of every game's log, in game order
+  // Texture over all games.
+  int charges = 0;
+  int long_shot_charges = 0;
+  int unit_games = 0;
+  int idle_units = 0;
+  int contested_games = 0;
   nlohmann::json to_json(const std::vector<std::string>& side_names) const;
 };
 
