@@ -13,6 +13,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -40,6 +41,9 @@ struct GameOptionsCli {
   bool report = false;
   bool json = false;
   bool explain = false;
+  std::optional<double> think;    // the search agent's seconds per decision
+  std::optional<int> iterations;  // ... or exactly this many iterations
+  int search_threads = 1;
   int games = 100;
   int jobs = 1;
   std::string record;
@@ -138,6 +142,13 @@ const CLI::Validator kSeedCheck(
     },
     "SEED");
 
+// The agents of the data folder, with the search budget the command line gives.
+ai::Roster roster_for(const GameOptionsCli& o) {
+  ai::Roster roster = ai::Roster::load(data_dir(o.data));
+  roster.set_search(o.think, o.iterations, o.search_threads);
+  return roster;
+}
+
 int run_play(const GameOptionsCli& o) {
   const auto setup = load_setup(o.scenario, o.data);
   game::GameRecord record = game::record_for(*setup, o.seed);
@@ -163,7 +174,7 @@ int run_play(const GameOptionsCli& o) {
     }
   }
   const std::vector<std::string> agents = {o.red, o.blue};
-  const ai::Roster roster = ai::Roster::load(data_dir(o.data));
+  const ai::Roster roster = roster_for(o);
   std::vector<std::unique_ptr<ai::Agent>> players;
   for (const auto& name : agents) players.push_back(roster.make(name));
   dice::Xoshiro256pp choices = dice::Xoshiro256pp::for_stream(o.seed, 0x5eedULL);
@@ -287,7 +298,7 @@ int run_sim(const GameOptionsCli& o) {
                done, o.games, eta);
     if (done == o.games) fmt::print(stderr, "\n");
   };
-  const ai::Roster roster = ai::Roster::load(data_dir(o.data));
+  const ai::Roster roster = roster_for(o);
   const auto summary =
       ai::simulate(*setup, o.games, o.seed, {o.red, o.blue}, o.jobs, false, progress, roster);
   std::vector<std::string> names;
@@ -306,7 +317,7 @@ int run_ladder(const GameOptionsCli& o) {
   if (setup->scenario.sides.size() != 2)
     throw std::runtime_error("ladder: the scenario must have two sides");
   if (o.agents.size() < 2) throw std::runtime_error("ladder: give two or more agents");
-  const ai::Roster roster = ai::Roster::load(data_dir(o.data));
+  const ai::Roster roster = roster_for(o);
   for (std::size_t i = 0; i < o.agents.size(); ++i) {
     roster.make(o.agents[i]);  // unknown names fail before play
     for (std::size_t j = 0; j < i; ++j)
@@ -395,6 +406,13 @@ void add_game_commands(CLI::App& app, Action& action) {
                    "Agent for the first side: random, greedy, tactician[:personality]");
   play->add_option("--blue", o->blue,
                    "Agent for the second side: random, greedy, tactician[:personality]");
+  play->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
+      ->check(CLI::Range(0.001, 600.0));
+  play->add_option("--iterations", o->iterations,
+                   "The search agent's iterations per decision (reproducible; overrides --think)")
+      ->check(CLI::Range(1, 100000000));
+  play->add_option("--search-threads", o->search_threads, "Threads for each search decision")
+      ->check(CLI::Range(1, 256));
   play->add_flag("--explain", o->explain,
                  "Log each AI choice with its runners-up and odds (ai_choice events)");
   play->add_option("--seed", o->seed, "Seed of the game's dice")->check(kSeedCheck);
@@ -439,6 +457,15 @@ void add_game_commands(CLI::App& app, Action& action) {
   ladder->add_option("--seed", o->seed, "Seed (game g of each seat uses stream g)")
       ->check(kSeedCheck);
   ladder->add_option("--jobs,-j", o->jobs, "Threads")->check(CLI::Range(1, 256));
+  ladder->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
+      ->check(CLI::Range(0.001, 600.0));
+  ladder
+      ->add_option("--iterations", o->iterations,
+                   "The search agent's iterations per decision (reproducible; overrides --think)")
+      ->check(CLI::Range(1, 100000000));
+  ladder->add_option("--search-threads", o->search_threads, "Threads for each search decision")
+      ->check(CLI::Range(1, 256));
+
   ladder->add_flag("--json", o->json, "Print JSON");
   ladder->add_option("--data", o->data, "Data folder");
   ladder->callback([o, &action] { action = [o] { return run_ladder(*o); }; });
@@ -448,6 +475,14 @@ void add_game_commands(CLI::App& app, Action& action) {
   sim->add_option("--games,-n", o->games, "Number of games")->check(CLI::Range(1, 10000000));
   sim->add_option("--seed", o->seed, "Seed (game g uses stream g)")->check(kSeedCheck);
   sim->add_option("--jobs,-j", o->jobs, "Threads")->check(CLI::Range(1, 256));
+  sim->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
+      ->check(CLI::Range(0.001, 600.0));
+  sim->add_option("--iterations", o->iterations,
+                  "The search agent's iterations per decision (reproducible; overrides --think)")
+      ->check(CLI::Range(1, 100000000));
+  sim->add_option("--search-threads", o->search_threads, "Threads for each search decision")
+      ->check(CLI::Range(1, 256));
+
   sim->add_option("--red", o->red, "Agent for the first side");
   sim->add_option("--blue", o->blue, "Agent for the second side");
   sim->add_option("--data", o->data, "Data folder");

@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "ai/match.hpp"
+#include "ai/search.hpp"
+#include "ai/tactician.hpp"
 #include "game/engine.hpp"
 #include "game/setup.hpp"
 #include "game/state.hpp"
@@ -99,5 +101,42 @@ void greedy_game(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(greedy_game)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+namespace {
+
+// Issue 15: the search agent's iterations per CPU second (one thread), from the first active
+// decision of a seeded random game on the ruined town, with playouts of N activation rolls.
+void search_iterations(benchmark::State& state) {
+  static const auto setup = setup_of("ruined_town");
+  static const auto personalities =
+      arap::ai::Personalities::load(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
+  const arap::game::GameState s = active_states(*setup, 1).front();
+  arap::ai::SearchSettings settings = personalities.search();
+  settings.iterations = 200;
+  settings.threads = 1;
+  settings.rollout_activations = static_cast<int>(state.range(0));
+  arap::ai::SearchAgent agent(personalities.get("balanced"), settings);
+  arap::dice::Xoshiro256pp rng(1);
+  std::int64_t iterations = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(agent.choose(s, rng));
+    iterations += agent.last_stats().iterations;
+  }
+  state.SetItemsProcessed(iterations);
+}
+BENCHMARK(search_iterations)->Arg(1)->Arg(4)->Unit(benchmark::kMillisecond);
+
+// The tactician's cost per decision on the same state (every legal action scored).
+void tactician_decision(benchmark::State& state) {
+  static const auto setup = setup_of("ruined_town");
+  static const auto personalities =
+      arap::ai::Personalities::load(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
+  const arap::game::GameState s = active_states(*setup, 1).front();
+  arap::ai::TacticianAgent agent(personalities.get("balanced"));
+  for (auto _ : state) benchmark::DoNotOptimize(agent.rank(s));
+}
+BENCHMARK(tactician_decision)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

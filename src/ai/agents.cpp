@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "ai/search.hpp"
 #include "ai/tactician.hpp"
 #include "table/geometry.hpp"
 
@@ -167,9 +168,26 @@ std::unique_ptr<Agent> Roster::make(const std::string& name) const {
     const std::string personality = name == "tactician" ? "balanced" : name.substr(10);
     return std::make_unique<TacticianAgent>(personalities_->get(personality));
   }
+  if (personalities_ && (name == "search" || name.starts_with("search:"))) {
+    if (personalities_->search().candidates == 0)
+      throw std::invalid_argument(
+          "the search agent needs a search: block in data/ai/tactician.yaml");
+    const std::string personality = name == "search" ? "balanced" : name.substr(7);
+    return std::make_unique<SearchAgent>(personalities_->get(personality),
+                                         personalities_->search());
+  }
   std::string known;
   for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
   throw std::invalid_argument("unknown agent \"" + name + "\" (" + known + ")");
+}
+
+void Roster::set_search(std::optional<double> think_seconds, std::optional<int> iterations,
+                        int threads) {
+  if (!personalities_) return;
+  auto& k = personalities_->search();
+  if (think_seconds) k.think_seconds = *think_seconds;
+  if (iterations) k.iterations = *iterations;
+  k.threads = std::max(1, threads);
 }
 
 std::vector<std::string> Roster::names() const {
@@ -178,6 +196,7 @@ std::vector<std::string> Roster::names() const {
     out.emplace_back("tactician");
     for (const auto& p : personalities_->names())
       if (p != "balanced") out.push_back("tactician:" + p);
+    if (personalities_->search().candidates > 0) out.emplace_back("search");
   }
   return out;
 }

@@ -44,7 +44,8 @@ class GreedyAgent final : public Agent {
 };
 
 // The agents a program can field: "random", "greedy", and the tactician in each personality of
-// data/ai/tactician.yaml ("tactician" is the balanced one; "tactician:cautious" another).
+// data/ai/tactician.yaml ("tactician" is the balanced one; "tactician:cautious" another), and the
+// search agent ("search", "search:<personality>") when the file has its `search:` block.
 class Roster {
  public:
   Roster() = default;  // random and greedy only
@@ -55,6 +56,9 @@ class Roster {
   // Throws std::invalid_argument naming the agents it knows.
   std::unique_ptr<Agent> make(const std::string& name) const;
   std::vector<std::string> names() const;
+  // The search agent's budget from the command line: seconds per decision, or exactly
+  // `iterations` (reproducible), on `threads` threads.
+  void set_search(std::optional<double> think_seconds, std::optional<int> iterations, int threads);
 
  private:
   std::optional<Personalities> personalities_;

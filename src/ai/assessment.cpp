@@ -75,6 +75,37 @@ Punch punch_of(const game::GameState& s, int unit, const data::Profile& target) 
 
 }  // namespace
 
+double static_value(const game::GameState& s, int side, const TacticianWeights& w) {
+  double value = 0.0;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    const auto& info = s.setup->units[u];
+    if (!s.unit_alive(u) && !s.units[u].away && !s.units[u].in_reserve) continue;
+    int wounds = 0;
+    int full = 0;
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      full += s.setup->models[m].profile->wounds;
+      if (s.models[m].pose.alive) wounds += s.models[m].wounds_left;
+    }
+    double worth = w.kill_point + w.unit_strength * wounds / std::max(1, full);
+    if (s.units[u].routing) worth -= w.rout * w.kill_point;
+    value += info.side == side ? worth : -worth;
+  }
+  for (const auto& o : s.setup->scenario.victory.objectives) {
+    int sides = 0;
+    for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+      const auto& pose = s.models[m].pose;
+      if (pose.alive && !s.units[s.setup->models[m].unit].routing &&
+          table::distance(pose.position, o.at) <= o.radius)
+        sides |= 1 << pose.side;
+    }
+    if (sides == (1 << side))
+      value += w.objective_point * o.points;
+    else if (sides != 0 && (sides & (1 << side)) == 0 && (sides & (sides - 1)) == 0)
+      value -= w.objective_point * o.points;
+  }
+  return value;
+}
+
 int representative_model(const game::GameState& s, int unit) {
   const auto& info = s.setup->units[unit];
   int best = -1;

@@ -84,6 +84,12 @@ class Assessment {
   mutable std::map<std::tuple<int, int, bool>, std::optional<MeleeOutlook>> melee_cache_;
 };
 
+// The static evaluation of a position for `side` (the search's leaf value, in the weights'
+// points): every unit's worth (a kill point plus its strength; a routing one less `rout` of a kill
+// point), ours counted plus and theirs minus, and each objective one side holds alone at
+// `objective_point` per point.
+double static_value(const game::GameState& state, int side, const TacticianWeights& weights);
+
 // The most common profile among a unit's living models and one of its models with it.
 int representative_model(const game::GameState& state, int unit);
 

@@ -31,7 +31,7 @@ using game::Phase;
 
 namespace {
 
-constexpr double kRefused = -1e9;  // an option the personality will not take (and says why)
+constexpr double kRefused = 10 * kRuledOut;  // an option the personality will not take
 
 // Dice that always show 1: every activation die succeeds and every test passes. Used only on a
 // copy, to ask "what could this unit do with its action points?" (never to play).
@@ -404,8 +404,10 @@ class Scorer {
   std::map<int, double> opportunity_;
 };
 
+}  // namespace
+
 // The action in a player's words, with unit names ("charge: Assault Squad at Nobz").
-std::string words(const GameState& s, const Action& a) {
+std::string action_words(const GameState& s, const Action& a) {
   const auto name = [&](int u) {
     return u >= 0 && u < static_cast<int>(s.setup->units.size()) ? s.setup->units[u].name
                                                                  : std::string("?");
@@ -438,8 +440,6 @@ std::string words(const GameState& s, const Action& a) {
   }
 }
 
-}  // namespace
-
 std::vector<ScoredAction> TacticianAgent::rank(const GameState& state) const {
   Scorer scorer(state, weights_);
   return scorer.rank();
@@ -453,8 +453,8 @@ Action TacticianAgent::choose(const GameState& state, dice::Xoshiro256pp&) {
     const auto& r = ranked[i];
     nlohmann::json row = {
         {"action", game::to_json(r.action)},
-        {"text", words(state, r.action)},
-        {"score", r.score <= kRefused ? nlohmann::json(nullptr) : nlohmann::json(r.score)}};
+        {"text", action_words(state, r.action)},
+        {"score", r.score <= kRuledOut ? nlohmann::json(nullptr) : nlohmann::json(r.score)}};
     if (!r.why.empty()) row["why"] = r.why;
     if (!r.odds.empty()) row["odds"] = r.odds;
     options.push_back(std::move(row));

@@ -21,6 +21,13 @@ struct ScoredAction {
   nlohmann::json odds;  // the same numbers by name
 };
 
+// An action in a player's words, with unit names ("charge: Assault Squad at Nobz").
+std::string action_words(const game::GameState& state, const game::Action& action);
+
+// Scores at or below this are options a personality rules out (a charge below its least
+// P(reach)); explanations show them with a null score.
+inline constexpr double kRuledOut = -1e8;
+
 class TacticianAgent final : public Agent {
  public:
   explicit TacticianAgent(TacticianWeights weights) : weights_(std::move(weights)) {}

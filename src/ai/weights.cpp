@@ -72,7 +72,7 @@ Personalities Personalities::load(const std::filesystem::path& file) {
 Personalities Personalities::load_text(const std::string& text, const std::string& name) {
   const data::Field root = data::Field::load_text(text, name);
   root.expect_map();
-  root.allow_only({"personalities"});
+  root.allow_only({"personalities", "search"});
   const data::Field list = root["personalities"];
   list.expect_map();
   Personalities out;
@@ -101,6 +101,21 @@ Personalities Personalities::load_text(const std::string& text, const std::strin
   };
   for (const auto& id : list.keys()) resolve(id, list[id]);
   if (out.by_name_.empty()) list.fail("at least one personality is needed");
+  if (root.has("search")) {
+    const data::Field f = root["search"];
+    f.expect_map();
+    f.allow_only({"think_seconds", "iterations", "candidates", "widening", "exploration",
+                  "rollout_activations", "value_scale", "prior"});
+    SearchSettings& k = out.search_;
+    k.think_seconds = f["think_seconds"].as_number(0.001, 600);
+    k.iterations = f["iterations"].as_int(0, 100000000);
+    k.candidates = f["candidates"].as_int(1, 1000);
+    k.widening = f["widening"].as_number(0.01, 100);
+    k.exploration = f["exploration"].as_number(0, 10);
+    k.rollout_activations = f["rollout_activations"].as_int(0, 1000);
+    k.value_scale = f["value_scale"].as_number(0.001, 1e6);
+    k.prior = f["prior"].as_number(0, 1000);
+  }
   return out;
 }
 

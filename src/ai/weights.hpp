@@ -35,6 +35,19 @@ struct TacticianWeights {
   double min_gain = 0.0;
 };
 
+// The search agent's settings (the `search:` block of the same file).
+struct SearchSettings {
+  double think_seconds = 0.0;
+  int iterations = 0;
+  int candidates = 0;
+  double widening = 0.0;
+  double exploration = 0.0;
+  int rollout_activations = 0;
+  double value_scale = 0.0;
+  double prior = 0.0;
+  int threads = 1;  // from the command line (root-parallel search), not the file
+};
+
 // The personalities of one file, by name.
 class Personalities {
  public:
@@ -46,9 +59,12 @@ class Personalities {
   const TacticianWeights& get(const std::string& name) const;
   bool has(const std::string& name) const { return by_name_.count(name) != 0; }
   std::vector<std::string> names() const;
+  const SearchSettings& search() const { return search_; }
+  SearchSettings& search() { return search_; }
 
  private:
   std::map<std::string, TacticianWeights> by_name_;
+  SearchSettings search_;
 };
 
 }  // namespace arap::ai

@@ -1,0 +1,126 @@
+// The search agent (issue 15): reproducible for a seed and an iteration budget (on one thread or
+// several), blind to the real game's future dice (safe chance), legal and explained over whole
+// games, and it finds the shot a squad in the open should take.
+#include <gtest/gtest.h>
+
+#include "ai/match.hpp"
+#include "ai/search.hpp"
+#include "dice/scripted_dice.hpp"
+#include "support/game_fixture.hpp"
+
+namespace arap::ai {
+namespace {
+
+using game::Action;
+using game::ActionKind;
+using game::GameState;
+
+const Personalities& shipped() {
+  static const Personalities p =
+      Personalities::load(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
+  return p;
+}
+
+SearchSettings budget(int iterations, int threads = 1) {
+  SearchSettings k = shipped().search();
+  k.iterations = iterations;
+  k.threads = threads;
+  return k;
+}
+
+// Marines in the open 16" from a Guard squad, activated with 3 AP by scripted dice.
+GameState facing_off() {
+  static const auto setup = test::battle(
+      "search_facing_off", "space_marines", "[{unit: tactical_squad, at: [24, 8], facing: 0}]",
+      "imperial_guard", "[{unit: infantry_squad, at: [24, 24], facing: 180}]");
+  GameState s = game::initial_state(*setup, 1);
+  Action activate = game::make_action(ActionKind::activate, 0);
+  activate.dice = 3;
+  dice::ScriptedDice ones{1, 1, 1};
+  EXPECT_EQ(game::apply(s, activate, ones, nullptr), "");
+  return s;
+}
+
+TEST(Search, the_same_seed_and_budget_give_the_same_choice_and_counts) {
+  const GameState s = facing_off();
+  for (const int threads : {1, 2}) {
+    SearchAgent one(shipped().get("balanced"), budget(300, threads));
+    SearchAgent two(shipped().get("balanced"), budget(300, threads));
+    dice::Xoshiro256pp rng_one(7);
+    dice::Xoshiro256pp rng_two(7);
+    const Action a = one.choose(s, rng_one);
+    const Action b = two.choose(s, rng_two);
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(one.explanation()["options"], two.explanation()["options"]);
+    EXPECT_EQ(one.last_stats().iterations, 300);
+    EXPECT_TRUE(game::is_legal(s, a));
+    // Visits add up to the budget over the options shown and those left out.
+    int shown = 0;
+    const nlohmann::json why = one.explanation();
+    for (const auto& o : why["options"]) shown += o["odds"]["visits"].get<int>();
+    EXPECT_LE(shown, 300);
+    EXPECT_GT(shown, 0);
+  }
+}
+
+TEST(Search, never_sees_the_real_future_dice) {
+  // Two games alike in everything but their dice to come: the search's choice and its counts are
+  // the same, because every playout reseeds its copy (game::reseed) from the agent's own stream.
+  GameState lucky = facing_off();
+  GameState unlucky = lucky;
+  game::reseed(lucky, 1);
+  game::reseed(unlucky, 2);
+  SearchAgent agent(shipped().get("balanced"), budget(200));
+  dice::Xoshiro256pp rng_one(3);
+  dice::Xoshiro256pp rng_two(3);
+  EXPECT_EQ(agent.choose(lucky, rng_one), agent.choose(unlucky, rng_two));
+  const auto first = agent.explanation()["options"];
+  dice::Xoshiro256pp rng_three(3);
+  agent.choose(lucky, rng_three);
+  EXPECT_EQ(agent.explanation()["options"], first);
+  // And the real game is untouched, dice included.
+  GameState before = facing_off();
+  game::reseed(before, 1);
+  EXPECT_EQ(game::digest(before), game::digest(lucky));
+}
+
+TEST(Search, rates_the_shot_above_doing_nothing) {
+  // Marines in the open with a Guard squad in range: with common dice for every option, the
+  // playouts after firing come out better than those after ending the activation, and the search
+  // ends up firing (or first going prone, which is free, and firing in the playouts after).
+  const GameState s = facing_off();
+  SearchSettings k = budget(600);
+  k.candidates = 1000;  // every option from the start, so end_activation is measured too
+  k.prior = 0.0;        // the playouts alone
+  SearchAgent agent(shipped().get("balanced"), k);
+  dice::Xoshiro256pp rng(11);
+  const Action chosen = agent.choose(s, rng);
+  EXPECT_TRUE(chosen.kind == ActionKind::shoot || chosen.kind == ActionKind::go_prone)
+      << agent.explanation().dump(1);
+  const nlohmann::json why = agent.explanation();
+  EXPECT_NE(why["options"][0]["action"]["type"], "end_activation");
+}
+
+TEST(Search, whole_games_are_legal_and_explained) {
+  Personalities personalities = shipped();
+  Roster roster(personalities);
+  roster.set_search(std::nullopt, 20, 1);
+  const auto setup = game::make_setup(std::string(ARAP_DATA_DIR) + "/scenarios/open_ground.yaml",
+                                      test::shipped_library());
+  const MatchResult match = play_match(*setup, 4, {"search", "tactician"}, true, 20000, roster);
+  EXPECT_EQ(match.final_state.phase, game::Phase::game_over);
+  int searched = 0;
+  for (std::size_t i = 0; i + 1 < match.log.size(); ++i) {
+    const auto& e = match.log[i];
+    if (e["type"] != "ai_choice" || e["agent"] != "search") continue;
+    ++searched;
+    EXPECT_EQ(match.log[i + 1]["action"], e["options"][0]["action"]);
+    // A decision with a single option is not searched.
+    EXPECT_TRUE(e["iterations"] == 20 || e["iterations"] == 0) << e.dump();
+  }
+  EXPECT_GT(searched, 10);
+  EXPECT_EQ(game::replay(*setup, match.record, nullptr).phase, game::Phase::game_over);
+}
+
+}  // namespace
+}  // namespace arap::ai
