@@ -9,6 +9,7 @@
 #include "ai/tactician.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -446,6 +447,7 @@ std::vector<ScoredAction> TacticianAgent::rank(const GameState& state) const {
 }
 
 Action TacticianAgent::choose(const GameState& state, dice::Xoshiro256pp&) {
+  const auto start = std::chrono::steady_clock::now();
   const auto ranked = rank(state);
   if (ranked.empty()) throw std::logic_error("no legal action to choose from");
   nlohmann::json options = nlohmann::json::array();
@@ -459,9 +461,14 @@ Action TacticianAgent::choose(const GameState& state, dice::Xoshiro256pp&) {
     if (!r.odds.empty()) row["odds"] = r.odds;
     options.push_back(std::move(row));
   }
-  explanation_ = {{"type", "ai_choice"},           {"agent", name()},
-                  {"side", state.side_deciding()}, {"phase", game::phase_name(state.phase)},
-                  {"considered", ranked.size()},   {"options", std::move(options)}};
+  explanation_ = {
+      {"type", "ai_choice"},
+      {"agent", name()},
+      {"side", state.side_deciding()},
+      {"phase", game::phase_name(state.phase)},
+      {"considered", ranked.size()},
+      {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()},
+      {"options", std::move(options)}};
   return ranked.front().action;
 }
 
