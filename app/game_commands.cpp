@@ -25,6 +25,8 @@
 #include "commands.hpp"
 #include "game/record.hpp"
 #include "game/view.hpp"
+#include "ladder_plot.hpp"
+#include "odds_plot.hpp"
 
 namespace arap::app {
 
@@ -48,6 +50,7 @@ struct GameOptionsCli {
   int jobs = 1;
   std::string record;
   std::string action_json;
+  std::string plot;                 // ladder --plot FILE.svg
   std::vector<std::string> agents;  // ladder
 };
 
@@ -340,7 +343,12 @@ int run_ladder(const GameOptionsCli& o) {
                done, total, eta);
     if (done == total) fmt::print(stderr, "\n");
   };
+  // A chart nobody can write is refused before the games, not after them.
+  if (!o.plot.empty() && std::filesystem::is_directory(o.plot))
+    throw std::runtime_error(fmt::format("--plot {}: that is a folder; give a file name", o.plot));
   const auto pairings = ai::run_ladder(*setup, o.agents, o.games, o.seed, o.jobs, progress, roster);
+  if (!o.plot.empty())
+    write_file_atomically(o.plot, ladder_svg(setup->scenario.name + ": agent ladder", pairings));
   if (o.json) {
     nlohmann::json out{{"scenario", setup->scenario.name},
                        {"seed", o.seed},
@@ -457,6 +465,7 @@ void add_game_commands(CLI::App& app, Action& action) {
   ladder->add_option("--seed", o->seed, "Seed (game g of each seat uses stream g)")
       ->check(kSeedCheck);
   ladder->add_option("--jobs,-j", o->jobs, "Threads")->check(CLI::Range(1, 256));
+  ladder->add_option("--plot", o->plot, "Also draw the scores and intervals as an SVG chart");
   ladder->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
       ->check(CLI::Range(0.001, 600.0));
   ladder
