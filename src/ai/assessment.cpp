@@ -188,7 +188,14 @@ double Assessment::exposure(int u, const table::Point& spot) const {
     const bool reach = !k.locked && d <= k.move + 8.0;
     const bool in_range = k.max_range > 0.0 && d <= k.max_range + (k.locked ? 0.0 : k.move);
     if (!reach && !in_range) continue;
-    const Punch punch = punch_of(state_, e, target);
+    // What enemy `e` does to `u` is the same for every spot scored: worked out once a pair.
+    const auto key = std::make_pair(e, u);
+    auto it = threat_cache_.find(key);
+    if (it == threat_cache_.end()) {
+      const Punch p = punch_of(state_, e, target);
+      it = threat_cache_.emplace(key, std::make_pair(p.volley, p.melee)).first;
+    }
+    const Punch punch{it->second.first, it->second.second, k.max_range};
     double threat = reach ? punch.melee : 0.0;
     if (in_range && table::terrain_sight(table, k.centre, spot).clear()) {
       const bool covered = table::model_cover(table, k.centre, spot) != table::Cover::none;

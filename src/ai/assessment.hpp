@@ -82,6 +82,9 @@ class Assessment {
   const TacticianWeights& weights_;
   std::vector<UnitSketch> units_;
   mutable std::map<std::tuple<int, int, bool>, std::optional<MeleeOutlook>> melee_cache_;
+  // (enemy, unit) -> the enemy's (volley, mêlée) expected wounds on the unit (exposure's inner
+  // loop, asked once for every move scored).
+  mutable std::map<std::pair<int, int>, std::pair<double, double>> threat_cache_;
 };
 
 // The static evaluation of a position for `side` (the search's leaf value, in the weights'
