@@ -35,8 +35,8 @@ namespace {
 struct GameOptionsCli {
   std::string scenario;
   std::string data;
-  std::string red = "greedy";
-  std::string blue = "greedy";
+  std::string red;  // empty: the scenario seat's `ai:`, else greedy
+  std::string blue;
   std::uint64_t seed = 1;
   std::string actions;
   std::string save;
@@ -176,8 +176,10 @@ int run_play(const GameOptionsCli& o) {
       record.actions.push_back(action);
     }
   }
-  const std::vector<std::string> agents = {o.red, o.blue};
   const ai::Roster roster = roster_for(o);
+  roster.check_seats(setup->scenario);
+  const std::vector<std::string> agents = {roster.seat(setup->scenario, 0, o.red, "greedy"),
+                                           roster.seat(setup->scenario, 1, o.blue, "greedy")};
   std::vector<std::unique_ptr<ai::Agent>> players;
   for (const auto& name : agents) players.push_back(roster.make(name));
   dice::Xoshiro256pp choices = dice::Xoshiro256pp::for_stream(o.seed, 0x5eedULL);
@@ -302,14 +304,17 @@ int run_sim(const GameOptionsCli& o) {
     if (done == o.games) fmt::print(stderr, "\n");
   };
   const ai::Roster roster = roster_for(o);
+  roster.check_seats(setup->scenario);
+  const std::vector<std::string> agents = {roster.seat(setup->scenario, 0, o.red, "greedy"),
+                                           roster.seat(setup->scenario, 1, o.blue, "greedy")};
   const auto summary =
-      ai::simulate(*setup, o.games, o.seed, {o.red, o.blue}, o.jobs, false, progress, roster);
+      ai::simulate(*setup, o.games, o.seed, agents, o.jobs, false, progress, roster);
   std::vector<std::string> names;
   for (const auto& side : setup->scenario.sides) names.push_back(side.name);
   nlohmann::json out = summary.to_json(names);
   out["scenario"] = setup->scenario.name;
   out["seed"] = o.seed;
-  out["agents"] = {o.red, o.blue};
+  out["agents"] = agents;
   std::cout << out.dump(2) << '\n';
   return 0;
 }
@@ -411,9 +416,10 @@ void add_game_commands(CLI::App& app, Action& action) {
   auto* play = app.add_subcommand("play", "Play a battle between agents (and/or scripted actions)");
   play->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();
   play->add_option("--red", o->red,
-                   "Agent for the first side: random, greedy, tactician[:personality]");
-  play->add_option("--blue", o->blue,
-                   "Agent for the second side: random, greedy, tactician[:personality]");
+                   "Agent for the first side: easy, normal, hard, random, greedy, "
+                   "tactician[:personality], search[:personality] (default: the scenario's "
+                   "seat, else greedy)");
+  play->add_option("--blue", o->blue, "Agent for the second side (as --red)");
   play->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
       ->check(CLI::Range(0.001, 600.0));
   play->add_option("--iterations", o->iterations,
@@ -492,8 +498,9 @@ void add_game_commands(CLI::App& app, Action& action) {
   sim->add_option("--search-threads", o->search_threads, "Threads for each search decision")
       ->check(CLI::Range(1, 256));
 
-  sim->add_option("--red", o->red, "Agent for the first side");
-  sim->add_option("--blue", o->blue, "Agent for the second side");
+  sim->add_option("--red", o->red,
+                  "Agent for the first side (default: the scenario's seat, else greedy)");
+  sim->add_option("--blue", o->blue, "Agent for the second side (as --red)");
   sim->add_option("--data", o->data, "Data folder");
   sim->callback([o, &action] { action = [o] { return run_sim(*o); }; });
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "ai/agents.hpp"
 #include "commands.hpp"
 #include "data/library.hpp"
 #include "data/yaml_reader.hpp"
@@ -45,6 +46,8 @@ void add_validate_command(CLI::App& app, Action& action) {
             auto library =
                 std::make_shared<const data::Library>(data::Library::load(data_dir(*data)));
             const auto setup = game::make_setup(file, std::move(library));
+            // A seat's `ai:` must name an agent of the folder's roster (issue 15).
+            ai::Roster::load(data_dir(*data)).check_seats(setup->scenario);
             fmt::print("ok: {}: scenario {}, {} units, {} terrain features\n", file,
                        setup->scenario.name, setup->scenario.units.size(),
                        setup->scenario.table.features().size());

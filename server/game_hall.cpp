@@ -106,11 +106,16 @@ nlohmann::json GameHall::scenarios() const {
     try {
       const auto setup = game::make_setup(file.string(), library_);
       nlohmann::json sides = nlohmann::json::array();
-      for (const auto& side : setup->scenario.sides) sides.push_back(side.name);
+      nlohmann::json seats = nlohmann::json::array();
+      for (const auto& side : setup->scenario.sides) {
+        sides.push_back(side.name);
+        seats.push_back(side.ai.empty() ? nlohmann::json(nullptr) : nlohmann::json(side.ai));
+      }
       out.push_back({{"id", file.stem().string()},
                      {"name", setup->scenario.name},
                      {"description", setup->scenario.description},
-                     {"sides", sides}});
+                     {"sides", sides},
+                     {"seats", seats}});
     } catch (const std::exception&) {
       // A broken shipped scenario is the validator's business (arap validate); not listed here.
     }
@@ -161,6 +166,7 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
         throw ApiError(404, fmt::format("there is no shipped scenario \"{}\"", name));
       setup = game::make_setup(file.string(), library_);
     }
+    if (!imported) roster_.check_seats(setup->scenario);  // a seat's `ai:` must be an agent
   } catch (const data::DataError& error) {
     throw ApiError(400, error.what());
   }
@@ -173,8 +179,10 @@ nlohmann::json GameHall::create(const nlohmann::json& request) {
     seed = request["seed"].get<std::uint64_t>();
   }
   std::vector<std::string> players(static_cast<std::size_t>(setup->sides), "human");
-  // An imported game: all human; a new two-sided one: a human against the best agent known.
-  if (setup->sides == 2 && !imported) players[1] = default_agent();
+  // An imported game: all human; a new two-sided one: a human against the scenario seat's agent
+  // (`ai:`), else the best agent known.
+  if (setup->sides == 2 && !imported)
+    players[1] = roster_.seat(setup->scenario, 1, "", default_agent());
   if (request.contains("seats")) {
     const auto& seats = request["seats"];
     if (!seats.is_array() || seats.size() != players.size())

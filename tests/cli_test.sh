@@ -11,6 +11,7 @@ check() {  # check NAME CONDITION...
   if "$@"; then echo "ok   $name"; passes=$((passes + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
 }
 contains() { grep -q -- "$2" <<<"$1"; }
+not_contains() { ! grep -q -- "$2" <<<"$1"; }
 # Issue 17: the parsed-library cache goes to a fresh folder, so these runs see it cold, then warm.
 ARAP_CACHE=$(mktemp -d)
 export ARAP_CACHE
@@ -105,6 +106,19 @@ err=$("$arap" validate --data "$data_copy" 2>&1 >/dev/null)
 check "misspelt weapon in an army exits 2" test $? -eq 2
 check "misspelt weapon in an army suggests" contains "$err" 'imperial_guard.yaml:.*did you mean "lasgun"'
 rm -rf "$data_copy"
+# Issue 15: a scenario seat's agent (`ai:`) plays unless --red/--blue name one; a wrong one is
+# refused with line and field, by play and by validate.
+sed 's/^    army: orks$/    army: orks\n    ai: easy:aggressive/' "$root/data/scenarios/open_ground.yaml" >"$bad"
+out=$("$arap" play "$bad" --seed 3 --explain --data "$root/data")
+check "a seat's agent plays" contains "$out" "easy:aggressive chooses"
+out=$("$arap" play "$bad" --seed 3 --explain --blue greedy --data "$root/data")
+check "--blue overrides the seat" not_contains "$out" "easy:aggressive chooses"
+sed -i 's/ai: easy:aggressive/ai: eazy/' "$bad"
+err=$("$arap" play "$bad" --seed 3 --data "$root/data" 2>&1 >/dev/null)
+check "a wrong seat agent exits 2" test $? -eq 2
+check "a wrong seat agent names line and field" contains "$err" ':23:.*sides\[1\]\.ai: unknown agent "eazy" (did you mean "easy"?)'
+err=$("$arap" validate "$bad" --data "$root/data" 2>&1 >/dev/null)
+check "validate refuses a wrong seat agent" contains "$err" 'sides\[1\]\.ai'
 rm -f "$bad"
 
 out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --data "$root/data")

@@ -2,11 +2,13 @@
 // scripted clients, bad requests refused with a 4xx and the game unchanged, AI seats playing off
 // the request threads, the event stream, and a restart on the same database resuming every game.
 #include <SQLiteCpp/SQLiteCpp.h>
+
 #include <gtest/gtest.h>
 #include <httplib.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -263,6 +265,35 @@ TEST(Server, an_ai_seat_answers_through_the_stream) {
   stream.join();
   EXPECT_GE(updates, 1);
   EXPECT_TRUE(ai_acted);
+}
+
+// Issue 15: a scenario may seat an agent (`ai:`); the lobby lists it, a new game seats it unless
+// the players choose, and a seat naming no known agent is a 400 naming the line and field.
+TEST(Server, a_scenario_seat_names_its_agent) {
+  RunningServer server(temp_db("seats"));
+  auto c = server.client();
+  const auto scenarios = body_of(c.Get("/api/scenarios"));
+  ASSERT_FALSE(scenarios.empty());
+  for (const auto& s : scenarios) EXPECT_EQ(s["seats"].size(), s["sides"].size()) << s.dump();
+  std::ifstream in(std::string(ARAP_DATA_DIR) + "/scenarios/open_ground.yaml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string key = "    army: orks\n";
+  const auto at = text.find(key);
+  ASSERT_NE(at, std::string::npos);
+  std::string seated = text;
+  seated.replace(at, key.size(), key + "    ai: random\n");
+  const auto game = create(c, {{"scenario_text", seated}, {"seed", 2}});
+  const auto summary = game_of(c, game.id);
+  EXPECT_EQ(summary["seats"][0]["player"], "human");
+  EXPECT_EQ(summary["seats"][1]["player"], "random");
+  std::string bad = text;
+  bad.replace(at, key.size(), key + "    ai: randum\n");
+  const auto refused =
+      c.Post("/api/games", nlohmann::json{{"scenario_text", bad}}.dump(), "application/json");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 400);
+  EXPECT_NE(refused->body.find("sides[1].ai"), std::string::npos) << refused->body;
+  EXPECT_NE(refused->body.find("did you mean"), std::string::npos) << refused->body;
 }
 
 TEST(Server, a_restart_resumes_every_game_exactly) {

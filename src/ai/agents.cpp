@@ -8,6 +8,8 @@
 
 #include "ai/search.hpp"
 #include "ai/tactician.hpp"
+#include "data/data_error.hpp"
+#include "data/yaml_reader.hpp"
 #include "table/geometry.hpp"
 
 namespace arap::ai {
@@ -153,7 +155,16 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
 }
 
 Roster Roster::load(const std::filesystem::path& data_dir) {
-  return Roster(Personalities::load(data_dir / "ai" / "tactician.yaml"));
+  const auto file = data_dir / "ai" / "tactician.yaml";
+  // A data folder of one's own may have no AI file: random and greedy still play, and asking for
+  // the tactician says what is missing.
+  std::error_code error;
+  if (!std::filesystem::exists(file, error)) {
+    Roster roster;
+    roster.missing_ = file.string();
+    return roster;
+  }
+  return Roster(Personalities::load(file));
 }
 
 const Roster& Roster::basic() {
@@ -176,16 +187,58 @@ std::unique_ptr<Agent> Roster::make(const std::string& name) const {
     return std::make_unique<SearchAgent>(personalities_->get(personality),
                                          personalities_->search());
   }
+  if (personalities_) {
+    // A difficulty level, alone ("easy") or with a personality ("hard:aggressive").
+    const auto colon = name.find(':');
+    if (const DifficultyLevel* level = personalities_->level(name.substr(0, colon))) {
+      const std::string personality =
+          colon == std::string::npos ? "balanced" : name.substr(colon + 1);
+      if (level->agent == "tactician")
+        return std::make_unique<TacticianAgent>(personalities_->get(personality), level->blunder,
+                                                level->name);
+      SearchSettings settings = personalities_->search();
+      if (level->think_seconds > 0.0 && !think_set_) settings.think_seconds = level->think_seconds;
+      return std::make_unique<SearchAgent>(personalities_->get(personality), settings, level->name);
+    }
+  }
   std::string known;
-  for (const auto& n : names()) known += (known.empty() ? "" : ", ") + n;
-  throw std::invalid_argument("unknown agent \"" + name + "\" (" + known + ")");
+  const auto all = names();
+  for (const auto& n : all) known += (known.empty() ? "" : ", ") + n;
+  const std::vector<std::string_view> words(all.begin(), all.end());
+  std::string missing;
+  if (!missing_.empty())
+    missing = "; the tactician, the search agent and the difficulty levels need " + missing_ +
+              ", which this data folder lacks";
+  throw std::invalid_argument("unknown agent \"" + name + "\"" + data::did_you_mean(name, words) +
+                              " (" + known + ")" + missing);
+}
+
+std::string Roster::seat(const table::Scenario& scenario, std::size_t side,
+                         const std::string& chosen, const std::string& fallback) const {
+  if (!chosen.empty()) return chosen;
+  if (side < scenario.sides.size() && !scenario.sides[side].ai.empty()) {
+    check_seats(scenario);
+    return scenario.sides[side].ai;
+  }
+  return fallback;
+}
+
+void Roster::check_seats(const table::Scenario& scenario) const {
+  for (const auto& side : scenario.sides) {
+    if (side.ai.empty()) continue;
+    try {
+      make(side.ai);
+    } catch (const std::invalid_argument& error) {
+      throw data::DataError(side.ai_where, side.ai_field, error.what());
+    }
+  }
 }
 
 void Roster::set_search(std::optional<double> think_seconds, std::optional<int> iterations,
                         int threads) {
   if (!personalities_) return;
   auto& k = personalities_->search();
-  if (think_seconds) k.think_seconds = *think_seconds;
+  if (think_seconds) k.think_seconds = *think_seconds, think_set_ = true;
   if (iterations) k.iterations = *iterations;
   k.threads = std::max(1, threads);
 }
@@ -197,6 +250,7 @@ std::vector<std::string> Roster::names() const {
     for (const auto& p : personalities_->names())
       if (p != "balanced") out.push_back("tactician:" + p);
     if (personalities_->search().candidates > 0) out.emplace_back("search");
+    for (const auto& level : personalities_->levels()) out.push_back(level.name);
   }
   return out;
 }

@@ -13,6 +13,7 @@
 #include "ai/weights.hpp"
 #include "dice/rng.hpp"
 #include "game/engine.hpp"
+#include "table/scenario.hpp"
 
 namespace arap::ai {
 
@@ -44,24 +45,35 @@ class GreedyAgent final : public Agent {
 };
 
 // The agents a program can field: "random", "greedy", and the tactician in each personality of
-// data/ai/tactician.yaml ("tactician" is the balanced one; "tactician:cautious" another), and the
-// search agent ("search", "search:<personality>") when the file has its `search:` block.
+// data/ai/tactician.yaml ("tactician" is the balanced one; "tactician:cautious" another), the
+// search agent ("search", "search:<personality>") when the file has its `search:` block, and the
+// file's difficulty levels ("easy", "normal", "hard", each also "<level>:<personality>").
 class Roster {
  public:
   Roster() = default;  // random and greedy only
   explicit Roster(Personalities personalities) : personalities_(std::move(personalities)) {}
-  // Reads <data_dir>/ai/tactician.yaml (a data::DataError names file, line and field).
+  // Reads <data_dir>/ai/tactician.yaml (a data::DataError names file, line and field); a folder
+  // without one gives random and greedy only.
   static Roster load(const std::filesystem::path& data_dir);
   static const Roster& basic();  // random and greedy only
   // Throws std::invalid_argument naming the agents it knows.
   std::unique_ptr<Agent> make(const std::string& name) const;
   std::vector<std::string> names() const;
+  // The agent for side `side`: `chosen` when the players named one, else the scenario seat's
+  // `ai:`, else `fallback`. check_seats refuses a seat naming an agent this roster lacks, as a
+  // data::DataError at the scenario's line and field.
+  std::string seat(const table::Scenario& scenario, std::size_t side, const std::string& chosen,
+                   const std::string& fallback) const;
+  void check_seats(const table::Scenario& scenario) const;
   // The search agent's budget from the command line: seconds per decision, or exactly
-  // `iterations` (reproducible), on `threads` threads.
+  // `iterations` (reproducible), on `threads` threads. Seconds given here also override the
+  // difficulty levels' own.
   void set_search(std::optional<double> think_seconds, std::optional<int> iterations, int threads);
 
  private:
   std::optional<Personalities> personalities_;
+  std::string missing_;     // the AI file a data folder lacks, for the refusal's reason
+  bool think_set_ = false;  // seconds per decision came from the command line
 };
 
 // Roster::basic().make(name): "random" or "greedy".

@@ -17,11 +17,13 @@ namespace arap::ai {
 
 class SearchAgent final : public Agent {
  public:
-  SearchAgent(TacticianWeights weights, SearchSettings settings)
-      : weights_(std::move(weights)), settings_(settings) {}
+  // `label`: the difficulty level's name when it was made as one ("hard").
+  SearchAgent(TacticianWeights weights, SearchSettings settings, std::string label = "")
+      : weights_(std::move(weights)), settings_(settings), label_(std::move(label)) {}
   game::Action choose(const game::GameState& state, dice::Xoshiro256pp& rng) override;
   std::string name() const override {
-    return weights_.name == "balanced" ? "search" : "search:" + weights_.name;
+    const std::string kind = label_.empty() ? "search" : label_;
+    return weights_.name == "balanced" ? kind : kind + ":" + weights_.name;
   }
   nlohmann::json explanation() const override { return explanation_; }
 
@@ -34,6 +36,7 @@ class SearchAgent final : public Agent {
  private:
   TacticianWeights weights_;
   SearchSettings settings_;
+  std::string label_;
   nlohmann::json explanation_;
   Stats stats_;
 };

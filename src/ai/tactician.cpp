@@ -446,10 +446,25 @@ std::vector<ScoredAction> TacticianAgent::rank(const GameState& state) const {
   return scorer.rank();
 }
 
-Action TacticianAgent::choose(const GameState& state, dice::Xoshiro256pp&) {
+Action TacticianAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
   const auto start = std::chrono::steady_clock::now();
-  const auto ranked = rank(state);
+  auto ranked = rank(state);
   if (ranked.empty()) throw std::logic_error("no legal action to choose from");
+  if (blunder_ > 0.0) {
+    // Gumbel-max: the option with the highest score plus blunder x Gumbel noise is exactly a
+    // draw from softmax(score / blunder). Options the personality rules out stay out; the one
+    // taken is listed first, the rest keep their order.
+    std::size_t taken = 0;
+    double best = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+      if (ranked[i].score <= kRuledOut && i > 0) continue;
+      const double u = (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53;
+      const double key = ranked[i].score + blunder_ * -std::log(-std::log(u));
+      if (key > best) best = key, taken = i;
+    }
+    std::rotate(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(taken),
+                ranked.begin() + static_cast<std::ptrdiff_t>(taken) + 1);
+  }
   nlohmann::json options = nlohmann::json::array();
   for (std::size_t i = 0; i < std::min<std::size_t>(3, ranked.size()); ++i) {
     const auto& r = ranked[i];

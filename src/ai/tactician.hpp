@@ -31,9 +31,15 @@ inline constexpr double kRuledOut = -1e8;
 class TacticianAgent final : public Agent {
  public:
   explicit TacticianAgent(TacticianWeights weights) : weights_(std::move(weights)) {}
+  // A difficulty level (data/ai/tactician.yaml `difficulty:`): `blunder` points of Gumbel noise
+  // on every score before the best is taken, so near-best options are picked at random now and
+  // then (softmax sampling at that temperature); `label` is the level's name.
+  TacticianAgent(TacticianWeights weights, double blunder, std::string label)
+      : weights_(std::move(weights)), blunder_(blunder), label_(std::move(label)) {}
   game::Action choose(const game::GameState& state, dice::Xoshiro256pp& rng) override;
   std::string name() const override {
-    return weights_.name == "balanced" ? "tactician" : "tactician:" + weights_.name;
+    const std::string kind = label_.empty() ? "tactician" : label_;
+    return weights_.name == "balanced" ? kind : kind + ":" + weights_.name;
   }
   nlohmann::json explanation() const override { return explanation_; }
 
@@ -42,6 +48,8 @@ class TacticianAgent final : public Agent {
 
  private:
   TacticianWeights weights_;
+  double blunder_ = 0.0;
+  std::string label_;
   nlohmann::json explanation_;
 };
 

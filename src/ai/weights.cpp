@@ -72,7 +72,7 @@ Personalities Personalities::load(const std::filesystem::path& file) {
 Personalities Personalities::load_text(const std::string& text, const std::string& name) {
   const data::Field root = data::Field::load_text(text, name);
   root.expect_map();
-  root.allow_only({"personalities", "search"});
+  root.allow_only({"personalities", "search", "difficulty"});
   const data::Field list = root["personalities"];
   list.expect_map();
   Personalities out;
@@ -116,7 +116,43 @@ Personalities Personalities::load_text(const std::string& text, const std::strin
     k.value_scale = f["value_scale"].as_number(0.001, 1e6);
     k.prior = f["prior"].as_number(0, 1000);
   }
+  if (root.has("difficulty")) {
+    // Issue 15: levels a player picks by name; each is an agent kind plus how weak it plays.
+    const data::Field block = root["difficulty"];
+    block.expect_map();
+    for (const auto& id : block.keys()) {
+      const data::Field f = block[id];
+      if (id == "random" || id == "greedy" || id == "tactician" || id == "search" ||
+          out.by_name_.count(id) != 0 || id.find(':') != std::string::npos)
+        f.fail("a level needs a name of its own (not an agent, a personality or with a colon)");
+      f.expect_map();
+      f.allow_only({"agent", "blunder", "think_seconds"});
+      DifficultyLevel level;
+      level.name = id;
+      level.agent = f["agent"].as_string();
+      if (level.agent != "tactician" && level.agent != "search")
+        f["agent"].fail("a level plays as \"tactician\" or \"search\", not \"" + level.agent +
+                        "\"" + data::did_you_mean(level.agent, {"tactician", "search"}));
+      if (f.has("blunder")) {
+        if (level.agent != "tactician") f["blunder"].fail("only the tactician blunders");
+        level.blunder = f["blunder"].as_number(0, 1000);
+      }
+      if (f.has("think_seconds")) {
+        if (level.agent != "search") f["think_seconds"].fail("only the search agent thinks");
+        level.think_seconds = f["think_seconds"].as_number(0.001, 600);
+      }
+      if (level.agent == "search" && !root.has("search"))
+        f["agent"].fail("the search agent needs the file's search: block");
+      out.levels_.push_back(std::move(level));
+    }
+  }
   return out;
+}
+
+const DifficultyLevel* Personalities::level(const std::string& name) const {
+  for (const auto& level : levels_)
+    if (level.name == name) return &level;
+  return nullptr;
 }
 
 const TacticianWeights& Personalities::get(const std::string& name) const {

@@ -48,6 +48,15 @@ struct SearchSettings {
   int threads = 1;  // from the command line (root-parallel search), not the file
 };
 
+// A difficulty level for players (the `difficulty:` block): "easy", "normal", "hard" name an agent
+// kind and how far it falls short of its best; "easy:cautious" adds a personality.
+struct DifficultyLevel {
+  std::string name;
+  std::string agent;           // "tactician" or "search"
+  double blunder = 0.0;        // tactician: noise (in score points) added before the best is taken
+  double think_seconds = 0.0;  // search: seconds per decision (0: the search block's)
+};
+
 // The personalities of one file, by name.
 class Personalities {
  public:
@@ -61,10 +70,14 @@ class Personalities {
   std::vector<std::string> names() const;
   const SearchSettings& search() const { return search_; }
   SearchSettings& search() { return search_; }
+  // The difficulty levels in the file's order (none when it has no `difficulty:` block).
+  const std::vector<DifficultyLevel>& levels() const { return levels_; }
+  const DifficultyLevel* level(const std::string& name) const;
 
  private:
   std::map<std::string, TacticianWeights> by_name_;
   SearchSettings search_;
+  std::vector<DifficultyLevel> levels_;
 };
 
 }  // namespace arap::ai

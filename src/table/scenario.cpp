@@ -1,5 +1,6 @@
 #include "table/scenario.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -310,9 +311,22 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
         fmt::format("a battle has at most {} sides (this one lists {})", kMaxSides, sides.size()));
   for (std::size_t s = 0; s < sides.size(); ++s) {
     const Field side_field = sides.at(s);
-    side_field.allow_only({"name", "army", "deployment", "units"});
+    side_field.allow_only({"name", "army", "deployment", "units", "ai"});
     Side side;
     side.name = side_field["name"].as_string();
+    if (side_field.has("ai")) {
+      const Field ai = side_field["ai"];
+      side.ai = ai.as_string();
+      const bool well_formed =
+          !side.ai.empty() && side.ai.size() <= 64 &&
+          std::all_of(side.ai.begin(), side.ai.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == ':';
+          });
+      if (!well_formed)
+        ai.fail("an agent's name, such as \"normal\", \"hard\" or \"tactician:aggressive\"");
+      side.ai_where = ai.location();
+      side.ai_field = ai.path();
+    }
     for (const auto& other : scenario.sides)
       if (other.name == side.name)
         side_field["name"].fail(

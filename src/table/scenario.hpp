@@ -38,6 +38,12 @@ struct Side {
   std::string name;
   const data::Army* army = nullptr;
   std::optional<Polygon> deployment;
+  // Issue 15: the agent that plays this side unless the players name one (`ai: hard`,
+  // `ai: tactician:aggressive`); empty when the scenario leaves it to them. Checked against the
+  // agents known when a game is set up (`ai_where`/`ai_field` name it in the refusal).
+  std::string ai;
+  data::SourceLocation ai_where;
+  std::string ai_field;
 };
 
 struct Objective {

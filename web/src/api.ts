@@ -184,7 +184,9 @@ export const api = {
   report: async (id: string) => (await fetch(`/api/games/${id}/report`)).text(),
   agents: () => call<{ agents: string[]; default: string }>("/api/agents"),
   scenarios: () =>
-    call<{ id: string; name: string; description: string; sides: string[] }[]>("/api/scenarios"),
+    call<{ id: string; name: string; description: string; sides: string[]; seats?: (string | null)[] }[]>(
+      "/api/scenarios",
+    ),
   create: (request: { scenario: string; seats: string[]; seed?: number }) =>
     post<{ id: string; seed: number; seats: Seat[] }>("/api/games", request),
   game: (id: string) => call<GameSummary>(`/api/games/${id}`),

@@ -52,8 +52,12 @@ async function lobby(): Promise<void> {
     seats.replaceChildren(
       ...s.sides.map((name, i) => {
         const select = h("select", { "data-side": String(i), id: `seat-${i}` });
-        for (const player of ["human", ...agents.agents]) select.append(h("option", { value: player }, player));
-        select.value = i === 0 ? "human" : agents.default;
+        // The scenario may seat an agent of its own (`ai:`, issue 15), perhaps with a personality.
+        const seated = s.seats?.[i] ?? null;
+        const players = ["human", ...agents.agents];
+        if (seated && !players.includes(seated)) players.push(seated);
+        for (const player of players) select.append(h("option", { value: player }, player));
+        select.value = i === 0 ? "human" : (seated ?? agents.default);
         return h("label", { class: `side-${i}` }, `${name}: `, select, " ");
       }),
     );
