@@ -237,6 +237,41 @@ TEST_F(SaneScenario, a_side_with_no_units_and_two_sides_of_one_name) {
   EXPECT_NE(twins.problem().find("two sides are called"), std::string::npos);
 }
 
+// Issue 15: a scenario sizes its squads (`models:`); only rank-and-file groups, named exactly.
+TEST_F(SaneScenario, squad_sizes_are_set_by_group_and_checked) {
+  const auto sized = load_scenario_text(
+      std::string(kHead) +
+          two_sides(
+              "[{unit: slugga_boyz, at: [12, 4], formation: block, models: {Ork Boy: 15}}]",
+              "[{unit: dire_avengers, at: [12, 20], facing: 180, models: {Dire Avenger: 2}}]"),
+      "sized.yaml", library());
+  EXPECT_EQ(sized.units[0].models.size(), 16u);  // the Nob and 15 Boyz
+  EXPECT_TRUE(sized.units[0].models[0].leader);
+  EXPECT_EQ(sized.units[0].models[15].group->name, "Ork Boy");
+  EXPECT_EQ(sized.units[1].models.size(), 3u);  // the Exarch and two Avengers
+  const auto typo = error_of(std::string(kHead) +
+                             two_sides("[{unit: nobz, at: [12, 4], models: {Nobb: 2}}]", kEldar));
+  EXPECT_EQ(typo.field(), "sides[0].units[0].models.Nobb");
+  EXPECT_EQ(typo.where().line, 4);
+  EXPECT_NE(typo.problem().find("did you mean \"Nob\""), std::string::npos) << typo.what();
+  const auto too_many = error_of(
+      std::string(kHead) + two_sides("[{unit: nobz, at: [12, 4], models: {Nob: 101}}]", kEldar));
+  EXPECT_EQ(too_many.field(), "sides[0].units[0].models.Nob");
+  // The Devastators' two weapon groups are both "Space Marine": a size would be ambiguous.
+  const auto twins = error_of(std::string(kHead) +
+                              "sides:\n  - {name: A, army: space_marines, units: [{unit: "
+                              "devastator_squad, at: [12, 4], models: {Space Marine: 1}}]}\n"
+                              "  - {name: B, army: eldar, units: " +
+                              kEldar + "}\n");
+  EXPECT_NE(twins.problem().find("2 groups called"), std::string::npos) << twins.what();
+  const auto empty =
+      error_of(std::string(kHead) + "sides:\n  - {name: A, army: orks, units: " + kOrks +
+               "}\n  - {name: B, army: tyranids, units: [{unit: ripper_swarms, at: "
+               "[12, 20], models: {Ripper swarm: 0}}]}\n");
+  EXPECT_EQ(empty.field(), "sides[1].units[0].models");
+  EXPECT_NE(empty.problem().find("at least one model"), std::string::npos) << empty.what();
+}
+
 TEST_F(SaneScenario, ACT_02_a_reserve_that_could_never_arrive) {
   const auto e =
       error_of(std::string(kHead) + "turn_limit: 4\n" +

@@ -346,7 +346,8 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
     if (units.size() == 0) units.fail("a side needs at least one unit");
     for (std::size_t u = 0; u < units.size(); ++u) {
       const Field unit_field = units.at(u);
-      unit_field.allow_only({"unit", "at", "facing", "formation", "spacing", "name", "reserve"});
+      unit_field.allow_only(
+          {"unit", "at", "facing", "formation", "spacing", "name", "reserve", "models"});
       const std::string unit_id = unit_field["unit"].as_string();
       const data::UnitDefinition* definition = side.army->find_unit(unit_id);
       if (definition == nullptr) {
@@ -401,12 +402,45 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
           unit_field.has("spacing") ? unit_field["spacing"].as_number(0.5, 12) : 2.0 * widest + 0.5;
       const std::string kind =
           unit_field.has("formation") ? unit_field["formation"].as_string() : "line";
+      // A squad's size is the scenario's to set (its points, issue 15): `models: {Ork Boy: 15}`
+      // gives a group of the army's unit another count. Only the rank and file change; the
+      // leader stays one model, and every named group must exist and be unambiguous.
+      std::vector<int> counts;
+      for (const auto& group : definition->models) counts.push_back(group.count);
+      if (unit_field.has("models")) {
+        const Field sizes = unit_field["models"];
+        sizes.expect_map();
+        for (const auto& key : sizes.keys()) {
+          std::vector<std::size_t> matches;
+          std::vector<std::string_view> known;
+          for (std::size_t g = 0; g < definition->models.size(); ++g) {
+            if (definition->models[g].leader) continue;
+            known.push_back(definition->models[g].name);
+            if (definition->models[g].name == key) matches.push_back(g);
+          }
+          if (matches.empty())
+            sizes[key].fail(
+                fmt::format("{} has no group of models called \"{}\" other than its "
+                            "leader{}",
+                            definition->name, key, data::did_you_mean(key, known)));
+          if (matches.size() > 1)
+            sizes[key].fail(fmt::format("{} has {} groups called \"{}\"", definition->name,
+                                        matches.size(), key));
+          counts[matches.front()] = sizes[key].as_int(0, 100);
+        }
+        int total = 0;
+        for (const int c : counts) total += c;
+        if (total == 0) sizes.fail("a unit needs at least one model");
+      }
+      int model_total = 0;
+      for (const int c : counts) model_total += c;
       const auto points =
-          formation(kind, anchor, facing, definition->model_count(), spacing,
+          formation(kind, anchor, facing, model_total, spacing,
                     unit_field.has("formation") ? unit_field["formation"] : unit_field);
       std::size_t next = 0;
-      for (const auto& group : definition->models) {
-        for (int c = 0; c < group.count; ++c) {
+      for (std::size_t g = 0; g < definition->models.size(); ++g) {
+        const auto& group = definition->models[g];
+        for (int c = 0; c < counts[g]; ++c) {
           PlacedModel model;
           model.profile = group.profile;
           model.group = &group;
