@@ -95,7 +95,8 @@ check "render bad ruling names it" contains "$err" "rulings.ruling.SHOOT-18"
 sed 's/unit: tactical_squad/unit: tactical_sqaud/' "$root/data/scenarios/open_ground.yaml" >"$bad"
 err=$("$arap" render "$bad" --data "$root/data" 2>&1 >/dev/null)
 check "misspelt unit exits 2" test $? -eq 2
-check "misspelt unit names line and suggests" contains "$err" ':18:.*did you mean "tactical_squad"'
+unit_line=$(grep -n 'unit: tactical_sqaud' "$bad" | head -1 | cut -d: -f1)
+check "misspelt unit names line and suggests" contains "$err" ":$unit_line:.*did you mean \"tactical_squad\""
 sed 's/army: space_marines/army: space_marine/' "$root/data/scenarios/open_ground.yaml" >"$bad"
 err=$("$arap" render "$bad" --data "$root/data" 2>&1 >/dev/null)
 check "misspelt army suggests" contains "$err" 'did you mean "space_marines"'
@@ -116,7 +117,8 @@ check "--blue overrides the seat" not_contains "$out" "easy:aggressive chooses"
 sed -i 's/ai: easy:aggressive/ai: eazy/' "$bad"
 err=$("$arap" play "$bad" --seed 3 --data "$root/data" 2>&1 >/dev/null)
 check "a wrong seat agent exits 2" test $? -eq 2
-check "a wrong seat agent names line and field" contains "$err" ':23:.*sides\[1\]\.ai: unknown agent "eazy" (did you mean "easy"?)'
+ai_line=$(grep -n 'ai: eazy' "$bad" | cut -d: -f1)
+check "a wrong seat agent names line and field" contains "$err" ":$ai_line:.*sides\[1\]\.ai: unknown agent \"eazy\" (did you mean \"easy\"?)"
 err=$("$arap" validate "$bad" --data "$root/data" 2>&1 >/dev/null)
 check "validate refuses a wrong seat agent" contains "$err" 'sides\[1\]\.ai'
 rm -f "$bad"
