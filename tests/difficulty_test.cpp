@@ -5,7 +5,6 @@
 // file still fields random and greedy and says what is missing.
 #include <filesystem>
 #include <fstream>
-#include <set>
 
 #include <gtest/gtest.h>
 
@@ -14,23 +13,16 @@
 #include "ai/tactician.hpp"
 #include "data/data_error.hpp"
 #include "support/game_fixture.hpp"
+#include "support/personalities.hpp"
 
 namespace arap::ai {
 namespace {
 
 const Personalities& shipped() {
-  static const Personalities p =
-      Personalities::load(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
-  return p;
+  return test::shipped_personalities();
 }
-
 std::string error_of(const std::string& yaml) {
-  try {
-    Personalities::load_text(yaml, "test.yaml");
-  } catch (const data::DataError& e) {
-    return e.what();
-  }
-  return "";
+  return test::personalities_error(yaml);
 }
 
 TEST(Difficulty, shipped_levels_make_agents_with_their_names) {

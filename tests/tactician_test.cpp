@@ -11,6 +11,7 @@
 #include "data/data_error.hpp"
 #include "dice/scripted_dice.hpp"
 #include "support/game_fixture.hpp"
+#include "support/personalities.hpp"
 
 namespace arap::ai {
 namespace {
@@ -20,18 +21,10 @@ using game::ActionKind;
 using game::GameState;
 
 const Personalities& shipped() {
-  static const Personalities p =
-      Personalities::load(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
-  return p;
+  return test::shipped_personalities();
 }
-
 std::string error_of(const std::string& yaml) {
-  try {
-    Personalities::load_text(yaml, "test.yaml");
-  } catch (const data::DataError& e) {
-    return e.what();
-  }
-  return "";
+  return test::personalities_error(yaml);
 }
 
 TEST(TacticianWeights, shipped_personalities_load_and_inherit) {

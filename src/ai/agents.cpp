@@ -213,25 +213,30 @@ std::unique_ptr<Agent> Roster::make(const std::string& name) const {
                               " (" + known + ")" + missing);
 }
 
+namespace {
+
+// A seat's agent must be one the roster can make; the refusal names the scenario's line and field.
+void check_seat(const Roster& roster, const table::Side& side) {
+  if (side.ai.empty()) return;
+  try {
+    roster.make(side.ai);
+  } catch (const std::invalid_argument& error) {
+    throw data::DataError(side.ai_where, side.ai_field, error.what());
+  }
+}
+
+}  // namespace
+
 std::string Roster::seat(const table::Scenario& scenario, std::size_t side,
                          const std::string& chosen, const std::string& fallback) const {
   if (!chosen.empty()) return chosen;
-  if (side < scenario.sides.size() && !scenario.sides[side].ai.empty()) {
-    check_seats(scenario);
-    return scenario.sides[side].ai;
-  }
-  return fallback;
+  if (side >= scenario.sides.size() || scenario.sides[side].ai.empty()) return fallback;
+  check_seat(*this, scenario.sides[side]);
+  return scenario.sides[side].ai;
 }
 
 void Roster::check_seats(const table::Scenario& scenario) const {
-  for (const auto& side : scenario.sides) {
-    if (side.ai.empty()) continue;
-    try {
-      make(side.ai);
-    } catch (const std::invalid_argument& error) {
-      throw data::DataError(side.ai_where, side.ai_field, error.what());
-    }
-  }
+  for (const auto& side : scenario.sides) check_seat(*this, side);
 }
 
 void Roster::set_search(std::optional<double> think_seconds, std::optional<int> iterations,

@@ -428,12 +428,11 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
                                         matches.size(), key));
           counts[matches.front()] = sizes[key].as_int(0, 100);
         }
-        int total = 0;
-        for (const int c : counts) total += c;
-        if (total == 0) sizes.fail("a unit needs at least one model");
       }
       int model_total = 0;
       for (const int c : counts) model_total += c;
+      if (model_total == 0 && unit_field.has("models"))
+        unit_field["models"].fail("a unit needs at least one model");
       const auto points =
           formation(kind, anchor, facing, model_total, spacing,
                     unit_field.has("formation") ? unit_field["formation"] : unit_field);
