@@ -25,6 +25,7 @@ void add_odds_commands(CLI::App& app, Action& action);
 void add_validate_command(CLI::App& app, Action& action);
 void add_render_command(CLI::App& app, Action& action);
 void add_game_commands(CLI::App& app, Action& action);
+void add_sweep_commands(CLI::App& app, Action& action);  // sim, merge
 void add_rules_command(CLI::App& app, Action& action);
 void add_serve_command(CLI::App& app, Action& action);
 

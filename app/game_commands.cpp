@@ -25,8 +25,10 @@
 #include "commands.hpp"
 #include "game/record.hpp"
 #include "game/view.hpp"
+#include "game_setup.hpp"
 #include "ladder_plot.hpp"
 #include "odds_plot.hpp"
+#include "progress.hpp"
 
 namespace arap::app {
 
@@ -53,12 +55,6 @@ struct GameOptionsCli {
   std::string plot;                 // ladder --plot FILE.svg
   std::vector<std::string> agents;  // ladder
 };
-
-std::shared_ptr<const game::GameSetup> load_setup(const std::string& scenario,
-                                                  const std::string& data) {
-  auto library = std::make_shared<const data::Library>(data::Library::load(data_dir(data)));
-  return game::make_setup(scenario, std::move(library));
-}
 
 // A saved game and the setup it replays on (its own scenario text and data fingerprint when it
 // carries them, so it replays from any folder); errors name the file.
@@ -135,21 +131,8 @@ void save_record(const std::string& path, const game::GameRecord& record) {
   }
 }
 
-// Issue 14: a seed is a whole number from 0 up (CLI11 would wrap -1 round to 2^64-1).
-const CLI::Validator kSeedCheck(
-    [](std::string& text) -> std::string {
-      const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
-        return ch >= '0' && ch <= '9';
-      });
-      return digits ? "" : "a seed is a whole number from 0 up, not " + text;
-    },
-    "SEED");
-
-// The agents of the data folder, with the search budget the command line gives.
 ai::Roster roster_for(const GameOptionsCli& o) {
-  ai::Roster roster = ai::Roster::load(data_dir(o.data));
-  roster.set_search(o.think, o.iterations, o.search_threads);
-  return roster;
+  return app::roster_for(o.data, o.think, o.iterations, o.search_threads);
 }
 
 int run_play(const GameOptionsCli& o) {
@@ -286,39 +269,6 @@ int run_preview(const GameOptionsCli& o) {
   return 0;
 }
 
-int run_sim(const GameOptionsCli& o) {
-  const auto setup = load_setup(o.scenario, o.data);
-  const bool terminal = isatty(fileno(stderr)) != 0;
-  const auto start = std::chrono::steady_clock::now();
-  std::mutex print;
-  const auto progress = [&](int done) {
-    if (!terminal) return;
-    std::lock_guard lock(print);
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double eta = done > 0 ? elapsed / done * (o.games - done) : 0.0;
-    const int width = 30;
-    const int filled = width * done / std::max(1, o.games);
-    fmt::print(stderr, "\r[{:<{}}] {}/{} games, ETA {:.0f}s ", std::string(filled, '#'), width,
-               done, o.games, eta);
-    if (done == o.games) fmt::print(stderr, "\n");
-  };
-  const ai::Roster roster = roster_for(o);
-  roster.check_seats(setup->scenario);
-  const std::vector<std::string> agents = {roster.seat(setup->scenario, 0, o.red, "greedy"),
-                                           roster.seat(setup->scenario, 1, o.blue, "greedy")};
-  const auto summary =
-      ai::simulate(*setup, o.games, o.seed, agents, o.jobs, false, progress, roster);
-  std::vector<std::string> names;
-  for (const auto& side : setup->scenario.sides) names.push_back(side.name);
-  nlohmann::json out = summary.to_json(names);
-  out["scenario"] = setup->scenario.name;
-  out["seed"] = o.seed;
-  out["agents"] = agents;
-  std::cout << out.dump(2) << '\n';
-  return 0;
-}
-
 // `arap ladder`: every pairing, both seats, paired seeds; a table or JSON (issue 15).
 int run_ladder(const GameOptionsCli& o) {
   const auto setup = load_setup(o.scenario, o.data);
@@ -333,21 +283,8 @@ int run_ladder(const GameOptionsCli& o) {
         throw std::runtime_error(
             fmt::format("ladder: {} is listed twice (each agent plays every other)", o.agents[i]));
   }
-  const bool terminal = isatty(fileno(stderr)) != 0;
-  const auto start = std::chrono::steady_clock::now();
-  std::mutex print;
-  const auto progress = [&](int done, int total) {
-    if (!terminal) return;
-    std::lock_guard lock(print);
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double eta = done > 0 ? elapsed / done * (total - done) : 0.0;
-    const int width = 30;
-    const int filled = width * done / std::max(1, total);
-    fmt::print(stderr, "\r[{:<{}}] {}/{} games, ETA {:.0f}s ", std::string(filled, '#'), width,
-               done, total, eta);
-    if (done == total) fmt::print(stderr, "\n");
-  };
+  ProgressBar bar(true);
+  const auto progress = [&bar](int done, int total) { bar(done, total); };
   // A chart nobody can write is refused before the games, not after them.
   if (!o.plot.empty() && std::filesystem::is_directory(o.plot))
     throw std::runtime_error(fmt::format("--plot {}: that is a folder; give a file name", o.plot));
@@ -410,6 +347,28 @@ int run_bench(const GameOptionsCli& o) {
 }
 
 }  // namespace
+
+std::shared_ptr<const game::GameSetup> load_setup(const std::string& scenario,
+                                                  const std::string& data) {
+  auto library = std::make_shared<const data::Library>(data::Library::load(data_dir(data)));
+  return game::make_setup(scenario, std::move(library));
+}
+
+ai::Roster roster_for(const std::string& data, std::optional<double> think,
+                      std::optional<int> iterations, int search_threads) {
+  ai::Roster roster = ai::Roster::load(data_dir(data));
+  roster.set_search(think, iterations, search_threads);
+  return roster;
+}
+
+const CLI::Validator kSeedCheck(
+    [](std::string& text) -> std::string {
+      const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
+        return ch >= '0' && ch <= '9';
+      });
+      return digits ? "" : "a seed is a whole number from 0 up, not " + text;
+    },
+    "SEED");
 
 void add_game_commands(CLI::App& app, Action& action) {
   auto o = std::make_shared<GameOptionsCli>();
@@ -484,25 +443,6 @@ void add_game_commands(CLI::App& app, Action& action) {
   ladder->add_flag("--json", o->json, "Print JSON");
   ladder->add_option("--data", o->data, "Data folder");
   ladder->callback([o, &action] { action = [o] { return run_ladder(*o); }; });
-
-  auto* sim = app.add_subcommand("sim", "Play many games between agents and summarise them");
-  sim->add_option("scenario", o->scenario, "Scenario file (YAML)")->required();
-  sim->add_option("--games,-n", o->games, "Number of games")->check(CLI::Range(1, 10000000));
-  sim->add_option("--seed", o->seed, "Seed (game g uses stream g)")->check(kSeedCheck);
-  sim->add_option("--jobs,-j", o->jobs, "Threads")->check(CLI::Range(1, 256));
-  sim->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
-      ->check(CLI::Range(0.001, 600.0));
-  sim->add_option("--iterations", o->iterations,
-                  "The search agent's iterations per decision (reproducible; overrides --think)")
-      ->check(CLI::Range(1, 100000000));
-  sim->add_option("--search-threads", o->search_threads, "Threads for each search decision")
-      ->check(CLI::Range(1, 256));
-
-  sim->add_option("--red", o->red,
-                  "Agent for the first side (default: the scenario's seat, else greedy)");
-  sim->add_option("--blue", o->blue, "Agent for the second side (as --red)");
-  sim->add_option("--data", o->data, "Data folder");
-  sim->callback([o, &action] { action = [o] { return run_sim(*o); }; });
 
   auto* bench = app.add_subcommand("bench",
                                    "Fixed seeded random and greedy games on every scenario: "

@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
   arap::app::add_validate_command(app, action);
   arap::app::add_render_command(app, action);
   arap::app::add_game_commands(app, action);
+  arap::app::add_sweep_commands(app, action);
   arap::app::add_rulings_command(app, action);
   arap::app::add_rules_command(app, action);
   arap::app::add_serve_command(app, action);
