@@ -1,6 +1,8 @@
 #include "sweep_plot.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 
 #include <fmt/format.h>
@@ -23,19 +25,65 @@ struct Series {
   std::vector<double> counts;
 };
 
-// Panel 1: one row per side and one for draws; a bar per setting with its whisker.
-double results_panel(std::string& svg, double top, const std::vector<nlohmann::json>& settings,
-                     const std::vector<std::string>& labels,
-                     const std::vector<std::string>& sides) {
+// One row of the results panel: a share per setting with its interval.
+struct ResultRow {
+  std::string label;
+  std::string colour;
+  std::string light;                        // the second setting's colour
+  std::vector<std::array<double, 3>> bars;  // share, low, high, by setting
+};
+
+std::vector<ResultRow> result_rows(const std::vector<nlohmann::json>& settings,
+                                   const std::vector<std::string>& sides) {
+  std::vector<ResultRow> rows;
+  for (std::size_t side = 0; side <= sides.size(); ++side) {
+    const bool draws = side == sides.size();
+    ResultRow row{draws ? std::string("draws") : sides[side] + " wins",
+                  draws ? "#999" : kPalette[side % 4],
+                  draws ? "#ccc" : kPaletteLight[side % 4],
+                  {}};
+    for (const auto& summary : settings) {
+      const double games = std::max(1, summary.at("games").get<int>());
+      const double count = draws ? summary.at("draws").get<double>()
+                                 : summary.at("wins").at(sides[side]).get<double>();
+      const auto& interval = draws ? summary.at("draw_95") : summary.at("win_95").at(sides[side]);
+      row.bars.push_back({count / games, interval[0].get<double>(), interval[1].get<double>()});
+    }
+    rows.push_back(std::move(row));
+  }
+  // --swap: each agent's score over both seats.
+  if (settings.front().contains("by_agent")) {
+    const auto& agents = settings.front().at("by_agent");
+    const bool same = agents[0].at("agent") == agents[1].at("agent");
+    for (std::size_t a = 0; a < agents.size(); ++a) {
+      ResultRow row{agents[a].at("agent").get<std::string>() +
+                        (same ? (a == 0 ? " (1st)" : " (2nd)") : "") + " score",
+                    "#59a14f",
+                    "#aed3a9",
+                    {}};
+      for (const auto& summary : settings) {
+        const auto& agent = summary.at("by_agent")[a];
+        row.bars.push_back({agent.at("score").get<double>(), agent.at("score_95")[0].get<double>(),
+                            agent.at("score_95")[1].get<double>()});
+      }
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+// Panel 1: the rows, a bar per setting with its whisker.
+double results_panel(std::string& svg, double top, const std::vector<ResultRow>& rows,
+                     const std::vector<std::string>& labels) {
   const double plot_w = kWidth - kLeft - kRight;
   const auto x_of = [&](double share) { return kLeft + std::clamp(share, 0.0, 1.0) * plot_w; };
-  const double bar_h = settings.size() > 1 ? 11.0 : 18.0;
-  const double row_h = 10.0 + bar_h * static_cast<double>(settings.size());
-  const std::size_t rows = sides.size() + 1;
-  const double bottom = top + row_h * static_cast<double>(rows);
+  const std::size_t settings = labels.size();
+  const double bar_h = settings > 1 ? 11.0 : 18.0;
+  const double row_h = 10.0 + bar_h * static_cast<double>(settings);
+  const double bottom = top + row_h * static_cast<double>(rows.size());
   svg += fmt::format(
-      "<text x=\"16\" y=\"{:.1f}\" font-weight=\"bold\">Results (share of games; "
-      "whiskers: 95 % Wilson interval)</text>\n",
+      "<text x=\"16\" y=\"{:.1f}\" font-weight=\"bold\">Results (share of games; a score "
+      "counts a draw as half a win; whiskers: 95 % Wilson interval)</text>\n",
       top - 10);
   for (int percent = 0; percent <= 100; percent += 25) {
     const double x = x_of(percent / 100.0);
@@ -44,34 +92,35 @@ double results_panel(std::string& svg, double top, const std::vector<nlohmann::j
         "<text x=\"{0:.1f}\" y=\"{4:.1f}\" text-anchor=\"middle\" fill=\"#444\">{5}%</text>\n",
         x, top, bottom, percent == 50 ? "#888" : "#ddd", bottom + 14, percent);
   }
-  for (std::size_t r = 0; r < rows; ++r) {
-    const bool draws = r == sides.size();
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const auto& row = rows[r];
     const double y = top + row_h * static_cast<double>(r);
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n",
-                       kLeft - 10, y + row_h / 2 + 4,
-                       table::xml_escape(draws ? std::string("draws") : sides[r] + " wins"));
-    for (std::size_t s = 0; s < settings.size(); ++s) {
-      const auto& summary = settings[s];
-      const int games = std::max(1, summary.at("games").get<int>());
-      const double share = (draws ? summary.at("draws").get<double>()
-                                  : summary.at("wins").at(sides[r]).get<double>()) /
-                           games;
-      const auto& interval = draws ? summary.at("draw_95") : summary.at("win_95").at(sides[r]);
+                       kLeft - 10, y + row_h / 2 + 4, table::xml_escape(row.label));
+    for (std::size_t s = 0; s < row.bars.size(); ++s) {
+      const auto& [share, low, high] = row.bars[s];
       const double by = y + 5 + bar_h * static_cast<double>(s);
-      const char* colour = draws ? "#999" : kPalette[r % 4];
-      const char* light = draws ? "#ccc" : kPaletteLight[r % 4];
       svg += fmt::format(
           "<rect x=\"{0:.1f}\" y=\"{1:.1f}\" width=\"{2:.1f}\" height=\"{3:.1f}\" fill=\"{4}\"/>\n"
           "<line x1=\"{5:.1f}\" y1=\"{6:.1f}\" x2=\"{7:.1f}\" y2=\"{6:.1f}\" stroke=\"#222\" "
           "stroke-width=\"1.5\"/>\n"
           "<text x=\"{8:.1f}\" y=\"{9:.1f}\" fill=\"#222\" font-size=\"11\">{10:.1f}%{11}</text>\n",
-          kLeft, by, x_of(share) - kLeft, bar_h - 2, s == 0 ? colour : light,
-          x_of(interval[0].get<double>()), by + (bar_h - 2) / 2, x_of(interval[1].get<double>()),
-          x_of(interval[1].get<double>()) + 5, by + bar_h - 3, 100.0 * share,
-          settings.size() > 1 ? " (" + table::xml_escape(labels[s]) + ")" : std::string());
+          kLeft, by, x_of(share) - kLeft, bar_h - 2, s == 0 ? row.colour : row.light, x_of(low),
+          by + (bar_h - 2) / 2, x_of(high), x_of(high) + 5, by + bar_h - 3, 100.0 * share,
+          settings > 1 ? " (" + table::xml_escape(labels[s]) + ")" : std::string());
     }
   }
-  return bottom + 30;
+  return bottom + 40;
+}
+
+// A step of 1, 2 or 5 times a power of ten giving at most five ticks up to `peak`.
+double nice_step(double peak) {
+  double step = 0.001;
+  for (;;) {
+    for (const double m : {1.0, 2.0, 5.0})
+      if (peak / (step * m) <= 5.0) return step * m;
+    step *= 10.0;
+  }
 }
 
 // A histogram panel: counts by k, each series as a share of its games, bars side by side.
@@ -98,12 +147,13 @@ double histogram_panel(std::string& svg, double top, const std::string& title,
   const double bottom = top + kHeight;
   svg += fmt::format("<text x=\"16\" y=\"{:.1f}\" font-weight=\"bold\">{}</text>\n", top - 10,
                      table::xml_escape(title));
-  for (int tick = 0; tick <= 4; ++tick) {
-    const double v = peak * tick / 4.0;
+  const double step = nice_step(peak);
+  peak = std::ceil(peak / step - 1e-9) * step;
+  for (double v = 0.0; v <= peak + 1e-12; v += step) {
     const double y = bottom - kHeight * v / peak;
     svg += fmt::format(
         "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"#eee\"/>\n"
-        "<text x=\"{3:.1f}\" y=\"{4:.1f}\" text-anchor=\"end\" fill=\"#444\">{5:.0f}%</text>\n",
+        "<text x=\"{3:.1f}\" y=\"{4:.1f}\" text-anchor=\"end\" fill=\"#444\">{5:.3g}%</text>\n",
         kLeft, y, kLeft + plot_w, kLeft - 6, y + 4, 100.0 * v);
   }
   const std::size_t label_every = std::max<std::size_t>(1, width / 20);
@@ -164,7 +214,7 @@ std::string sweep_svg(const nlohmann::json& summary) {
   if (summary.contains("sprt"))
     subtitle += fmt::format("; SPRT: {}", summary.at("sprt").at("verdict").get<std::string>());
   std::string svg;
-  double y = results_panel(svg, 80.0, settings, labels, sides);
+  double y = results_panel(svg, 84.0, result_rows(settings, sides), labels);
   std::vector<Series> lengths;
   for (std::size_t s = 0; s < settings.size(); ++s)
     lengths.push_back({settings.size() > 1 ? labels[s] : "games", s == 0 ? "#76b7b2" : "#f28e2b",

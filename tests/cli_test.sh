@@ -234,6 +234,57 @@ one=$("$arap" sim "$root/data/scenarios/open_ground.yaml" --games 8 --seed 5 --j
 two=$("$arap" sim "$root/data/scenarios/open_ground.yaml" --games 8 --seed 5 --jobs 2 --red random --blue random --data "$root/data")
 check "sim summary independent of jobs" test "$one" = "$two"
 check "sim summary has wins" contains "$one" '"wins"'
+# Issue 20: shards merged, MPI ranks and GNU parallel all give the unsharded summary, byte for byte.
+sweep=$(mktemp -d)
+og="$root/data/scenarios/open_ground.yaml"
+sim_args=(sim "$og" --games 9 --seed 5 --red random --blue greedy --quiet --data "$root/data")
+"$arap" "${sim_args[@]}" --out "$sweep/whole.json" --games-out "$sweep/whole.jsonl"
+check "sim --out writes the summary" test "$(cat "$sweep/whole.json")" = "$("$arap" "${sim_args[@]}")"
+check "sim --games-out writes a line a game" test "$(wc -l <"$sweep/whole.jsonl")" -eq 9
+for shards in 2 3; do
+  parts=()
+  for ((i = 0; i < shards; i++)); do
+    "$arap" "${sim_args[@]}" --shard "$i/$shards" --out "$sweep/part$i.json"
+    parts+=("$sweep/part$i.json")
+  done
+  "$arap" merge "${parts[@]}" --out "$sweep/merged$shards.json" --plot "$sweep/merged.svg"
+  check "$shards shards merge to the unsharded summary" cmp -s "$sweep/merged$shards.json" "$sweep/whole.json"
+done
+check "merge --plot draws the sweep" contains "$(cat "$sweep/merged.svg")" "Open Ground: balance sweep"
+err=$("$arap" merge "$sweep/part0.json" "$sweep/part2.json" 2>&1 >/dev/null)
+check "merge with a shard missing exits 2" test $? -eq 2
+check "merge names the missing shard" contains "$err" "shard 1/3 missing"
+err=$("$arap" merge "$sweep/whole.jsonl" 2>&1 >/dev/null)
+check "merge of a file that is no partial result exits 2" test $? -eq 2
+check "merge names that file" contains "$err" "whole.jsonl: not JSON"
+err=$("$arap" "${sim_args[@]}" --shard 3/3 2>&1 >/dev/null)
+check "a shard out of range exits 2" test $? -eq 2
+check "a shard out of range says how" contains "$err" "0 <= i < N"
+err=$("$arap" "${sim_args[@]}" --compare ruling.SHOOT-07=sometimes 2>&1 >/dev/null)
+check "a bad --compare ruling exits 2" test $? -eq 2
+check "a bad --compare ruling lists the values" contains "$err" "allowed: direct2_indirect3"
+out=$("$arap" "${sim_args[@]}" --compare option.busts_allowed=1 --sprt-delta 0)
+check "compare of identical settings shows no difference" contains "$out" '"first_side_score": 0.0,'
+check "compare reports the SPRT" contains "$out" '"verdict": "undecided"'
+if command -v parallel >/dev/null; then
+  # docs/sweeps.md's GNU parallel recipe, for real.
+  parallel -j 2 "$arap" "${sim_args[@]}" --shard {}/3 --out "$sweep/gnu{}.json" ::: 0 1 2
+  "$arap" merge "$sweep"/gnu{0,1,2}.json --out "$sweep/gnu.json"
+  check "GNU parallel shards merge to the unsharded summary" cmp -s "$sweep/gnu.json" "$sweep/whole.json"
+else
+  check "GNU parallel is installed (scripts/setup)" false
+fi
+# Open MPI refuses root without the first two; what Open MPI leaves allocated is no leak of ours.
+mpi_env=(env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0)
+if "${mpi_env[@]}" "$arap" "${sim_args[@]}" --mpi --out "$sweep/mpi1.json" 2>"$sweep/mpi.err"; then
+  "${mpi_env[@]}" timeout 300 mpirun -n 2 --oversubscribe "$arap" "${sim_args[@]}" --mpi \
+    --out "$sweep/mpi2.json"
+  check "mpirun -n 2 gives the unsharded summary" cmp -s "$sweep/mpi2.json" "$sweep/whole.json"
+  check "one MPI process gives the unsharded summary" cmp -s "$sweep/mpi1.json" "$sweep/whole.json"
+else
+  check "arap is built with MPI (scripts/setup installs it): $(cat "$sweep/mpi.err")" false
+fi
+rm -rf "$sweep"
 ladder=$("$arap" ladder "$root/data/scenarios/open_ground.yaml" --agents random,greedy --games 3 --seed 2 --jobs 2 --json --data "$root/data")
 check "ladder plays both seats" contains "$ladder" '"games": 6'
 check "ladder gives a Wilson interval" contains "$ladder" '"score_95"'

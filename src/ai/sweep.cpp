@@ -197,6 +197,11 @@ std::vector<int> SweepRun::take(int most) {
   return out;
 }
 
+int SweepRun::remaining() const {
+  std::lock_guard lock(mutex_);
+  return stopped_ ? 0 : static_cast<int>(tasks_.size() - next_);
+}
+
 void SweepRun::complete(std::vector<GameRow> rows) {
   if (rows.empty()) return;
   int finished = 0;

@@ -108,6 +108,7 @@ class SweepRun {
   // Every row gathered, in task and setting order.
   std::vector<GameRow> rows() const;
   int total() const { return static_cast<int>(tasks_.size()); }
+  int remaining() const;  // tasks not yet handed out
 
  private:
   const SweepPlan& plan_;

@@ -54,7 +54,10 @@ void serve_as_worker(const SweepPlan& plan, int jobs, const Roster& roster) {
     MPI_Send(finished.data(), static_cast<int>(finished.size()), MPI_CHAR, 0, kRequest,
              MPI_COMM_WORLD);
     MPI_Status status;
-    MPI_Probe(0, kTasks, MPI_COMM_WORLD, &status);
+    for (int waiting = 0; waiting == 0;) {
+      MPI_Iprobe(0, kTasks, MPI_COMM_WORLD, &waiting, &status);
+      if (waiting == 0) std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
     int count = 0;
     MPI_Get_count(&status, MPI_INT, &count);
     std::vector<int> tasks(static_cast<std::size_t>(std::max(count, 1)));
@@ -99,13 +102,27 @@ void serve_as_root(const MpiSession& session, SweepRun& run, int jobs) {
       task_rows.push_back(std::move(parsed));
     }
     if (!task_rows.empty()) run.complete(std::move(task_rows));
-    // Guided chunks: large while much remains, down to one task a thread near the end.
-    const int chunk =
-        std::clamp(run.total() / (8 * session.size() * std::max(1, jobs)), std::max(1, jobs), 64);
+    // Guided chunks: large while much remains, down to one task a thread near the end, so no
+    // rank is left playing a long chunk while the others wait.
+    const int chunk = std::clamp(run.remaining() / (4 * session.size() * std::max(1, jobs)),
+                                 std::max(1, jobs), 64);
     std::vector<int> tasks = run.take(chunk);
     MPI_Send(tasks.data(), static_cast<int>(tasks.size()), MPI_INT, status.MPI_SOURCE, kTasks,
              MPI_COMM_WORLD);
     if (tasks.empty()) --active;
+  }
+}
+
+// Waits for every rank without spinning: Open MPI's blocking calls poll at full speed, so a rank
+// that finished first would burn a core the others still play on.
+void quiet_barrier() {
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  int done = 0;
+  for (;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done != 0) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
 }
 
@@ -138,6 +155,7 @@ std::vector<GameRow> run_sweep_mpi(const MpiSession& session, const SweepPlan& p
                                    const Roster& roster) {
   if (session.rank() != 0) {
     serve_as_worker(plan, jobs, roster);
+    quiet_barrier();
     return {};
   }
   std::vector<int> all(static_cast<std::size_t>(plan.tasks()));
@@ -158,6 +176,7 @@ std::vector<GameRow> run_sweep_mpi(const MpiSession& session, const SweepPlan& p
   }
   local.join();
   if (!failure.empty()) MpiSession::abort(failure.c_str());
+  quiet_barrier();
   return run.rows();
 }
 
