@@ -73,7 +73,7 @@ TEST(Sweep, the_summary_counts_games_and_gives_wilson_intervals) {
   EXPECT_EQ(summary["games"], 12);
   EXPECT_EQ(summary["wins"]["Red"], red);
   EXPECT_EQ(summary["draws"], draws);
-  const Interval w = wilson_interval(red / 12.0, 12, 1.959963984540054);
+  const Interval w = wilson_interval(red / 12.0, 12, 1.96);
   EXPECT_NEAR(summary["win_95"]["Red"][0].get<double>(), w.low, 1e-12);
   EXPECT_NEAR(summary["win_95"]["Red"][1].get<double>(), w.high, 1e-12);
   int histogram = 0;
@@ -101,6 +101,20 @@ TEST(Sweep, swap_plays_each_seed_again_with_the_seats_exchanged) {
   EXPECT_EQ(summary["by_agent"][1]["agent"], "greedy");
   EXPECT_EQ(summary["by_agent"][1]["wins"], greedy);
   EXPECT_EQ(summary["by_agent"][0]["losses"], greedy);
+}
+
+TEST(Sweep, swapped_seats_score_agents_as_the_ladder_does) {
+  // The ladder's game g of each seat and a swapped sweep's pair g play seed stream g: the same
+  // games, so the same score.
+  const SweepPlan plan = random_plan(4, true);
+  const auto summary =
+      summarise(plan.header(), run_sweep(plan, all_tasks(plan), 2, true, {}, Roster::basic()));
+  const auto ladder = run_ladder(*open_ground(), {"random", "greedy"}, 4, 17, 2);
+  ASSERT_EQ(ladder.size(), 1u);
+  EXPECT_EQ(summary["by_agent"][0]["wins"], ladder[0].first_wins);
+  EXPECT_EQ(summary["by_agent"][1]["wins"], ladder[0].second_wins);
+  EXPECT_NEAR(summary["by_agent"][0]["score"].get<double>(), ladder[0].score, 1e-12);
+  EXPECT_NEAR(summary["by_agent"][0]["score_95"][0].get<double>(), ladder[0].interval.low, 1e-12);
 }
 
 TEST(Sweep, sprt_settles_where_its_arithmetic_says) {

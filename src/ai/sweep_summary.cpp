@@ -14,7 +14,9 @@ namespace arap::ai {
 
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;
+// The normal quantile of a two-sided 95 % interval, rounded as the ladder rounds it, so the two
+// report the same interval for the same games.
+constexpr double kZ95 = 1.96;
 
 // Wald's bounds for alpha = beta = 0.05: ln((1 - beta) / alpha) and ln(beta / (1 - alpha)).
 constexpr double kAcceptH1 = 2.9444389791664403;
