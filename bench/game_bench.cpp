@@ -6,6 +6,7 @@
 
 #include "ai/match.hpp"
 #include "ai/search.hpp"
+#include "ai/sweep.hpp"
 #include "ai/tactician.hpp"
 #include "game/engine.hpp"
 #include "game/setup.hpp"
@@ -138,5 +139,72 @@ void tactician_decision(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(agent.rank(s));
 }
 BENCHMARK(tactician_decision)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+// Issue 20: what a sweep costs beyond its games — summarising, and a merge's reading of partial
+// results — as the number of games grows (rows are made up; only their number matters).
+namespace {
+
+arap::ai::SweepPlan sweep_plan(int games) {
+  static const auto setup = [] {
+    auto library =
+        std::make_shared<const arap::data::Library>(arap::data::Library::load(ARAP_DATA_DIR));
+    return arap::game::make_setup(std::string(ARAP_DATA_DIR) + "/scenarios/open_ground.yaml",
+                                  library);
+  }();
+  arap::ai::SweepPlan plan;
+  plan.settings = {{setup, "base"}};
+  plan.agents = {"random", "random"};
+  plan.games = games;
+  plan.sprt_delta = 0.0;
+  return plan;
+}
+
+std::vector<arap::ai::GameRow> made_up_rows(int games) {
+  std::vector<arap::ai::GameRow> rows(static_cast<std::size_t>(games));
+  for (int t = 0; t < games; ++t) {
+    auto& row = rows[static_cast<std::size_t>(t)];
+    row.task = t;
+    row.seed = static_cast<std::uint64_t>(t) * 2654435761u;
+    row.winner = t % 3 - 1;
+    row.turns = 4 + t % 3;
+    row.score = {t % 2, t % 3};
+    row.models_lost = {t % 20, t % 25};
+    row.texture.units = 8;
+  }
+  return rows;
+}
+
+void BM_sweep_summarise(benchmark::State& state) {
+  const auto plan = sweep_plan(static_cast<int>(state.range(0)));
+  const auto header = plan.header();
+  const auto rows = made_up_rows(plan.games);
+  for (auto _ : state) benchmark::DoNotOptimize(arap::ai::summarise(header, rows).dump());
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+BENCHMARK(BM_sweep_summarise)->Arg(1000)->Arg(10000)->Arg(100000);
+
+void BM_sweep_merge(benchmark::State& state) {
+  const auto plan = sweep_plan(static_cast<int>(state.range(0)));
+  const auto header = plan.header();
+  const auto rows = made_up_rows(plan.games);
+  std::vector<std::string> texts;
+  std::vector<std::string> names;
+  for (int i = 0; i < 4; ++i) {
+    std::vector<arap::ai::GameRow> part;
+    for (int t = i; t < plan.games; t += 4) part.push_back(rows[static_cast<std::size_t>(t)]);
+    texts.push_back(arap::ai::partial_result(header, i, 4, part).dump());
+    names.push_back("part" + std::to_string(i));
+  }
+  for (auto _ : state) {
+    std::vector<nlohmann::json> parts;
+    for (const auto& text : texts) parts.push_back(nlohmann::json::parse(text));
+    const auto merged = arap::ai::merge_partials(parts, names);
+    benchmark::DoNotOptimize(arap::ai::summarise(merged.header, merged.rows).dump());
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+BENCHMARK(BM_sweep_merge)->Arg(1000)->Arg(10000)->Arg(100000);
 
 }  // namespace

@@ -76,6 +76,10 @@ TEST(Sweep, the_summary_counts_games_and_gives_wilson_intervals) {
   const Interval w = wilson_interval(red / 12.0, 12, 1.96);
   EXPECT_NEAR(summary["win_95"]["Red"][0].get<double>(), w.low, 1e-12);
   EXPECT_NEAR(summary["win_95"]["Red"][1].get<double>(), w.high, 1e-12);
+  EXPECT_EQ(summary["losses"]["Red"], 12 - red - draws);
+  EXPECT_EQ(summary["losses"]["Blue"], red);
+  const Interval l = wilson_interval((12 - red - draws) / 12.0, 12, 1.96);
+  EXPECT_NEAR(summary["loss_95"]["Red"][0].get<double>(), l.low, 1e-12);
   int histogram = 0;
   for (const auto& n : summary["turns_histogram"]) histogram += n.get<int>();
   EXPECT_EQ(histogram, 12);
