@@ -100,7 +100,7 @@ nlohmann::json setting_summary(const std::vector<const GameRow*>& rows,
     for (auto& m : s.mean_score) m /= s.games;
   }
   nlohmann::json out = s.to_json(sides);
-  nlohmann::json losses = nlohmann::json::object();
+  nlohmann::json loss_counts = nlohmann::json::object();
   nlohmann::json loss_95 = nlohmann::json::object();
   nlohmann::json win_95 = nlohmann::json::object();
   nlohmann::json score_95 = nlohmann::json::object();
@@ -112,7 +112,7 @@ nlohmann::json setting_summary(const std::vector<const GameRow*>& rows,
     const auto w = wilson_interval(s.games ? double(s.wins[side]) / s.games : 0.0, s.games, kZ95);
     win_95[sides[side]] = pair_of(w.low, w.high);
     const int lost_games = s.games - s.wins[side] - s.draws;
-    losses[sides[side]] = lost_games;
+    loss_counts[sides[side]] = lost_games;
     const auto l95 = wilson_interval(s.games ? double(lost_games) / s.games : 0.0, s.games, kZ95);
     loss_95[sides[side]] = pair_of(l95.low, l95.high);
     const auto sc = mean_interval(scores[side]);
@@ -123,7 +123,7 @@ nlohmann::json setting_summary(const std::vector<const GameRow*>& rows,
   }
   const auto d = wilson_interval(s.games ? double(s.draws) / s.games : 0.0, s.games, kZ95);
   out["win_95"] = win_95;
-  out["losses"] = losses;
+  out["losses"] = loss_counts;
   out["loss_95"] = loss_95;
   out["draw_95"] = pair_of(d.low, d.high);
   out["mean_score_95"] = score_95;
