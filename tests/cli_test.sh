@@ -281,6 +281,14 @@ if "${mpi_env[@]}" "$arap" "${sim_args[@]}" --mpi --out "$sweep/mpi1.json" 2>"$s
     --out "$sweep/mpi2.json"
   check "mpirun -n 2 gives the unsharded summary" cmp -s "$sweep/mpi2.json" "$sweep/whole.json"
   check "one MPI process gives the unsharded summary" cmp -s "$sweep/mpi1.json" "$sweep/whole.json"
+  # An SPRT stop over ranks falls on the same task as on threads: identical settings settle at 236.
+  cmp_args=(sim "$og" --games 300 --seed 5 --red random --blue random --quiet --data "$root/data"
+    --compare option.busts_allowed=1)
+  "$arap" "${cmp_args[@]}" --jobs 2 --out "$sweep/cmp.json"
+  "${mpi_env[@]}" timeout 300 mpirun -n 2 --oversubscribe "$arap" "${cmp_args[@]}" --mpi \
+    --out "$sweep/cmp_mpi.json"
+  check "an SPRT stop is the same over MPI ranks" cmp -s "$sweep/cmp_mpi.json" "$sweep/cmp.json"
+  check "identical settings settle on no difference" contains "$(cat "$sweep/cmp.json")" '"verdict": "no difference of 0.05 or more"'
 else
   check "arap is built with MPI (scripts/setup installs it): $(cat "$sweep/mpi.err")" false
 fi
