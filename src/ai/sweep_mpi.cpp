@@ -1,45 +1,55 @@
-// Issue 20: sweeps over MPI ranks (see sweep_mpi.hpp).
+// Issue 20: sweeps over MPI ranks (see sweep_mpi.hpp). Open MPI itself is reached through
+// libarap_mpi.so (src/mpi/mpi_transport.h), loaded only when a sweep asks for MPI.
 #include "ai/sweep_mpi.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <thread>
 
-#ifdef ARAP_MPI
-#include <mpi.h>
-#endif
+#include <fmt/format.h>
+
+#include "mpi/mpi_transport.h"
 
 namespace arap::ai {
-
-#ifndef ARAP_MPI
-
-bool mpi_built() {
-  return false;
-}
-MpiSession::MpiSession() {
-  throw std::runtime_error(
-      "--mpi: this arap was built without MPI (install libopenmpi-dev and "
-      "rebuild; scripts/setup does)");
-}
-MpiSession::~MpiSession() = default;
-void MpiSession::abort(const char* message) {
-  std::fprintf(stderr, "%s\n", message);
-  std::abort();
-}
-std::vector<GameRow> run_sweep_mpi(const MpiSession&, const SweepPlan&, int,
-                                   const std::function<void(int, int)>&, const Roster&) {
-  throw std::runtime_error("--mpi: this arap was built without MPI");
-}
-
-#else
 
 namespace {
 
 constexpr int kRequest = 1;  // a rank's finished rows (JSON) and a request for more tasks
-constexpr int kTasks = 2;    // rank 0's answer: task numbers; none means "stop"
+constexpr int kTasks = 2;    // rank 0's answer: task numbers (JSON); none means "stop"
+
+const ArapMpiTransport* transport = nullptr;
+
+// The module beside this program (build/<preset>/ or the install's bin/), else on the loader's
+// path; the reason when neither loads.
+const ArapMpiTransport* load_transport(std::string& why) {
+  std::vector<std::string> candidates;
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.push_back((self.parent_path() / "libarap_mpi.so").string());
+  candidates.emplace_back("libarap_mpi.so");
+  for (const auto& path : candidates) {
+    void* module = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+    if (module == nullptr) {
+      why += fmt::format("{}{}", why.empty() ? "" : "; ", dlerror());
+      continue;
+    }
+    using Entry = const ArapMpiTransport* (*)();
+    const auto entry = reinterpret_cast<Entry>(dlsym(module, "arap_mpi_transport"));
+    const ArapMpiTransport* found = entry != nullptr ? entry() : nullptr;
+    if (found != nullptr && found->version == ARAP_MPI_TRANSPORT_VERSION) return found;
+    why += fmt::format("{}{}: not this arap's MPI module", why.empty() ? "" : "; ", path);
+  }
+  return nullptr;
+}
 
 std::string rows_text(const std::vector<GameRow>& rows) {
   nlohmann::json out = nlohmann::json::array();
@@ -47,23 +57,32 @@ std::string rows_text(const std::vector<GameRow>& rows) {
   return out.dump();
 }
 
+// Waits for a message without spinning: Open MPI's blocking calls poll at full speed and would
+// take a core from the threads playing on this rank.
+std::string receive_from(int from, int tag, int& sender) {
+  int length = 0;
+  while (transport->waiting(from, tag, &sender, &length) == 0)
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  std::string bytes(static_cast<std::size_t>(length), '\0');
+  transport->receive(bytes.data(), length, sender, tag);
+  return bytes;
+}
+
+void send_text(const std::string& text, int to, int tag) {
+  if (text.size() > static_cast<std::size_t>(INT_MAX))
+    throw std::runtime_error("--mpi: a message is too long for MPI");
+  transport->send(text.data(), static_cast<int>(text.size()), to, tag);
+}
+
 // A rank other than 0: ask, play, hand the rows back with the next request, until told to stop.
 void serve_as_worker(const SweepPlan& plan, int jobs, const Roster& roster) {
   std::string finished = "[]";
   for (;;) {
-    MPI_Send(finished.data(), static_cast<int>(finished.size()), MPI_CHAR, 0, kRequest,
-             MPI_COMM_WORLD);
-    MPI_Status status;
-    for (int waiting = 0; waiting == 0;) {
-      MPI_Iprobe(0, kTasks, MPI_COMM_WORLD, &waiting, &status);
-      if (waiting == 0) std::this_thread::sleep_for(std::chrono::microseconds(50));
-    }
-    int count = 0;
-    MPI_Get_count(&status, MPI_INT, &count);
-    std::vector<int> tasks(static_cast<std::size_t>(std::max(count, 1)));
-    MPI_Recv(tasks.data(), count, MPI_INT, 0, kTasks, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (count == 0) return;
-    tasks.resize(static_cast<std::size_t>(count));
+    send_text(finished, 0, kRequest);
+    int sender = 0;
+    const auto tasks =
+        nlohmann::json::parse(receive_from(0, kTasks, sender)).get<std::vector<int>>();
+    if (tasks.empty()) return;
     try {
       finished = rows_text(run_sweep(plan, tasks, jobs, false, {}, roster));
     } catch (const std::exception& error) {
@@ -76,24 +95,11 @@ void serve_as_worker(const SweepPlan& plan, int jobs, const Roster& roster) {
 // its own threads play from the same run.
 void serve_as_root(const MpiSession& session, SweepRun& run, int jobs) {
   int active = session.size() - 1;
-  std::string buffer;
   while (active > 0) {
-    int waiting = 0;
-    MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, kRequest, MPI_COMM_WORLD, &waiting, &status);
-    if (waiting == 0) {
-      // Polling with a short sleep: a blocking receive spins in Open MPI and would take a core
-      // from the threads playing on this rank.
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
-      continue;
-    }
-    int length = 0;
-    MPI_Get_count(&status, MPI_CHAR, &length);
-    buffer.resize(static_cast<std::size_t>(length));
-    MPI_Recv(buffer.data(), length, MPI_CHAR, status.MPI_SOURCE, kRequest, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
+    int sender = 0;
+    const std::string finished = receive_from(-1, kRequest, sender);
     std::vector<GameRow> task_rows;
-    for (const auto& row : nlohmann::json::parse(buffer)) {
+    for (const auto& row : nlohmann::json::parse(finished)) {
       GameRow parsed = GameRow::from_json(row);
       if (!task_rows.empty() && task_rows.front().task != parsed.task) {
         run.complete(std::move(task_rows));
@@ -106,47 +112,47 @@ void serve_as_root(const MpiSession& session, SweepRun& run, int jobs) {
     // rank is left playing a long chunk while the others wait.
     const int chunk = std::clamp(run.remaining() / (4 * session.size() * std::max(1, jobs)),
                                  std::max(1, jobs), 64);
-    std::vector<int> tasks = run.take(chunk);
-    MPI_Send(tasks.data(), static_cast<int>(tasks.size()), MPI_INT, status.MPI_SOURCE, kTasks,
-             MPI_COMM_WORLD);
+    const std::vector<int> tasks = run.take(chunk);
+    send_text(nlohmann::json(tasks).dump(), sender, kTasks);
     if (tasks.empty()) --active;
   }
 }
 
-// Waits for every rank without spinning: Open MPI's blocking calls poll at full speed, so a rank
-// that finished first would burn a core the others still play on.
+// Waits for every rank, again without spinning: a rank that finished first would otherwise burn
+// a core the others still play on.
 void quiet_barrier() {
-  MPI_Request request;
-  MPI_Ibarrier(MPI_COMM_WORLD, &request);
-  int done = 0;
-  for (;;) {
-    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-    if (done != 0) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  transport->barrier_start();
+  while (transport->barrier_done() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 }  // namespace
 
 bool mpi_built() {
-  return true;
+  std::string why;
+  return transport != nullptr || load_transport(why) != nullptr;
 }
 
 MpiSession::MpiSession() {
-  int provided = 0;
-  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  if (transport == nullptr) {
+    std::string why;
+    transport = load_transport(why);
+    if (transport == nullptr)
+      throw std::runtime_error(
+          fmt::format("--mpi: this arap has no MPI module (build it with libopenmpi-dev installed; "
+                      "scripts/setup does): {}",
+                      why));
+  }
+  transport->init(&rank_, &size_);
 }
 
 MpiSession::~MpiSession() {
-  MPI_Finalize();
+  transport->finalize();
 }
 
 void MpiSession::abort(const char* message) {
   std::fprintf(stderr, "%s\n", message);
   std::fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, 1);
+  if (transport != nullptr) transport->abort_all(1);
   std::abort();
 }
 
@@ -179,7 +185,5 @@ std::vector<GameRow> run_sweep_mpi(const MpiSession& session, const SweepPlan& p
   quiet_barrier();
   return run.rows();
 }
-
-#endif
 
 }  // namespace arap::ai

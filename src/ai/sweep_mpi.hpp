@@ -1,8 +1,9 @@
 // Issue 20: `mpirun -n K arap sim ... --mpi`. Rank 0 hands tasks out in chunks as ranks ask for
 // them (dynamic sharing: a rank that drew long games simply asks less often) and plays tasks on
 // its own threads meanwhile; the rows come back with each request, so rank 0 ends with every
-// row and prints the same summary as a single process would. Built when CMake finds MPI
-// (ARAP_MPI); without it the functions say so.
+// row and prints the same summary as a single process would. Open MPI is reached through the
+// module libarap_mpi.so, built when CMake finds MPI (ARAP_MPI) and loaded only by --mpi; without
+// it MpiSession says so.
 #pragma once
 
 #include <functional>
@@ -12,7 +13,7 @@
 
 namespace arap::ai {
 
-// Whether this build has MPI.
+// Whether the MPI module is there to load.
 bool mpi_built();
 
 // MPI for the life of the object (MPI_Init_thread, funnelled: only the main thread calls MPI).
