@@ -240,6 +240,15 @@ TEST(Sweep, merges_refuse_parts_of_other_sweeps_repeats_gaps_and_bad_rows) {
   dropped["rows"].erase(0);
   refused({a0, dropped}, "task 1 of 4 is missing");
   refused({nlohmann::json{{"rows", 1}}}, "not a partial result");
+  nlohmann::json not_rows = a0;
+  not_rows["rows"] = 1;
+  refused({not_rows, a1}, "p0: \"rows\" is not a list of games");
+  nlohmann::json no_sides = a0;
+  no_sides["header"].erase("sides");
+  refused({no_sides}, "p0: the header's \"sides\" is missing or of the wrong kind");
+  nlohmann::json three_agents = a0;
+  three_agents["header"]["agents"].push_back("random");
+  refused({three_agents}, "p0: the header's agents, sides, settings or games are not a sweep's");
   EXPECT_NO_THROW(merge_partials({a1, a0}, {"x", "y"}));
 }
 

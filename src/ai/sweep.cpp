@@ -279,6 +279,33 @@ nlohmann::json partial_result(const nlohmann::json& header, int shard, int shard
   return out;
 }
 
+namespace {
+
+// A header summarise() can read: each field there and of its kind, or the reason naming it.
+void check_header(const nlohmann::json& header, const std::string& name) {
+  using Check = bool (nlohmann::json::*)() const noexcept;
+  const std::pair<const char*, Check> fields[] = {
+      {"scenario", &nlohmann::json::is_string},      {"sides", &nlohmann::json::is_array},
+      {"agents", &nlohmann::json::is_array},         {"settings", &nlohmann::json::is_array},
+      {"seed", &nlohmann::json::is_number_unsigned}, {"games", &nlohmann::json::is_number_integer},
+      {"swap", &nlohmann::json::is_boolean},         {"sprt_delta", &nlohmann::json::is_number}};
+  for (const auto& [field, check] : fields) {
+    if (!header.contains(field) || !(header[field].*check)())
+      throw std::invalid_argument(
+          fmt::format("{}: the header's \"{}\" is missing or of the wrong kind", name, field));
+  }
+  const auto strings = [](const nlohmann::json& list) {
+    return std::all_of(list.begin(), list.end(), [](const auto& v) { return v.is_string(); });
+  };
+  if (header["agents"].size() != 2 || !strings(header["agents"]) || !strings(header["sides"]) ||
+      header["sides"].empty() || !strings(header["settings"]) || header["settings"].empty() ||
+      header["settings"].size() > 2 || header["games"].get<int>() < 1)
+    throw std::invalid_argument(
+        fmt::format("{}: the header's agents, sides, settings or games are not a sweep's", name));
+}
+
+}  // namespace
+
 MergedSweep merge_partials(const std::vector<nlohmann::json>& parts,
                            const std::vector<std::string>& names) {
   if (parts.empty()) throw std::invalid_argument("merge: give the partial results to merge");
@@ -298,7 +325,10 @@ MergedSweep merge_partials(const std::vector<nlohmann::json>& parts,
       throw std::invalid_argument(fmt::format("{}: \"shard\" is not [index, count]", name));
     const int index = shard[0].get<int>();
     const int count = shard[1].get<int>();
+    if (!part["rows"].is_array())
+      throw std::invalid_argument(fmt::format("{}: \"rows\" is not a list of games", name));
     if (k == 0) {
+      check_header(part["header"], name);
       merged.header = part["header"];
       shards = count;
     } else {
