@@ -299,7 +299,8 @@ void check_header(const nlohmann::json& header, const std::string& name) {
   };
   if (header["agents"].size() != 2 || !strings(header["agents"]) || !strings(header["sides"]) ||
       header["sides"].empty() || !strings(header["settings"]) || header["settings"].empty() ||
-      header["settings"].size() > 2 || header["games"].get<int>() < 1)
+      header["settings"].size() > 2 || header["games"].get<std::int64_t>() < 1 ||
+      header["games"].get<std::int64_t>() > 10000000)
     throw std::invalid_argument(
         fmt::format("{}: the header's agents, sides, settings or games are not a sweep's", name));
 }

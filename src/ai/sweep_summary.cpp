@@ -66,9 +66,13 @@ nlohmann::json setting_summary(const std::vector<const GameRow*>& rows,
       throw std::invalid_argument(
           fmt::format("task {}: the row has scores for {} sides, the scenario {}", row->task,
                       row->score.size(), side_count));
-    if (row->winner >= side_count)
+    if (row->winner >= side_count || row->winner < -1)
       throw std::invalid_argument(
-          fmt::format("task {}: winner {} is no side", row->task, row->winner));
+          fmt::format("task {}: winner {} is no side (-1: a draw)", row->task, row->winner));
+    if (row->turns < 0 ||
+        std::any_of(row->models_lost.begin(), row->models_lost.end(), [](int n) { return n < 0; }))
+      throw std::invalid_argument(
+          fmt::format("task {}: turns and models lost cannot be negative", row->task));
     if (row->winner >= 0) {
       ++s.wins[row->winner];
     } else {
