@@ -195,6 +195,8 @@ int run_merge(const SweepOptions& o) {
     } catch (const nlohmann::json::parse_error& error) {
       throw std::runtime_error(fmt::format(
           "{}: not JSON (byte {}): is it a partial result of arap sim --shard?", path, error.byte));
+    } catch (const nlohmann::json::exception& error) {  // e.g. a number too large for a double
+      throw std::runtime_error(fmt::format("{}: not JSON arap can read: {}", path, error.what()));
     }
   }
   try {

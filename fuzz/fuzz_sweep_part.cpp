@@ -15,8 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   nlohmann::json part;
   try {
     part = nlohmann::json::parse(fuzz::text_of(data, size));
-  } catch (const nlohmann::json::parse_error&) {
-    return 0;  // arap merge says "not JSON" itself
+  } catch (const nlohmann::json::exception&) {  // a syntax error, or a number out of range
+    return 0;                                   // arap merge says "not JSON" itself
   }
   try {
     // Twice: as one shard, and as two parts of the same sweep (a repeat must be refused).

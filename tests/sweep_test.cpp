@@ -236,6 +236,9 @@ TEST(Sweep, merges_refuse_parts_of_other_sweeps_repeats_gaps_and_bad_rows) {
   nlohmann::json broken = a1;
   broken["rows"][1].erase("turns");
   refused({a0, broken}, "p1: row 2: a game row lacks \"turns\"");
+  nlohmann::json floating = a1;
+  floating["rows"][0]["turns"] = 1.38e20;
+  refused({a0, floating}, "p1: row 1: a game row's \"turns\" is not a whole number");
   nlohmann::json dropped = a1;
   dropped["rows"].erase(0);
   refused({a0, dropped}, "task 1 of 4 is missing");

@@ -127,26 +127,46 @@ GameRow GameRow::from_json(const nlohmann::json& j) {
       throw std::invalid_argument(fmt::format("a game row lacks \"{}\"", name));
     return j.at(name);
   };
-  try {
-    GameRow row;
-    row.task = field("task").get<int>();
-    row.setting = field("setting").get<int>();
-    row.swapped = field("swapped").get<bool>();
-    row.seed = field("seed").get<std::uint64_t>();
-    row.winner = field("winner").get<int>();
-    row.turns = field("turns").get<int>();
-    row.score = field("score").get<std::vector<int>>();
-    row.models_lost = field("models_lost").get<std::vector<int>>();
-    row.texture.charges = field("charges").get<int>();
-    row.texture.long_shot_charges = field("long_shot_charges").get<int>();
-    row.texture.units = field("units").get<int>();
-    row.texture.idle_units = field("idle_units").get<int>();
-    row.texture.objective_contested = field("objective_contested").get<bool>();
-    return row;
-  } catch (const nlohmann::json::exception& error) {
-    throw std::invalid_argument(
-        fmt::format("a game row has a field of the wrong kind: {}", error.what()));
-  }
+  // Whole numbers only, and within an int: a float such as 1e20 would not convert (UBSan).
+  const auto whole = [](const nlohmann::json& value, const char* name) {
+    if (!value.is_number_integer() || value.get<std::int64_t>() < -1000000000 ||
+        value.get<std::int64_t>() > 1000000000 ||
+        (value.is_number_unsigned() && value.get<std::uint64_t>() > 1000000000u))
+      throw std::invalid_argument(
+          fmt::format("a game row's \"{}\" is not a whole number of a sensible size", name));
+    return static_cast<int>(value.get<std::int64_t>());
+  };
+  const auto flag = [](const nlohmann::json& value, const char* name) {
+    if (!value.is_boolean())
+      throw std::invalid_argument(fmt::format("a game row's \"{}\" is not true or false", name));
+    return value.get<bool>();
+  };
+  const auto list = [&](const char* name) {
+    const auto& value = field(name);
+    if (!value.is_array())
+      throw std::invalid_argument(fmt::format("a game row's \"{}\" is not a list", name));
+    std::vector<int> out;
+    for (const auto& item : value) out.push_back(whole(item, name));
+    return out;
+  };
+  GameRow row;
+  row.task = whole(field("task"), "task");
+  row.setting = whole(field("setting"), "setting");
+  row.swapped = flag(field("swapped"), "swapped");
+  if (!field("seed").is_number_unsigned() &&
+      !(field("seed").is_number_integer() && field("seed").get<std::int64_t>() >= 0))
+    throw std::invalid_argument("a game row's \"seed\" is not a whole number from 0 up");
+  row.seed = field("seed").get<std::uint64_t>();
+  row.winner = whole(field("winner"), "winner");
+  row.turns = whole(field("turns"), "turns");
+  row.score = list("score");
+  row.models_lost = list("models_lost");
+  row.texture.charges = whole(field("charges"), "charges");
+  row.texture.long_shot_charges = whole(field("long_shot_charges"), "long_shot_charges");
+  row.texture.units = whole(field("units"), "units");
+  row.texture.idle_units = whole(field("idle_units"), "idle_units");
+  row.texture.objective_contested = flag(field("objective_contested"), "objective_contested");
+  return row;
 }
 
 std::vector<GameRow> play_task(const SweepPlan& plan, int task, const Roster& roster) {
@@ -324,6 +344,11 @@ MergedSweep merge_partials(const std::vector<nlohmann::json>& parts,
     if (!shard.is_array() || shard.size() != 2 || !shard[0].is_number_integer() ||
         !shard[1].is_number_integer())
       throw std::invalid_argument(fmt::format("{}: \"shard\" is not [index, count]", name));
+    if (shard[1].get<std::int64_t>() < 1 || shard[1].get<std::int64_t>() > 10000000 ||
+        shard[0].get<std::int64_t>() < 0 ||
+        shard[0].get<std::int64_t>() >= shard[1].get<std::int64_t>())
+      throw std::invalid_argument(
+          fmt::format("{}: shard {}/{} is out of range", name, shard[0].dump(), shard[1].dump()));
     const int index = shard[0].get<int>();
     const int count = shard[1].get<int>();
     if (!part["rows"].is_array())
@@ -358,9 +383,14 @@ MergedSweep merge_partials(const std::vector<nlohmann::json>& parts,
     }
   }
   std::string missing;
-  for (int i = 0; i < shards; ++i)
-    if (!seen.contains(i))
+  int missing_count = 0;
+  for (int i = 0; i < shards; ++i) {
+    if (seen.contains(i)) continue;
+    // Name the first few: a sweep of a million shards with one given would say too much.
+    if (++missing_count <= 10)
       missing += fmt::format("{}{}/{}", missing.empty() ? "" : ", ", i, shards);
+  }
+  if (missing_count > 10) missing += fmt::format(" and {} more", missing_count - 10);
   if (!missing.empty())
     throw std::invalid_argument(fmt::format("merge: shard {} missing", missing));
   std::sort(merged.rows.begin(), merged.rows.end(), [](const GameRow& a, const GameRow& b) {
