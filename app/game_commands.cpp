@@ -109,8 +109,7 @@ void print_result(const game::GameSetup& setup, const game::GameState& state,
 void save_record(const std::string& path, const game::GameRecord& record) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    throw std::runtime_error(fmt::format("--save {}: that is a folder; give a file name", path));
+  check_writable(path, "--save");
   const std::string part = path + ".part";
   {
     std::ofstream out(part, std::ios::trunc);
@@ -285,9 +284,7 @@ int run_ladder(const GameOptionsCli& o) {
   }
   ProgressBar bar(true);
   const auto progress = [&bar](int done, int total) { bar(done, total); };
-  // A chart nobody can write is refused before the games, not after them.
-  if (!o.plot.empty() && std::filesystem::is_directory(o.plot))
-    throw std::runtime_error(fmt::format("--plot {}: that is a folder; give a file name", o.plot));
+  check_writable(o.plot, "--plot");
   const auto pairings = ai::run_ladder(*setup, o.agents, o.games, o.seed, o.jobs, progress, roster);
   if (!o.plot.empty())
     write_file_atomically(o.plot, ladder_svg(setup->scenario.name + ": agent ladder", pairings));
@@ -370,6 +367,25 @@ const CLI::Validator kSeedCheck(
     },
     "SEED");
 
+void add_search_options(CLI::App* command, std::optional<double>& think,
+                        std::optional<int>& iterations, int& search_threads) {
+  command->add_option("--think", think, "The search agent's seconds per decision (data: 0.5)")
+      ->check(CLI::Range(0.001, 600.0));
+  command
+      ->add_option("--iterations", iterations,
+                   "The search agent's iterations per decision (reproducible; overrides --think)")
+      ->check(CLI::Range(1, 100000000));
+  command->add_option("--search-threads", search_threads, "Threads for each search decision")
+      ->check(CLI::Range(1, 256));
+}
+
+void check_writable(const std::string& path, const char* option) {
+  std::error_code ec;  // a path that cannot be looked at is for the writing to report
+  if (!path.empty() && std::filesystem::is_directory(path, ec))
+    throw std::runtime_error(
+        fmt::format("{} {}: that is a folder; give a file name", option, path));
+}
+
 void add_game_commands(CLI::App& app, Action& action) {
   auto o = std::make_shared<GameOptionsCli>();
   auto* play = app.add_subcommand("play", "Play a battle between agents (and/or scripted actions)");
@@ -379,13 +395,7 @@ void add_game_commands(CLI::App& app, Action& action) {
                    "tactician[:personality], search[:personality] (default: the scenario's "
                    "seat, else greedy)");
   play->add_option("--blue", o->blue, "Agent for the second side (as --red)");
-  play->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
-      ->check(CLI::Range(0.001, 600.0));
-  play->add_option("--iterations", o->iterations,
-                   "The search agent's iterations per decision (reproducible; overrides --think)")
-      ->check(CLI::Range(1, 100000000));
-  play->add_option("--search-threads", o->search_threads, "Threads for each search decision")
-      ->check(CLI::Range(1, 256));
+  add_search_options(play, o->think, o->iterations, o->search_threads);
   play->add_flag("--explain", o->explain,
                  "Log each AI choice with its runners-up and odds (ai_choice events)");
   play->add_option("--seed", o->seed, "Seed of the game's dice")->check(kSeedCheck);
@@ -431,15 +441,7 @@ void add_game_commands(CLI::App& app, Action& action) {
       ->check(kSeedCheck);
   ladder->add_option("--jobs,-j", o->jobs, "Threads")->check(CLI::Range(1, 256));
   ladder->add_option("--plot", o->plot, "Also draw the scores and intervals as an SVG chart");
-  ladder->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
-      ->check(CLI::Range(0.001, 600.0));
-  ladder
-      ->add_option("--iterations", o->iterations,
-                   "The search agent's iterations per decision (reproducible; overrides --think)")
-      ->check(CLI::Range(1, 100000000));
-  ladder->add_option("--search-threads", o->search_threads, "Threads for each search decision")
-      ->check(CLI::Range(1, 256));
-
+  add_search_options(ladder, o->think, o->iterations, o->search_threads);
   ladder->add_flag("--json", o->json, "Print JSON");
   ladder->add_option("--data", o->data, "Data folder");
   ladder->callback([o, &action] { action = [o] { return run_ladder(*o); }; });

@@ -23,4 +23,13 @@ ai::Roster roster_for(const std::string& data, std::optional<double> think,
 // Issue 14: a seed is a whole number from 0 up (CLI11 would wrap -1 round to 2^64-1).
 extern const CLI::Validator kSeedCheck;
 
+// --think, --iterations and --search-threads: the search agent's budget, as every command that
+// plays games offers it.
+void add_search_options(CLI::App* command, std::optional<double>& think,
+                        std::optional<int>& iterations, int& search_threads);
+
+// Refuses an output path that names a folder (`option` names it in the message), so a file
+// nobody can write is found before the games, not after them. Empty: nothing asked for.
+void check_writable(const std::string& path, const char* option);
+
 }  // namespace arap::app

@@ -1,7 +1,6 @@
 // `arap sim` and `arap merge` (issue 20): balance sweeps on threads, as shards merged exactly, or
 // over MPI ranks; Wilson intervals, swapped seats, two settings compared under an SPRT, per-game
 // rows and a chart.
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -72,13 +71,6 @@ std::string join(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
   return out;
-}
-
-// Files to be written are checked before hours of games, not after them.
-void check_writable(const std::string& path, const char* option) {
-  if (!path.empty() && std::filesystem::is_directory(path))
-    throw std::runtime_error(
-        fmt::format("{} {}: that is a folder; give a file name", option, path));
 }
 
 void write_out(const std::string& path, const std::string& text) {
@@ -218,13 +210,7 @@ void add_sweep_commands(CLI::App& app, Action& action) {
   sim->add_option("--seed", o->seed, "Seed (game g uses stream g)")->check(kSeedCheck);
   sim->add_option("--jobs,-j", o->jobs, "Threads (on each rank with --mpi)")
       ->check(CLI::Range(1, 256));
-  sim->add_option("--think", o->think, "The search agent's seconds per decision (data: 0.5)")
-      ->check(CLI::Range(0.001, 600.0));
-  sim->add_option("--iterations", o->iterations,
-                  "The search agent's iterations per decision (reproducible; overrides --think)")
-      ->check(CLI::Range(1, 100000000));
-  sim->add_option("--search-threads", o->search_threads, "Threads for each search decision")
-      ->check(CLI::Range(1, 256));
+  add_search_options(sim, o->think, o->iterations, o->search_threads);
   sim->add_option("--red", o->red,
                   "Agent for the first side (default: the scenario's seat, else greedy)");
   sim->add_option("--blue", o->blue, "Agent for the second side (as --red)");

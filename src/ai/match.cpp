@@ -86,6 +86,34 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
   return result;
 }
 
+void SimulationSummary::add(int winner, int turns, const std::vector<int>& score,
+                            const Texture& texture) {
+  ++games;
+  if (winner >= 0) {
+    ++wins[winner];
+  } else {
+    ++draws;
+  }
+  mean_turns += turns;
+  bool scored = false;
+  for (std::size_t side = 0; side < mean_score.size(); ++side) {
+    mean_score[side] += score[side];
+    scored = scored || score[side] != 0;
+  }
+  if (!scored) ++scoreless;
+  charges += texture.charges;
+  long_shot_charges += texture.long_shot_charges;
+  unit_games += texture.units;
+  idle_units += texture.idle_units;
+  contested_games += texture.objective_contested ? 1 : 0;
+}
+
+void SimulationSummary::finish() {
+  if (games == 0) return;
+  mean_turns /= games;
+  for (auto& s : mean_score) s /= games;
+}
+
 nlohmann::json SimulationSummary::to_json(const std::vector<std::string>& side_names) const {
   nlohmann::json wins_json = nlohmann::json::object();
   nlohmann::json score_json = nlohmann::json::object();
@@ -150,34 +178,14 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
   for (auto& t : threads) t.join();
   if (failed) throw std::runtime_error(failure);
   SimulationSummary summary;
-  summary.games = games;
   summary.wins.assign(setup.sides, 0);
   summary.mean_score.assign(setup.sides, 0.0);
   std::uint64_t signature = 1469598103934665603ULL;
   for (const auto& o : outcomes) {
-    if (o.winner >= 0) {
-      ++summary.wins[o.winner];
-    } else {
-      ++summary.draws;
-    }
-    summary.mean_turns += o.turns;
-    bool scored = false;
-    for (int side = 0; side < setup.sides; ++side) {
-      summary.mean_score[side] += o.score[side];
-      scored = scored || o.score[side] != 0;
-    }
-    if (!scored) ++summary.scoreless;
+    summary.add(o.winner, o.turns, o.score, o.texture);
     signature = (signature ^ o.signature) * 1099511628211ULL;
-    summary.charges += o.texture.charges;
-    summary.long_shot_charges += o.texture.long_shot_charges;
-    summary.unit_games += o.texture.units;
-    summary.idle_units += o.texture.idle_units;
-    summary.contested_games += o.texture.objective_contested ? 1 : 0;
   }
-  if (games > 0) {
-    summary.mean_turns /= games;
-    for (auto& s : summary.mean_score) s /= games;
-  }
+  summary.finish();
   summary.signature = signature;
   return summary;
 }

@@ -56,6 +56,10 @@ struct SimulationSummary {
   int unit_games = 0;
   int idle_units = 0;
   int contested_games = 0;
+  // Counts one game (in game order: the means are summed as games come); finish() turns the
+  // sums into means. `sides` sizes the tallies on the first game.
+  void add(int winner, int turns, const std::vector<int>& score, const Texture& texture);
+  void finish();
   nlohmann::json to_json(const std::vector<std::string>& side_names) const;
 };
 

@@ -12,16 +12,11 @@
 #include <fmt/format.h>
 
 #include "dice/rng.hpp"
+#include "game/record.hpp"
 
 namespace arap::ai {
 
 namespace {
-
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 1469598103934665603ULL;
-  for (const unsigned char ch : text) hash = (hash ^ ch) * 1099511628211ULL;
-  return hash;
-}
 
 bool parse_bool(const std::string& name, const std::string& value) {
   if (value == "true" || value == "on" || value == "yes") return true;
@@ -87,7 +82,7 @@ nlohmann::json SweepPlan::header() const {
   nlohmann::json scenarios = nlohmann::json::array();
   for (const auto& s : settings) {
     labels.push_back(s.label);
-    scenarios.push_back(fmt::format("{:016x}", fnv1a(s.setup->scenario_text)));
+    scenarios.push_back(fmt::format("{:016x}", game::scenario_hash(s.setup->scenario_text)));
   }
   nlohmann::json sides = nlohmann::json::array();
   for (const auto& side : first.scenario.sides) sides.push_back(side.name);

@@ -127,11 +127,6 @@ void quiet_barrier() {
 
 }  // namespace
 
-bool mpi_built() {
-  std::string why;
-  return transport != nullptr || load_transport(why) != nullptr;
-}
-
 MpiSession::MpiSession() {
   if (transport == nullptr) {
     std::string why;

@@ -13,9 +13,6 @@
 
 namespace arap::ai {
 
-// Whether the MPI module is there to load.
-bool mpi_built();
-
 // MPI for the life of the object (MPI_Init_thread, funnelled: only the main thread calls MPI).
 class MpiSession {
  public:

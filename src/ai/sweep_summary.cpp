@@ -53,13 +53,17 @@ nlohmann::json setting_summary(const std::vector<const GameRow*>& rows,
                                const std::vector<std::string>& agents, bool swap) {
   const int side_count = static_cast<int>(sides.size());
   SimulationSummary s;
-  s.games = static_cast<int>(rows.size());
   s.wins.assign(side_count, 0);
   s.mean_score.assign(side_count, 0.0);
   std::vector<std::vector<double>> scores(side_count);
   std::vector<std::vector<double>> lost(side_count);
   std::vector<int> lengths;
   std::vector<std::vector<int>> lost_counts(side_count);
+  // Counts by k: games of k turns, games where a side lost k models.
+  const auto count = [](std::vector<int>& counts, int k) {
+    if (static_cast<int>(counts.size()) <= k) counts.resize(k + 1, 0);
+    ++counts[k];
+  };
   for (const GameRow* row : rows) {
     if (static_cast<int>(row->score.size()) != side_count ||
         static_cast<int>(row->models_lost.size()) != side_count)
@@ -73,36 +77,15 @@ nlohmann::json setting_summary(const std::vector<const GameRow*>& rows,
         std::any_of(row->models_lost.begin(), row->models_lost.end(), [](int n) { return n < 0; }))
       throw std::invalid_argument(
           fmt::format("task {}: turns and models lost cannot be negative", row->task));
-    if (row->winner >= 0) {
-      ++s.wins[row->winner];
-    } else {
-      ++s.draws;
-    }
-    s.mean_turns += row->turns;
-    bool scored = false;
+    s.add(row->winner, row->turns, row->score, row->texture);
     for (int side = 0; side < side_count; ++side) {
-      s.mean_score[side] += row->score[side];
-      scored = scored || row->score[side] != 0;
       scores[side].push_back(row->score[side]);
       lost[side].push_back(row->models_lost[side]);
-      const int k = std::max(0, row->models_lost[side]);
-      if (static_cast<int>(lost_counts[side].size()) <= k) lost_counts[side].resize(k + 1, 0);
-      ++lost_counts[side][k];
+      count(lost_counts[side], row->models_lost[side]);
     }
-    if (!scored) ++s.scoreless;
-    s.charges += row->texture.charges;
-    s.long_shot_charges += row->texture.long_shot_charges;
-    s.unit_games += row->texture.units;
-    s.idle_units += row->texture.idle_units;
-    s.contested_games += row->texture.objective_contested ? 1 : 0;
-    const int turn = std::max(0, row->turns);
-    if (static_cast<int>(lengths.size()) <= turn) lengths.resize(turn + 1, 0);
-    ++lengths[turn];
+    count(lengths, row->turns);
   }
-  if (s.games > 0) {
-    s.mean_turns /= s.games;
-    for (auto& m : s.mean_score) m /= s.games;
-  }
+  s.finish();
   nlohmann::json out = s.to_json(sides);
   nlohmann::json loss_counts = nlohmann::json::object();
   nlohmann::json loss_95 = nlohmann::json::object();

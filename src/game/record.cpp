@@ -10,20 +10,20 @@ namespace arap::game {
 
 namespace {
 
-std::uint64_t text_hash(const std::string& text) {
-  std::uint64_t hash = 1469598103934665603ULL;
-  for (const unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ULL;
-  }
-  return hash;
-}
-
 std::string hex(std::uint64_t value) {
   return fmt::format("{:016x}", value);
 }
 
 }  // namespace
+
+std::uint64_t scenario_hash(const std::string& scenario_text) {
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (const unsigned char c : scenario_text) {
+    hash ^= c;
+    hash *= 1099511628211ULL;
+  }
+  return hash;
+}
 
 GameRecord record_for(const GameSetup& setup, std::uint64_t seed) {
   GameRecord record;
@@ -43,7 +43,7 @@ nlohmann::json to_json(const GameRecord& record) {
                         {"actions", actions}};
   if (!record.scenario_text.empty()) {
     out["scenario_content"] = record.scenario_text;
-    out["scenario_hash"] = hex(text_hash(record.scenario_text));
+    out["scenario_hash"] = hex(scenario_hash(record.scenario_text));
   }
   if (record.data_fingerprint != 0) out["data_fingerprint"] = hex(record.data_fingerprint);
   if (record.digest) {
@@ -93,7 +93,7 @@ GameRecord record_from_field(const data::Field& root) {
   if (root.has("scenario_content")) {
     record.scenario_text = root["scenario_content"].as_string();
     if (!root.has("scenario_hash")) root.fail("scenario_content comes with its scenario_hash");
-    if (hex_field(root["scenario_hash"]) != text_hash(record.scenario_text))
+    if (hex_field(root["scenario_hash"]) != scenario_hash(record.scenario_text))
       root["scenario_hash"].fail(
           "scenario_content does not match scenario_hash: the saved scenario was edited");
   }

@@ -51,6 +51,9 @@ GameState replay(const GameSetup& setup, const GameRecord& record, EventLog* log
 // Readable text of a game's events.
 std::string battle_report(const GameSetup& setup, const EventLog& log);
 
+// FNV-1a over a scenario's text: a saved game's `scenario_hash`, a sweep's scenario fingerprint.
+std::uint64_t scenario_hash(const std::string& scenario_text);
+
 // FNV-1a over the log's compact JSON.
 std::uint64_t log_signature(const EventLog& log, std::uint64_t seed = 1469598103934665603ULL);
 
