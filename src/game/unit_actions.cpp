@@ -74,6 +74,9 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
   thread_local std::vector<table::TableModel> nearby;
   gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
   table::MoveRequest request = unit_request(s, a, allowance);
+  // A listing's check (no explanation) takes the move's bearing once for all models (MOVE-07).
+  if (!explain && (shift.x != 0.0 || shift.y != 0.0))
+    request.leg_heading = table::bearing(table::Point{}, shift);
   result.reports.reserve(static_cast<std::size_t>(info.model_count));
   request.model = 0;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
@@ -112,7 +115,8 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
   }
   thread_local std::vector<table::TableModel> nearby;
   gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
-  const table::MoveRequest request = unit_request(s, a, allowance);
+  table::MoveRequest request = unit_request(s, a, allowance);
+  request.leg_heading = table::bearing(table::Point{}, direction);  // the same for every model
   const auto& table = s.setup->scenario.table;
   double reach = limit;
   for (int m = info.first_model; m < info.first_model + info.model_count && reach > 0.0; ++m) {

@@ -204,7 +204,9 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
     if (leg <= kEpsilon) continue;
     report.distance += leg;
     if (!keeps_facing) {
-      const double leg_heading = bearing(at, next);
+      const double leg_heading = request.leg_heading && request.path.size() == 1
+                                     ? *request.leg_heading
+                                     : bearing(at, next);
       turned += std::abs(turn_between(heading, leg_heading));
       heading = leg_heading;
     }
@@ -436,7 +438,7 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
     double heading = mover.facing;
     double turned = 0.0;
     if (mode != MoveMode::backwards && mode != MoveMode::sidestep) {
-      const double along = bearing(a, b);
+      const double along = request.leg_heading ? *request.leg_heading : bearing(a, b);
       turned += std::abs(turn_between(heading, along));
       heading = along;
     }

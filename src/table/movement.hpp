@@ -43,6 +43,10 @@ struct MoveRequest {
   double climb_limit = 0.0;
   // CHARGE-08: a run's dice already include its turns, so MOVE-07 adds nothing.
   bool turning_included = false;
+  // The bearing of a one-leg path, when the caller already has it: a unit moving as a body gives
+  // every model the same displacement, so listings compute it once instead of per model. It only
+  // weighs the turn (MOVE-07); a move that is applied leaves it unset.
+  std::optional<double> leg_heading;
 };
 
 struct MoveReport {
