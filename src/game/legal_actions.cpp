@@ -228,9 +228,10 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
       facing = s.models[m].pose.facing;
       break;
     }
-  for (const double side : {90.0, -90.0})
-    set.add(
-        plan(table::MoveMode::sidestep, centre + table::heading_vector(facing + side) * info.move));
+  if (mode_open(table::MoveMode::sidestep))
+    for (const double side : {90.0, -90.0})
+      set.add(plan(table::MoveMode::sidestep,
+                   centre + table::heading_vector(facing + side) * info.move));
   // MOVE-20/25: climbing and jumping toward every destination, where the table has something to
   // climb or jump from; MOVE-17: swimming where it has deep water.
   // A jump move differs from a normal one only where it jumps down (MOVE-25), so it is planned

@@ -6,6 +6,7 @@
 // bisection. Every plan is checked by the engine's own legality check, so it never overshoots.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -50,6 +51,26 @@ const char* allowance_rule(table::MoveMode mode) {
       return "MOVE-20";
     default:
       return "MOVE-01";
+  }
+}
+
+// Whether the ground pass (unit_straight_reach) settles a listing's move on its own. It weighs
+// the ground, obstacles, bases, the table's edge, turning and sidestepping as the engine's check
+// does (MOVE-01..08, MOVE-21), and a listing's pass stops at the first change of level taller
+// than a free step (MOVE-19), which the planner then checks; so its answer is legal once the mode
+// has been found open at no length (add_moves asks). What it does not weigh sends the plan
+// through the engine's check: swims, climbs and jumps (MOVE-17/20/25), dear ground (ACT-10) and
+// the way back to a unit just parted from (MELEE-11). Dev builds check every such plan anyway.
+bool reach_settles(const GameState& s, int unit, table::MoveMode mode) {
+  switch (mode) {
+    case table::MoveMode::normal:
+    case table::MoveMode::tactical:
+    case table::MoveMode::backwards:
+    case table::MoveMode::sidestep:
+    case table::MoveMode::crawl:
+      return !s.setup->scenario.table.has_dear_ground() && s.units[unit].left_combat == 0;
+    default:
+      return false;
   }
 }
 
@@ -100,6 +121,19 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     trial.dy = direction.y * inches;
     return is_legal(s, trial);
   };
+  // A length the ground pass found, taken as it comes where that pass settles the move.
+  const bool settled = !explain && reach_settles(s, unit, mode);
+  const auto reach_legal_at = [&](double inches) {
+    if (!settled) return legal_at(inches);
+#ifdef ARAP_CHECK_INVARIANTS
+    if (!legal_at(inches))
+      throw std::logic_error(
+          fmt::format("move planner: the ground pass allowed {}", describe(trial)));
+#endif
+    trial.dx = direction.x * inches;
+    trial.dy = direction.y * inches;
+    return true;
+  };
   double best = 0.0;
   double refused = -1.0;  // a length found illegal (the stop's reason is asked there)
   // One pass over the ground along the line (unit_straight_reach) usually gives the answer,
@@ -139,9 +173,9 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     } else if (!explain && d && *d <= 1e-3) {
       return plan;  // barred at the first step along level ground: no length goes
     } else if (d && *d >= reach - 1e-9) {
-      if (legal_at(reach)) best = reach;
+      if (reach_legal_at(reach)) best = reach;
       whole_way_refused = best == 0.0;
-    } else if (d && *d > 1e-3 && legal_at(*d)) {
+    } else if (d && *d > 1e-3 && reach_legal_at(*d)) {
       best = *d;
       refused = reach;
       if (explain && legal_at(std::min(reach, *d + 0.05)) == false)

@@ -87,6 +87,7 @@ void Table::add_feature(TerrainFeature feature) {
     feature.ladder_slot = ladder_count_++;
     ladders_.push_back(index);
   }
+  if (feature.action_cost > 1) dear_ground_ = true;
   feature_index_.insert({feature.bounds, index});
   features_.push_back(std::move(feature));
 }

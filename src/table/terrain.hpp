@@ -137,6 +137,8 @@ class Table {
   // The ladder whose footprint holds `p`, if any.
   const TerrainFeature* ladder_at(const Point& p) const;
   int ladder_count() const { return ladder_count_; }
+  // ACT-10: whether any feature makes a move that touches it cost more than one AP.
+  bool has_dear_ground() const { return dear_ground_; }
 
  private:
   double highest_elevation(const std::vector<int>& indices, const Point& p) const;
@@ -155,6 +157,7 @@ class Table {
   std::vector<int> uphill_;   // features with elevation, hills included
   std::vector<int> ladders_;  // ladder features
   int ladder_count_ = 0;
+  bool dear_ground_ = false;
 };
 
 // True when the segment a-b may touch `box` (a cheap filter before exact tests).
