@@ -77,7 +77,8 @@ bool reach_settles(const GameState& s, int unit, table::MoveMode mode) {
 }  // namespace
 
 MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
-                        const table::Point& point, bool free_move, bool explain) {
+                        const table::Point& point, bool free_move, bool explain,
+                        const MoveNeighbourhood* near) {
   MovePlan plan;
   plan.action.kind = free_move ? ActionKind::free_move : ActionKind::move;
   plan.action.unit = unit;
@@ -150,7 +151,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     // and asks the engine why it stops.
     double step_at = 1e18;
     const auto d = unit_straight_reach(s, trial, direction, reach, mode_allowance(s, unit, mode),
-                                       explain ? nullptr : &step_at);
+                                       explain ? nullptr : &step_at, near);
     if (!explain && d && step_at < 1e17) {
       if (legal_at(reach)) {
         best = reach;

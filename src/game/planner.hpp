@@ -8,10 +8,21 @@ namespace arap::game::detail {
 
 struct UnitMove;
 
+// What lies within reach of every move a listing plans for one unit: the other units' models near
+// it (slot 0 left for the model being checked) and the terrain, gathered once for all its plans.
+// Each plan still tests them exactly, so a superset changes no answer.
+struct MoveNeighbourhood {
+  std::vector<table::TableModel> models;
+  table::NearbyTerrain terrain;
+};
+// The neighbourhood of moves of up to `reach` inches by `unit`.
+MoveNeighbourhood move_neighbourhood(const GameState& state, int unit, double reach);
+
 // MOVE-13/17: the inches a mode allows a unit (tactical and swim moves: their best roll).
 double mode_allowance(const GameState& state, int unit, table::MoveMode mode);
 MovePlan plan_unit_move(const GameState& state, int unit, table::MoveMode mode,
-                        const table::Point& point, bool free_move, bool explain);
+                        const table::Point& point, bool free_move, bool explain,
+                        const MoveNeighbourhood* near = nullptr);
 // The move check of illegal_reason for a move or free move (the action's kind says which),
 // filling `checked` when legal.
 std::string illegal_reason_of_move(const GameState& state, const Action& action, UnitMove* checked,
@@ -22,9 +33,11 @@ std::string illegal_reason_of_move(const GameState& state, const Action& action,
 // of level). The unit-level conditions (ACT-10, MELEE-11, ladders) are left to the legality check.
 // With `level_step_at`, a change of level bounds the answer instead (as in table::straight_reach):
 // the nearest such step any model meets is stored there, and the answer holds short of it.
+// `near`, when given, holds every model and feature the move can meet.
 std::optional<double> unit_straight_reach(const GameState& state, const Action& action,
                                           const table::Point& direction, double limit,
-                                          double allowance, double* level_step_at = nullptr);
+                                          double allowance, double* level_step_at = nullptr,
+                                          const MoveNeighbourhood* near = nullptr);
 // ACT-09/ACT-10: AP a move action costs before dear ground (climb 2, poor swimmers 2, else 1).
 int move_action_points(const GameState& state, const Action& action);
 

@@ -8,6 +8,7 @@
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
 #include "game/melee_internal.hpp"
+#include "game/planner.hpp"
 #include "rules/swimming.hpp"
 #include "table/movement.hpp"
 
@@ -19,21 +20,24 @@ double allowance_of(const GameState& s, int unit) {
   return s.setup->units[unit].move;
 }
 
+constexpr double kMargin = 3.0;  // more than any two bases' radii
+
+bool within_margin(const table::Point& p, double lo_x, double lo_y, double hi_x, double hi_y) {
+  return p.x >= lo_x - kMargin && p.x <= hi_x + kMargin && p.y >= lo_y - kMargin &&
+         p.y <= hi_y + kMargin;
+}
+
 // The models other than `unit`'s within reach of the box a move sweeps: slot 0 is left for the
 // model being checked; the unit's other models move with it, so they crowd nobody and are left
 // out.
 void gather_nearby(const GameState& s, int unit, double lo_x, double lo_y, double hi_x, double hi_y,
                    std::vector<table::TableModel>& nearby) {
   const auto& info = s.setup->units[unit];
-  constexpr double kMargin = 3.0;  // more than any two bases' radii
   nearby.resize(1);
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const auto& pose = s.models[m].pose;
     if (m >= info.first_model && m < info.first_model + info.model_count) continue;
-    if (pose.alive && pose.position.x >= lo_x - kMargin && pose.position.x <= hi_x + kMargin &&
-        pose.position.y >= lo_y - kMargin && pose.position.y <= hi_y + kMargin) {
-      nearby.push_back(pose);
-    }
+    if (pose.alive && within_margin(pose.position, lo_x, lo_y, hi_x, hi_y)) nearby.push_back(pose);
   }
 }
 
@@ -98,9 +102,27 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
 
 }  // namespace
 
+MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach) {
+  const auto& info = s.setup->units[unit];
+  double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    const table::Point p = s.models[m].pose.position;
+    lo_x = std::min(lo_x, p.x - reach);
+    lo_y = std::min(lo_y, p.y - reach);
+    hi_x = std::max(hi_x, p.x + reach);
+    hi_y = std::max(hi_y, p.y + reach);
+  }
+  MoveNeighbourhood near;
+  gather_nearby(s, unit, lo_x, lo_y, hi_x, hi_y, near.models);
+  near.terrain = s.setup->scenario.table.terrain_near({lo_x, lo_y}, {hi_x, hi_y});
+  return near;
+}
+
 std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
                                           const table::Point& direction, double limit,
-                                          double allowance, double* level_step_at) {
+                                          double allowance, double* level_step_at,
+                                          const MoveNeighbourhood* near) {
   const auto& info = s.setup->units[a.unit];
   const table::Point shift = direction * limit;
   double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
@@ -113,10 +135,30 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
       hi_y = std::max(hi_y, p.y);
     }
   }
-  thread_local std::vector<table::TableModel> nearby;
-  gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
   table::MoveRequest request = unit_request(s, a, allowance);
   request.leg_heading = table::bearing(table::Point{}, direction);  // the same for every model
+  // The models and terrain this move can meet: from the listing's neighbourhood when there is one
+  // (the part of it near the box the move sweeps), else from the whole table.
+  thread_local std::vector<table::TableModel> nearby;
+  thread_local table::NearbyTerrain terrain;
+  if (near == nullptr) {
+    gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
+  } else {
+    nearby.resize(1);
+    for (std::size_t i = 1; i < near->models.size(); ++i)
+      if (within_margin(near->models[i].position, lo_x, lo_y, hi_x, hi_y))
+        nearby.push_back(near->models[i]);
+    const auto& features = s.setup->scenario.table.features();
+    terrain.features.clear();
+    for (const int index : near->terrain.features) {
+      const auto& bounds = features[index].bounds;
+      if (bounds.min_corner().x() <= hi_x && bounds.max_corner().x() >= lo_x &&
+          bounds.min_corner().y() <= hi_y && bounds.max_corner().y() >= lo_y)
+        terrain.features.push_back(index);
+    }
+    terrain.obstacles = near->terrain.obstacles;
+    request.terrain = &terrain;
+  }
   const auto& table = s.setup->scenario.table;
   double reach = limit;
   for (int m = info.first_model; m < info.first_model + info.model_count && reach > 0.0; ++m) {

@@ -458,7 +458,17 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
   thread_local std::vector<double> cuts;
   marks.clear();
   cuts.assign({0.0, limit});
-  for (const int index : table.features_near(a, b)) {
+  IndexList own_features;
+  IndexList own_obstacles;
+  if (request.terrain == nullptr) {
+    own_features = table.features_near(a, b);
+    own_obstacles = table.obstacles_near(a, b);
+  }
+  const IndexList& near_features =
+      request.terrain != nullptr ? request.terrain->features : own_features;
+  const IndexList& near_obstacles =
+      request.terrain != nullptr ? request.terrain->obstacles : own_obstacles;
+  for (const int index : near_features) {
     const TerrainFeature& feature = table.features()[index];
     if (feature.movement == MovementClass::normal && !feature.deep) continue;
     if (feature.deep && mode == MoveMode::swim) continue;  // MOVE-17: swimmers cross it
@@ -478,7 +488,7 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
   };
   thread_local std::vector<Crossing> crossings;
   crossings.clear();
-  for (const int index : table.obstacles_near(a, b)) {
+  for (const int index : near_obstacles) {
     const LinearObstacle& obstacle = table.obstacles()[index];
     if (obstacle.height <= free_height + kEpsilon) continue;
     for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {

@@ -47,6 +47,9 @@ struct MoveRequest {
   // every model the same displacement, so listings compute it once instead of per model. It only
   // weighs the turn (MOVE-07); a move that is applied leaves it unset.
   std::optional<double> leg_heading;
+  // The terrain near a region that holds the whole path, when the caller gathered it once for many
+  // paths (straight_reach then skips its own index queries); unset: the table's index is asked.
+  const NearbyTerrain* terrain = nullptr;
 };
 
 struct MoveReport {

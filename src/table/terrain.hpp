@@ -96,6 +96,13 @@ struct LinearObstacle {
 // for the usual handful.
 using IndexList = boost::container::small_vector<int, 16>;
 
+// The features and obstacles whose bounds meet a box, gathered once for many paths inside it (a
+// unit's moves in one listing); each path still tests them exactly.
+struct NearbyTerrain {
+  IndexList features;
+  IndexList obstacles;
+};
+
 // MOVE-28: the most ladders a table may have (each counts the models using it in a turn).
 inline constexpr int kMaxLadders = 16;
 
@@ -121,6 +128,9 @@ class Table {
   // a scan over all would, in the same order. Callers still test the geometry exactly.
   IndexList features_near(const Point& a, const Point& b) const;
   IndexList obstacles_near(const Point& a, const Point& b) const;
+  NearbyTerrain terrain_near(const Point& a, const Point& b) const {
+    return {features_near(a, b), obstacles_near(a, b)};
+  }
 
   // Features whose footprint covers `p`.
   std::vector<const TerrainFeature*> features_at(const Point& p) const;
