@@ -61,7 +61,8 @@ const Action* first_of(const std::vector<Action>& options, ActionKind kind) {
 std::optional<Action> close_in(const GameState& s, int unit, bool free_move) {
   table::Point there;
   if (nearest_enemy(s, unit, there) < 0) return std::nullopt;
-  const game::MovePlan plan = game::plan_move(s, unit, table::MoveMode::normal, there, free_move);
+  const game::MovePlan plan =
+      game::plan_move(s, unit, table::MoveMode::normal, there, free_move, false);
   if (!plan.possible || plan.inches < 0.25) return std::nullopt;
   return plan.action;
 }

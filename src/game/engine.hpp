@@ -114,8 +114,10 @@ struct MovePlan {
   // reached).
   Refusal stop;
 };
+// With `explain` false the plan is the same but its cost, action points and stop are left
+// unmeasured (cheaper: agents that only want the move).
 MovePlan plan_move(const GameState& state, int unit, table::MoveMode mode,
-                   const table::Point& point, bool free_move = false);
+                   const table::Point& point, bool free_move = false, bool explain = true);
 // Whether illegal_reason would be empty, without wording a refusal (cheaper: for agents and
 // searches that try many actions).
 bool is_legal(const GameState& state, const Action& action);

@@ -192,7 +192,7 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   };
   detail::MoveNeighbourhood near;
   const auto plan = [&](table::MoveMode mode, const table::Point& at) {
-    return detail::plan_unit_move(s, unit, mode, at, free_move, false, &near);
+    return detail::plan_unit_move(s, unit, mode, at, free_move, detail::PlanUse::listing, &near);
   };
   const auto& table = s.setup->scenario.table;
   const table::Point centre = detail::unit_centre(s, unit);

@@ -77,8 +77,9 @@ bool reach_settles(const GameState& s, int unit, table::MoveMode mode) {
 }  // namespace
 
 MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
-                        const table::Point& point, bool free_move, bool explain,
+                        const table::Point& point, bool free_move, PlanUse use,
                         const MoveNeighbourhood* near) {
+  const bool full_search = use != PlanUse::listing;
   MovePlan plan;
   plan.action.kind = free_move ? ActionKind::free_move : ActionKind::move;
   plan.action.unit = unit;
@@ -123,7 +124,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     return is_legal(s, trial);
   };
   // A length the ground pass found, taken as it comes where that pass settles the move.
-  const bool settled = !explain && reach_settles(s, unit, mode);
+  const bool settled = !full_search && reach_settles(s, unit, mode);
   const auto reach_legal_at = [&](double inches) {
     if (!settled) return legal_at(inches);
 #ifdef ARAP_CHECK_INVARIANTS
@@ -151,8 +152,8 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     // and asks the engine why it stops.
     double step_at = 1e18;
     const auto d = unit_straight_reach(s, trial, direction, reach, mode_allowance(s, unit, mode),
-                                       explain ? nullptr : &step_at, near);
-    if (!explain && d && step_at < 1e17) {
+                                       full_search ? nullptr : &step_at, near);
+    if (!full_search && d && step_at < 1e17) {
       if (legal_at(reach)) {
         best = reach;
       } else {
@@ -171,7 +172,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
       }
       whole_way_refused = true;
       reach = best;  // nothing further is tried
-    } else if (!explain && d && *d <= 1e-3) {
+    } else if (!full_search && d && *d <= 1e-3) {
       return plan;  // barred at the first step along level ground: no length goes
     } else if (d && *d >= reach - 1e-9) {
       if (reach_legal_at(reach)) best = reach;
@@ -179,7 +180,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     } else if (d && *d > 1e-3 && reach_legal_at(*d)) {
       best = *d;
       refused = reach;
-      if (explain && legal_at(std::min(reach, *d + 0.05)) == false)
+      if (use == PlanUse::player && legal_at(std::min(reach, *d + 0.05)) == false)
         refused = std::min(reach, *d + 0.05);
     }
   }
@@ -206,7 +207,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     plan.action.dy = direction.y * best;
     plan.reached = best >= plan.wanted - 1e-9;
   }
-  if (!explain) return plan;
+  if (use != PlanUse::player) return plan;
   if (plan.possible) {
     // The cost as the engine measures it: the dearest model's.
     UnitMove move;
@@ -235,8 +236,9 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
 }  // namespace detail
 
 MovePlan plan_move(const GameState& state, int unit, table::MoveMode mode,
-                   const table::Point& point, bool free_move) {
-  return detail::plan_unit_move(state, unit, mode, point, free_move, true);
+                   const table::Point& point, bool free_move, bool explain) {
+  return detail::plan_unit_move(state, unit, mode, point, free_move,
+                                explain ? detail::PlanUse::player : detail::PlanUse::agent);
 }
 
 }  // namespace arap::game

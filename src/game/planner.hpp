@@ -20,8 +20,12 @@ MoveNeighbourhood move_neighbourhood(const GameState& state, int unit, double re
 
 // MOVE-13/17: the inches a mode allows a unit (tactical and swim moves: their best roll).
 double mode_allowance(const GameState& state, int unit, table::MoveMode mode);
+// Who a plan is for: a listing (legal_actions: the ground pass's answer where it settles the move,
+// a short search across a change of level), an agent (a full search, nothing measured or
+// explained) or a player (a full search, its cost and why it stops).
+enum class PlanUse : std::uint8_t { listing, agent, player };
 MovePlan plan_unit_move(const GameState& state, int unit, table::MoveMode mode,
-                        const table::Point& point, bool free_move, bool explain,
+                        const table::Point& point, bool free_move, PlanUse use,
                         const MoveNeighbourhood* near = nullptr);
 // The move check of illegal_reason for a move or free move (the action's kind says which),
 // filling `checked` when legal.
