@@ -190,10 +190,19 @@ ChargeReach charge_reach(const GameState& s, const Action& a) {
   out.roll = rules::charge_distance_distribution(move, s.setup->rulings.charge_02());
   out.failed_move = rules::failed_charge_move_distribution(move, s.setup->rulings.charge_02());
   const auto poses = s.table_models();
+  // The lead ends no nearer any target model than the pair's distance less the roll, and contact
+  // (CHARGE-03) needs it within a base's or its size's reach: shorter rolls need no plan.
+  const auto& lead_pose = poses[pair.own];
+  const auto& ti = s.setup->units[a.target];
+  double contact_reach = lead_pose.size;
+  for (int n = ti.first_model; n < ti.first_model + ti.model_count; ++n)
+    if (poses[n].alive)
+      contact_reach = std::max(contact_reach, lead_pose.base_radius + poses[n].base_radius);
   const auto& rolls = out.roll.probabilities();
   for (int i = 0; i < static_cast<int>(rolls.size()); ++i) {
     const int inches = out.roll.lowest() + i;
     if (rolls[i] <= 0.0 || inches <= 0) continue;
+    if (pair.distance - inches > contact_reach + 0.01) continue;
     // As make_contact: the lead's furthest straight move toward its nearest enemy.
     const LeadMove lead = lead_move(s, poses, pair, a.target, inches, ci.move);
     if (!lead.contact) continue;
