@@ -150,11 +150,16 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
         nearby.push_back(near->models[i]);
     const auto& features = s.setup->scenario.table.features();
     terrain.features.clear();
+    terrain.levels = false;
     for (const int index : near->terrain.features) {
-      const auto& bounds = features[index].bounds;
-      if (bounds.min_corner().x() <= hi_x && bounds.max_corner().x() >= lo_x &&
-          bounds.min_corner().y() <= hi_y && bounds.max_corner().y() >= lo_y)
+      const auto& f = features[index];
+      if (f.bounds.min_corner().x() <= hi_x && f.bounds.max_corner().x() >= lo_x &&
+          f.bounds.min_corner().y() <= hi_y && f.bounds.max_corner().y() >= lo_y) {
         terrain.features.push_back(index);
+        // MOVE-19: as Table::add_feature counts raised surfaces.
+        terrain.levels =
+            terrain.levels || (f.elevation > 0.0 && f.kind != table::TerrainKind::hill);
+      }
     }
     terrain.obstacles = near->terrain.obstacles;
     request.terrain = &terrain;

@@ -416,7 +416,7 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
   const Point a = mover.position;
   Point b = a + direction * limit;
   const double free_height = mover.size <= 2 ? 1.0 : mover.size / 2.0;  // MOVE-19
-  if (table.has_levels()) {
+  if (table.has_levels() && (request.terrain == nullptr || request.terrain->levels)) {
     // Climbs, drops, jumps and ladders along the way: only trial moves measure those.
     thread_local std::vector<LevelStep> levels;
     level_steps(table, a, b, levels);

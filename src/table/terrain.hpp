@@ -101,6 +101,7 @@ using IndexList = boost::container::small_vector<int, 16>;
 struct NearbyTerrain {
   IndexList features;
   IndexList obstacles;
+  bool levels = true;  // false when no raised surface (MOVE-19) is among the features
 };
 
 // MOVE-28: the most ladders a table may have (each counts the models using it in a turn).
