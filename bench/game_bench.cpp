@@ -103,6 +103,48 @@ void greedy_game(benchmark::State& state) {
 }
 BENCHMARK(greedy_game)->Unit(benchmark::kMicrosecond);
 
+// Issue 12: how the cost of an action grows with squad size. One Marine squad against one Ork
+// mob, each of N rank-and-file models, greedy against greedy (they shoot, charge and fight);
+// items are actions applied, so items_per_second compares per-action cost across sizes.
+std::shared_ptr<const arap::game::GameSetup> squads_of(int models) {
+  auto library =
+      std::make_shared<const arap::data::Library>(arap::data::Library::load(ARAP_DATA_DIR));
+  const std::string n = std::to_string(models);
+  const std::string text =
+      "id: squads_" + n + "\nname: Squads of " + n +
+      "\ntable: {width: 60, height: 100}\nturn_limit: 6\nvictory: {kind: kill_points}\n"
+      "terrain:\n"
+      "  - {id: crater, kind: crater, polygon: [[8, 48], [11, 47], [12, 50], [10, 52], [7, 51]]}\n"
+      "sides:\n"
+      "  - name: Red\n    army: space_marines\n"
+      "    deployment: [[0, 0], [60, 0], [60, 40], [0, 40]]\n    units:\n"
+      "      - {unit: tactical_squad, at: [30, 26], facing: 0, formation: block, models: {Space "
+      "Marine: " +
+      n +
+      "}}\n"
+      "  - name: Blue\n    army: orks\n"
+      "    deployment: [[0, 60], [60, 60], [60, 100], [0, 100]]\n    units:\n"
+      "      - {unit: slugga_boyz, at: [30, 78], facing: 180, formation: block, models: {Ork "
+      "Boy: " +
+      n + "}}\n";
+  return arap::game::make_setup_from_text(text, "squads_" + n, library);
+}
+
+void squad_size_greedy_game(benchmark::State& state) {
+  const auto setup = squads_of(static_cast<int>(state.range(0)));
+  std::uint64_t seed = 1;
+  std::int64_t actions = 0;
+  for (auto _ : state) {
+    const auto match = arap::ai::play_match(*setup, seed++, {"greedy", "greedy"}, false);
+    actions += static_cast<std::int64_t>(match.record.actions.size());
+    benchmark::DoNotOptimize(match.winner);
+  }
+  state.SetItemsProcessed(actions);
+  state.counters["actions_per_game"] =
+      static_cast<double>(actions) / static_cast<double>(state.iterations());
+}
+BENCHMARK(squad_size_greedy_game)->Arg(20)->Arg(80)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 namespace {

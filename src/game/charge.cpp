@@ -132,18 +132,25 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
   std::sort(order.begin(), order.end(), [&](int a, int b) {
     return table::distance(poses[a].position, aim) < table::distance(poses[b].position, aim);
   });
+  // How many Chargers each target model is engaged with, kept up to date as they move, so that
+  // "engaged with another Charger" costs one look instead of a pass over the unit (this keeps a
+  // charge of N models against N linear in N per Charger).
+  std::vector<int> engaged_by(static_cast<std::size_t>(it.model_count), 0);
+  const auto count_engaged = [&](int k, int sign) {
+    for (int n = it.first_model; n < it.first_model + it.model_count; ++n)
+      if (poses[n].alive && engaged_pair(poses[k], poses[n]))
+        engaged_by[n - it.first_model] += sign;
+  };
+  for (int k = iu.first_model; k < iu.first_model + iu.model_count; ++k)
+    if (poses[k].alive) count_engaged(k, +1);
   for (const int m : order) {
+    count_engaged(m, -1);  // the others' engagements only
     int best = -1;
     double best_d = 1e18;
     for (const bool unengaged_only : {true, false}) {
       for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
         if (!poses[n].alive) continue;
-        if (unengaged_only) {
-          bool taken = false;
-          for (int k = iu.first_model; k < iu.first_model + iu.model_count && !taken; ++k)
-            taken = k != m && poses[k].alive && engaged_pair(poses[k], poses[n]);
-          if (taken) continue;
-        }
+        if (unengaged_only && engaged_by[n - it.first_model] > 0) continue;
         const double d = table::distance(poses[m].position, poses[n].position);
         if (d < best_d) {
           best_d = d;
@@ -157,6 +164,7 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
     }
     if (best >= 0)
       step_toward(c, poses, m, poses[best].position, inches, table::MoveMode::charge, climb_limit);
+    count_engaged(m, +1);
   }
 }
 
