@@ -1,0 +1,275 @@
+// CHARGE-03/04/07 in play: the Chargers' moves. The nearest pair of models and the lead's
+// straight move into contact, the rest of the Chargers placed on unengaged enemies first,
+// dangerous ground and climbs on the way, a Charge halted at an obstacle, and a failed Charge's
+// short move (split from charge.cpp, which keeps the action, the response and the lock).
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "dice/probability.hpp"
+#include "dice/rolls.hpp"
+#include "game/charge_internal.hpp"
+#include "game/context.hpp"
+#include "game/melee_internal.hpp"
+#include "rules/charge.hpp"
+#include "table/line_of_sight.hpp"
+#include "table/movement.hpp"
+
+namespace arap::game::detail {
+
+NearestPair nearest_pair(const GameState& s, int unit, int target) {
+  NearestPair best;
+  const auto& iu = s.setup->units[unit];
+  const auto& it = s.setup->units[target];
+  for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
+      if (!s.models[n].pose.alive) continue;
+      const double d = table::distance(s.models[m].pose.position, s.models[n].pose.position);
+      if (d < best.distance) best = {m, n, d};
+    }
+  }
+  return best;
+}
+
+bool all_prone(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive && !s.models[m].prone) return false;
+  return true;
+}
+
+rules::ChargeMove charge_move_of(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  rules::ChargeMove move;
+  move.move = info.move;
+  move.prone = all_prone(s, unit);
+  move.leaping = info.leaping;
+  return move;
+}
+
+// Moves model `m` straight toward `goal` up to `inches`; true when it moved.
+bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const table::Point& goal,
+                 double inches, table::MoveMode mode, double climb_limit) {
+  const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, goal, inches, mode,
+                                              false, climb_limit);
+  if (!plan) return false;
+  c.state.models[m].pose.position = plan->request.path.back();
+  c.state.models[m].pose.facing = plan->report.final_facing;
+  poses[m] = c.state.models[m].pose;
+  return true;
+}
+
+// CHARGE-03: the rest of the Chargers go for unengaged enemy models first.
+void place_chargers(Context& c, int charger, int target, int lead, double inches,
+                    double climb_limit) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  const auto& iu = c.setup.units[charger];
+  const auto& it = c.setup.units[target];
+  std::vector<int> order;
+  for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m)
+    if (poses[m].alive && m != lead) order.push_back(m);
+  const table::Point aim = unit_centre(s, target);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return table::distance(poses[a].position, aim) < table::distance(poses[b].position, aim);
+  });
+  // How many Chargers each target model is engaged with, kept up to date as they move, so that
+  // "engaged with another Charger" costs one look instead of a pass over the unit (this keeps a
+  // charge of N models against N linear in N per Charger).
+  std::vector<int> engaged_by(static_cast<std::size_t>(it.model_count), 0);
+  const auto count_engaged = [&](int k, int sign) {
+    for (int n = it.first_model; n < it.first_model + it.model_count; ++n)
+      if (poses[n].alive && engaged_pair(poses[k], poses[n]))
+        engaged_by[n - it.first_model] += sign;
+  };
+  for (int k = iu.first_model; k < iu.first_model + iu.model_count; ++k)
+    if (poses[k].alive) count_engaged(k, +1);
+  for (const int m : order) {
+    count_engaged(m, -1);  // the others' engagements only
+    int best = -1;
+    double best_d = 1e18;
+    for (const bool unengaged_only : {true, false}) {
+      for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
+        if (!poses[n].alive) continue;
+        if (unengaged_only && engaged_by[n - it.first_model] > 0) continue;
+        const double d = table::distance(poses[m].position, poses[n].position);
+        if (d < best_d) {
+          best_d = d;
+          best = n;
+        }
+      }
+      if (best >= 0 && best_d <= inches + poses[m].size) break;
+      if (!unengaged_only) break;
+      best = -1;
+      best_d = 1e18;
+    }
+    if (best >= 0)
+      step_toward(c, poses, m, poses[best].position, inches, table::MoveMode::charge, climb_limit);
+    count_engaged(m, +1);
+  }
+}
+
+// CHARGE-07: dangerous ground crossed by the Chargers' moves (each model from `starts`, straight
+// to where it stands now) takes its hazard tests; true when any was due (CHARGE-10 cover).
+bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& starts) {
+  GameState& s = c.state;
+  const auto& ci = c.setup.units[charger];
+  auto poses = s.table_models();
+  bool any = false;
+  for (int m = ci.first_model, k = 0; m < ci.first_model + ci.model_count; ++m, ++k) {
+    if (!poses[m].alive || table::distance(starts[k], poses[m].position) < 1e-9) continue;
+    table::MoveRequest request;
+    request.model = m;
+    request.mode = table::MoveMode::charge;
+    request.allowance = 1e9;
+    request.climb_limit = 1e9;
+    request.path = {poses[m].position};
+    const table::Point end = poses[m].position;
+    poses[m].position = starts[k];
+    const auto report = table::check_move(c.setup.scenario.table, poses, request, false);
+    poses[m].position = end;
+    if (report.dangerous.empty()) continue;
+    any = true;
+    hazard_tests(c, charger, m, report.dangerous);
+  }
+  return any;
+}
+
+std::vector<table::Point> charger_positions(const GameState& s, int charger) {
+  const auto& ci = s.setup->units[charger];
+  std::vector<table::Point> at;
+  for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
+    at.push_back(s.models[m].pose.position);
+  return at;
+}
+
+// CHARGE-03: the nearest Charger goes first; within its radius of an enemy of `goal_unit`, the
+// Charge holds and the rest are placed. CHARGE-07: an obstacle one climb gets over (at most the
+// unit's move high) costs the unit one Initiative test; failing it halts the lead at the obstacle.
+Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
+  GameState& s = c.state;
+  if (!s.unit_alive(charger) || !s.unit_alive(goal_unit)) return Contact::missed;
+  const auto& ci = c.setup.units[charger];
+  const NearestPair pair = nearest_pair(s, charger, goal_unit);
+  auto poses = s.table_models();
+  const auto starts = charger_positions(s, charger);
+  const double climb = ci.move;
+  const LeadMove lead = lead_move(s, poses, pair, goal_unit, inches, climb);
+  const auto& plan = lead.plan;
+  const table::Point charged_from = moving_from(c, charger);
+  const auto explain_miss = [&] {
+    if (!c.logging()) return;
+    // Issue 13: why the charge fell short. `needed` is the straight gap the lead Charger had to
+    // close to come within mêlée radius (MELEE-01); a reach at least that long that still missed
+    // was slowed or barred on the way (terrain, obstacles, other bases: CHARGE-07).
+    const auto& lead_model = poses[pair.own];
+    const auto& enemy = poses[pair.enemy];
+    const double gap = table::distance(lead_model.position, enemy.position);
+    const double contact =
+        std::max(static_cast<double>(lead_model.size), lead_model.base_radius + enemy.base_radius);
+    const double needed = std::max(0.0, gap - contact);
+    const double moved = table::distance(lead_model.position, lead.moved.position);
+    c.event({{"type", "charge_missed"},
+             {"rule", "CHARGE-03"},
+             {"unit", charger},
+             {"target", goal_unit},
+             {"needed", needed},
+             {"reach", inches},
+             {"moved", plan ? moved : 0.0},
+             {"why", needed > inches + 1e-9 ? "short_roll" : "path"}});
+  };
+  if (!plan) {
+    explain_miss();
+    return Contact::missed;
+  }
+  const auto& table = c.setup.scenario.table;
+  // MELEE-14b: the Chargers started higher than the model they make for.
+  s.charge_progress.uphill = table.standing_height(poses[pair.own].position) >
+                             table.standing_height(poses[pair.enemy].position) + 1e-9;
+  const table::TableModel& moved = lead.moved;
+  if (lead.contact) {
+    // CHARGE-07: a test at each obstacle on the way, in order; the first failure halts the lead
+    // short of that obstacle.
+    for (const double climb_at : plan->report.climbs_at) {
+      c.dice.start();
+      const bool passed = dice::roll_low(c.dice, ci.initiative);
+      c.roll_event("CHARGE-07", "initiative test to cross an obstacle", ci.initiative, charger,
+                   {{"passed", passed}, {"at", climb_at}});
+      if (!passed) {
+        const table::Point from = poses[pair.own].position;
+        const double short_of = std::max(0.0, climb_at - moved.base_radius - 0.05);
+        const double length = table::distance(from, moved.position);
+        if (length > 0.0) {
+          // The walls already passed are climbed again on the way (their tests passed).
+          step_toward(c, poses, pair.own, from + (moved.position - from) * (short_of / length),
+                      short_of + 1e-6, table::MoveMode::normal, climb);
+        }
+        return Contact::halted;
+      }
+      s.charge_progress.climbed = true;
+    }
+    if (plan->report.jump_drop > 0.0) {
+      // MOVE-26: jumping down into the fight takes MOVE-25's tests (engine choice: one set for
+      // the unit, as for CHARGE-07's obstacle); a failure is a fall and a failed Charge.
+      int tests = 0;
+      c.dice.start();
+      const bool safe = jump_tests_passed(c, ci.initiative, plan->report.jump_drop, tests);
+      c.roll_event("MOVE-26", "jump down into mêlée", ci.initiative, charger,
+                   {{"drop", plan->report.jump_drop}, {"tests", tests}, {"safe", safe}});
+      if (!safe) {
+        land_at_foot(s, pair.own, poses[pair.own].position, moved.position, plan->report.jump_at);
+        fall(c, pair.own, plan->report.jump_drop);
+        return Contact::halted;
+      }
+      s.charge_progress.jumped = true;
+    }
+    s.charge_progress.ladder = !plan->report.ladders.empty();  // MOVE-28
+    s.models[pair.own].pose.position = moved.position;
+    s.models[pair.own].pose.facing = plan->report.final_facing;
+    place_chargers(c, charger, goal_unit, pair.own, inches,
+                   s.charge_progress.climbed ? climb : 0.0);
+    log_unit_moved(c, charger, charged_from, "charge", "CHARGE-03");
+    if (charge_hazards(c, charger, starts)) s.charge_progress.hazardous = true;
+    return Contact::made;
+  }
+  explain_miss();
+  return Contact::missed;
+}
+
+// CHARGE-07: a failed Initiative test at an obstacle is a failed Charge that ends the activation.
+void halt_charge(Context& c, int charger) {
+  GameState& s = c.state;
+  s.units[charger].player_turn.charge_failed = true;
+  s.units[charger].own_turn.moved_this_turn = true;
+  if (c.logging()) c.event({{"type", "charge_halted"}, {"unit", charger}, {"rule", "CHARGE-07"}});
+  s.phase = s.charge_return;
+  finish_activation(c);
+}
+
+// CHARGE-04: the unit moves the highest single die toward the target and stops.
+void fail_charge(Context& c, int charger, int target, int highest_die) {
+  GameState& s = c.state;
+  const auto& ci = c.setup.units[charger];
+  if (s.unit_alive(charger) && s.unit_alive(target)) {
+    const table::Point from = moving_from(c, charger);
+    const auto starts = charger_positions(s, charger);
+    auto poses = s.table_models();
+    const table::Point aim = unit_centre(s, target);
+    for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
+      if (poses[m].alive) step_toward(c, poses, m, aim, highest_die, table::MoveMode::normal);
+    log_unit_moved(c, charger, from, "failed_charge", "CHARGE-04");
+    charge_hazards(c, charger, starts);
+  }
+  s.units[charger].player_turn.charge_failed = true;
+  s.units[charger].own_turn.moved_this_turn = true;
+  if (c.logging())
+    c.event({{"type", "charge_failed"},
+             {"unit", charger},
+             {"inches", highest_die},
+             {"rule", "CHARGE-04"}});
+  finish_charge(c, charger);
+}
+
+}  // namespace arap::game::detail
