@@ -190,10 +190,6 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
     probe.mode = mode;
     return is_legal(s, probe);
   };
-  detail::MoveNeighbourhood near;
-  const auto plan = [&](table::MoveMode mode, const table::Point& at) {
-    return detail::plan_unit_move(s, unit, mode, at, free_move, detail::PlanUse::listing, &near);
-  };
   const auto& table = s.setup->scenario.table;
   const table::Point centre = detail::unit_centre(s, unit);
   const auto targets = destinations(s, unit);
@@ -201,7 +197,11 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   const double allowance = detail::mode_allowance(s, unit, main);
   if (!free_move && !mode_open(main)) return;
   // No plan moves the unit further than its move or a tactical move's best roll (MOVE-13).
-  near = detail::move_neighbourhood(s, unit, std::max(static_cast<double>(info.move), 6.0) + 1.0);
+  const detail::MoveNeighbourhood near =
+      detail::move_neighbourhood(s, unit, std::max(static_cast<double>(info.move), 6.0) + 1.0);
+  const auto plan = [&](table::MoveMode mode, const table::Point& at) {
+    return detail::plan_unit_move(s, unit, mode, at, free_move, detail::PlanUse::listing, &near);
+  };
   for (const auto& d : targets) {
     const MovePlan p = plan(main, d.at);
     set.add(p);

@@ -132,8 +132,6 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
       throw std::logic_error(
           fmt::format("move planner: the ground pass allowed {}", describe(trial)));
 #endif
-    trial.dx = direction.x * inches;
-    trial.dy = direction.y * inches;
     return true;
   };
   double best = 0.0;

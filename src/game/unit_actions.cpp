@@ -27,6 +27,25 @@ bool within_margin(const table::Point& p, double lo_x, double lo_y, double hi_x,
          p.y <= hi_y + kMargin;
 }
 
+// The box the living models of `unit` span at their places and `shift` away, widened by `grow`.
+struct SweptBox {
+  double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
+};
+SweptBox swept_box(const GameState& s, int unit, const table::Point& shift, double grow = 0.0) {
+  const auto& info = s.setup->units[unit];
+  SweptBox box;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    for (const table::Point p : {s.models[m].pose.position, s.models[m].pose.position + shift}) {
+      box.lo_x = std::min(box.lo_x, p.x - grow);
+      box.lo_y = std::min(box.lo_y, p.y - grow);
+      box.hi_x = std::max(box.hi_x, p.x + grow);
+      box.hi_y = std::max(box.hi_y, p.y + grow);
+    }
+  }
+  return box;
+}
+
 // The models other than `unit`'s within reach of the box a move sweeps: slot 0 is left for the
 // model being checked; the unit's other models move with it, so they crowd nobody and are left
 // out.
@@ -64,19 +83,10 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
   UnitMove result;
   const auto& info = s.setup->units[a.unit];
   const table::Point shift = table::Point{a.dx, a.dy} * fraction;
-  double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!s.models[m].pose.alive) continue;
-    for (const table::Point p : {s.models[m].pose.position, s.models[m].pose.position + shift}) {
-      lo_x = std::min(lo_x, p.x);
-      lo_y = std::min(lo_y, p.y);
-      hi_x = std::max(hi_x, p.x);
-      hi_y = std::max(hi_y, p.y);
-    }
-  }
+  const SweptBox box = swept_box(s, a.unit, shift);
   // Reused buffer: every proposed move of every unit comes through here.
   thread_local std::vector<table::TableModel> nearby;
-  gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
+  gather_nearby(s, a.unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, nearby);
   table::MoveRequest request = unit_request(s, a, allowance);
   // A listing's check (no explanation) takes the move's bearing once for all models (MOVE-07).
   if (!explain && (shift.x != 0.0 || shift.y != 0.0))
@@ -103,19 +113,10 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
 }  // namespace
 
 MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach) {
-  const auto& info = s.setup->units[unit];
-  double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!s.models[m].pose.alive) continue;
-    const table::Point p = s.models[m].pose.position;
-    lo_x = std::min(lo_x, p.x - reach);
-    lo_y = std::min(lo_y, p.y - reach);
-    hi_x = std::max(hi_x, p.x + reach);
-    hi_y = std::max(hi_y, p.y + reach);
-  }
+  const SweptBox box = swept_box(s, unit, table::Point{}, reach);
   MoveNeighbourhood near;
-  gather_nearby(s, unit, lo_x, lo_y, hi_x, hi_y, near.models);
-  near.terrain = s.setup->scenario.table.terrain_near({lo_x, lo_y}, {hi_x, hi_y});
+  gather_nearby(s, unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, near.models);
+  near.terrain = s.setup->scenario.table.terrain_near({box.lo_x, box.lo_y}, {box.hi_x, box.hi_y});
   return near;
 }
 
@@ -124,17 +125,7 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
                                           double allowance, double* level_step_at,
                                           const MoveNeighbourhood* near) {
   const auto& info = s.setup->units[a.unit];
-  const table::Point shift = direction * limit;
-  double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!s.models[m].pose.alive) continue;
-    for (const table::Point p : {s.models[m].pose.position, s.models[m].pose.position + shift}) {
-      lo_x = std::min(lo_x, p.x);
-      lo_y = std::min(lo_y, p.y);
-      hi_x = std::max(hi_x, p.x);
-      hi_y = std::max(hi_y, p.y);
-    }
-  }
+  const auto [lo_x, lo_y, hi_x, hi_y] = swept_box(s, a.unit, direction * limit);
   table::MoveRequest request = unit_request(s, a, allowance);
   request.leg_heading = table::bearing(table::Point{}, direction);  // the same for every model
   // The models and terrain this move can meet: from the listing's neighbourhood when there is one
@@ -148,17 +139,17 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
     for (std::size_t i = 1; i < near->models.size(); ++i)
       if (within_margin(near->models[i].position, lo_x, lo_y, hi_x, hi_y))
         nearby.push_back(near->models[i]);
-    const auto& features = s.setup->scenario.table.features();
+    const auto& table = s.setup->scenario.table;
+    const auto& raised = table.raised_features();  // ascending, as the table lists them
     terrain.features.clear();
     terrain.levels = false;
     for (const int index : near->terrain.features) {
-      const auto& f = features[index];
-      if (f.bounds.min_corner().x() <= hi_x && f.bounds.max_corner().x() >= lo_x &&
-          f.bounds.min_corner().y() <= hi_y && f.bounds.max_corner().y() >= lo_y) {
+      const auto& bounds = table.features()[index].bounds;
+      if (bounds.min_corner().x() <= hi_x && bounds.max_corner().x() >= lo_x &&
+          bounds.min_corner().y() <= hi_y && bounds.max_corner().y() >= lo_y) {
         terrain.features.push_back(index);
-        // MOVE-19: as Table::add_feature counts raised surfaces.
         terrain.levels =
-            terrain.levels || (f.elevation > 0.0 && f.kind != table::TerrainKind::hill);
+            terrain.levels || std::binary_search(raised.begin(), raised.end(), index);  // MOVE-19
       }
     }
     terrain.obstacles = near->terrain.obstacles;
