@@ -174,6 +174,41 @@ TEST(AttackOdds, SHOOT_59_melta_at_half_range) {
   EXPECT_PROB(close.slain[1], frac(2, 3) * frac(3, 4) * frac(11, 36));
 }
 
+// SHOOT-17 (its catalogue test): through smoke an S9 lascannon hits as S7, so against T7 it wounds
+// on 4+ (1/2) instead of 2+; the shot is at BS1 (SHOOT-56); an S3 lasgun cannot fire through.
+TEST(AttackOdds, SHOOT_17_lasers_through_smoke) {
+  const AttackReport smoke = evaluate(R"({"attacker": {"skill": 3}, "weapon": "lascannon",
+      "range": 20, "through_smoke": true, "target": {"models": 1, "toughness": 7, "wounds": 5}})");
+  EXPECT_EQ(smoke.strength, 7);
+  EXPECT_EQ(smoke.wound_goal.goal, 4);
+  EXPECT_PROB(smoke.p_wound, frac(1, 2));
+  EXPECT_EQ(smoke.hit_goal, 1) << "BS1";
+  EXPECT_PROB(smoke.p_hit, frac(1, 6));
+  const AttackReport clear = evaluate(R"({"attacker": {"skill": 3}, "weapon": "lascannon",
+      "range": 20, "target": {"models": 1, "toughness": 7, "wounds": 5}})");
+  EXPECT_EQ(clear.strength, 9);
+  EXPECT_PROB(clear.p_wound, frac(5, 6));
+  EXPECT_EQ(clear.hit_goal, 3);
+  const AttackReport bolter = evaluate(R"({"attacker": {"skill": 4}, "weapon": "bolter",
+      "range": 20, "through_smoke": true, "target": {"toughness": 4}})");
+  EXPECT_EQ(bolter.strength, 4) << "not a laser: only BS1";
+  EXPECT_EQ(bolter.hit_goal, 1);
+  try {
+    evaluate(R"({"attacker": {"skill": 3}, "weapon": "lasgun", "range": 20,
+        "through_smoke": true, "target": {"toughness": 3}})");
+    ADD_FAILURE() << "an S3 laser fired through smoke";
+  } catch (const OddsError& error) {
+    EXPECT_NE(std::string(error.what()).find("SHOOT-17"), std::string::npos) << error.what();
+  }
+  // A marker through smoke is fired as at a hidden target: three-dice scatter, never on target.
+  const AttackReport mortar = evaluate(R"({"attacker": {"skill": 3}, "weapon": "mortar",
+      "range": 30, "through_smoke": true, "target": {"models": 5, "toughness": 3},
+      "models_under": {"open": 3}})");
+  EXPECT_EQ(mortar.resolution, "hidden");
+  ASSERT_TRUE(mortar.p_on_target.has_value());
+  EXPECT_PROB(*mortar.p_on_target, 0.0);
+}
+
 TEST(AttackOdds, refusals_name_the_rule) {
   const auto refusal = [](const std::string& json) -> std::string {
     try {

@@ -257,6 +257,19 @@ TEST(ShootingGoal, SHOOT_56_hidden_targets_at_bs1) {
   EXPECT_EQ(goal_of(s), 1);
 }
 
+TEST(ShootingGoal, SHOOT_17_smoke_stops_weak_lasers_and_weakens_strong_ones) {
+  EXPECT_EQ(strength_through_smoke(3, true), std::nullopt) << "a lasgun";
+  EXPECT_EQ(strength_through_smoke(5, true), std::nullopt);
+  EXPECT_EQ(strength_through_smoke(6, true), 4);
+  EXPECT_EQ(strength_through_smoke(9, true), 7) << "a lascannon";
+  EXPECT_EQ(strength_through_smoke(4, false), 4) << "a bolter keeps its Strength";
+  ShootingSituation s = at(4);
+  s.through_smoke = true;
+  EXPECT_EQ(goal_of(s), 1) << "at BS1, as a hidden target (SHOOT-56)";
+  s.target_cover = Cover::soft;
+  EXPECT_EQ(goal_of(s), 0);
+}
+
 TEST(ShootingGoal, SHOOT_60_shotgun_plus_one) {
   ShootingSituation s = at(3, 6.0);
   s.shotgun_at_half_range = true;

@@ -1,4 +1,4 @@
-// GEN-04/06, SHOOT-01/02/04/20, ACT-15, MELEE-01/02, CHARGE-05: measuring, arcs and sight.
+// GEN-04/06, SHOOT-01/02/04/17/20, ACT-15, MELEE-01/02, CHARGE-05: measuring, arcs and sight.
 #include <gtest/gtest.h>
 
 #include "support/table_builder.hpp"
@@ -93,6 +93,37 @@ TEST(Sight, SHOOT_02_buildings_block_and_occupants_see_out) {
   EXPECT_FALSE(terrain_sight(table, {12, 5}, {12, 20}).clear());
   EXPECT_TRUE(terrain_sight(table, {5, 5}, {5, 20}).clear());
   EXPECT_TRUE(terrain_sight(table, {12, 12}, {12, 20}).clear()) << "at the window";
+}
+
+// SHOOT-17: a smoke cloud hides what is beyond it and, unlike a building, those inside it too; a
+// solid blocker is reported before the smoke, so only a line smoke alone stops may be fired down.
+TEST(Sight, SHOOT_17_smoke_hides_its_occupants_and_what_lies_beyond) {
+  Table table(48, 48);
+  auto cloud = test::rect_feature("cloud", 10, 10, 14, 14, MovementClass::normal);
+  cloud.kind = TerrainKind::smoke;
+  cloud.see_through = 0.0;
+  table.add_feature(cloud);
+  auto house =
+      test::rect_feature("house", 20, 10, 24, 14, MovementClass::impassable, Cover::hard, 0.0);
+  house.kind = TerrainKind::building;
+  table.add_feature(house);
+  EXPECT_TRUE(table.has_smoke());
+  EXPECT_TRUE(terrain_sight(table, {5, 12}, {18, 12}).smoke_only()) << "across the cloud";
+  EXPECT_TRUE(terrain_sight(table, {12, 12}, {12, 30}).smoke_only()) << "out of the cloud";
+  EXPECT_TRUE(terrain_sight(table, {11, 11}, {13, 13}).smoke_only()) << "within the cloud";
+  EXPECT_TRUE(terrain_sight(table, {5, 5}, {5, 30}).clear()) << "beside it";
+  const Sight both = terrain_sight(table, {5, 12}, {30, 12});
+  EXPECT_FALSE(both.smoke_only()) << "the house behind the cloud decides";
+  EXPECT_EQ(both.feature->id, "house");
+  EXPECT_TRUE(terrain_sight(table, {22, 12}, {22, 30}).clear()) << "a house's occupant sees out";
+  // Models: a line smoke alone stops gives smoke-screened targets, not eligible ones.
+  std::vector<TableModel> models = {model_at(12, 2, 0), model_at(12, 24, 180, 1, 1)};
+  EXPECT_TRUE(eligible_targets(table, models, 0, 1, 24).empty());
+  EXPECT_EQ(smoke_screened_targets(table, models, 0, 1, 24), std::vector<int>{1});
+  EXPECT_TRUE(smoke_screened_targets(table, models, 0, 1, 21).empty()) << "out of range";
+  models[1].position = {2, 24};  // in the open, seen past the cloud
+  EXPECT_EQ(eligible_targets(table, models, 0, 1, 30), std::vector<int>{1});
+  EXPECT_TRUE(smoke_screened_targets(table, models, 0, 1, 30).empty());
 }
 
 TEST(Sight, ADV_05_woods_hide_what_is_deep_inside) {

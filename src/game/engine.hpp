@@ -57,8 +57,9 @@ struct FireGroup {
   double range = 0.0;
   rules::ShotKind kind = rules::ShotKind::direct;
   rules::ShootingSituation situation;
-  std::vector<int> targets;  // the target's models the group may hit (SHOOT-27)
-  bool indirect = false;     // SHOOT-54
+  std::vector<int> targets;    // the target's models the group may hit (SHOOT-27)
+  bool indirect = false;       // SHOOT-54
+  bool through_smoke = false;  // SHOOT-17: at BS1, a laser 2 Strength down
 };
 std::vector<FireGroup> fire_groups(const GameState& state, const Action& action);
 

@@ -41,14 +41,14 @@ std::vector<int> damage_dice_of(const std::vector<HitEffect>& effects) {
 
 void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
                     double range, HitEffect& effect, std::vector<int>& wound_faces,
-                    std::vector<int>& save_faces) {
+                    std::vector<int>& save_faces, int strength_change) {
   GameState& s = c.state;
   if (!s.models[model].pose.alive) return;
   const auto& profile = *c.setup.models[model].profile;
   const bool melta =
       weapon.has(data::WeaponProperty::melta) && rules::at_half_range(range, weapon.range);
   const rules::WoundGoal goal =
-      rules::wound_goal(profile.toughness, weapon.strength.resolve(user_strength),
+      rules::wound_goal(profile.toughness, weapon.strength.resolve(user_strength) + strength_change,
                         rules::at_short_range(range, weapon.range));
   ++effect.hits;
   rules::WoundingProfile hit;
@@ -184,9 +184,10 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   c.dice.start();
   const rules::AreaScatter scatter =
       rules::roll_area_scatter(c.dice, delivery, goal, shot.range, c.setup.rulings);
-  c.roll_event(delivery == rules::AreaDelivery::thrown_grenade ? "SHOOT-50"
-               : delivery == rules::AreaDelivery::indirect     ? "SHOOT-54"
-                                                               : "SHOOT-41",
+  c.roll_event(delivery == rules::AreaDelivery::thrown_grenade  ? "SHOOT-50"
+               : delivery == rules::AreaDelivery::indirect      ? "SHOOT-54"
+               : delivery == rules::AreaDelivery::hidden_target ? "SHOOT-57"
+                                                                : "SHOOT-41",
                "scatter", goal, unit,
                {{"inches", scatter.distance},
                 {"on_target", scatter.on_target},
@@ -217,7 +218,8 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
       const int victim = look_out_sir(c, m);
       resolve_hit_on(c, victim, *shot.weapon, strength,
                      table::distance(from, poses[victim].position),
-                     per_unit[c.setup.models[victim].unit], wound_faces, save_faces);
+                     per_unit[c.setup.models[victim].unit], wound_faces, save_faces,
+                     smoke_strength_change(s, shot));
     }
   }
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
@@ -275,7 +277,7 @@ std::vector<int> models_under_template(const Context& c,
 std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
                                      const std::vector<table::TableModel>& poses, int firer,
                                      const std::vector<int>& under, const WeaponProfile& weapon,
-                                     int goal, int firer_roll) {
+                                     int goal, int firer_roll, int strength_change) {
   GameState& s = c.state;
   const table::Point from = poses[firer].position;
   const int strength = c.setup.models[firer].profile->strength;
@@ -293,7 +295,8 @@ std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
     if (hit) {
       const int victim = look_out_sir(c, m);
       resolve_hit_on(c, victim, weapon, strength, table::distance(from, poses[victim].position),
-                     per_unit[c.setup.models[victim].unit], wound_faces, save_faces);
+                     per_unit[c.setup.models[victim].unit], wound_faces, save_faces,
+                     strength_change);
     }
   }
   if (c.logging())
@@ -391,12 +394,22 @@ void apply_shoot(Context& c, const Action& a) {
     const WeaponProfile& weapon = *shot.weapon;
     last_weapon = &weapon;
     const int strength = c.setup.models[shot.model].profile->strength;
+    if (shot.through_smoke && c.logging())
+      c.event({{"type", "through_smoke"},
+               {"rule", "SHOOT-17"},
+               {"unit", a.unit},
+               {"model", shot.model},
+               {"target", a.target},
+               {"weapon", weapon.id},
+               {"strength_change", smoke_strength_change(s, shot)}});
     if (weapon.is_area()) {
       const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::area);
       const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
       // SHOOT-54: fired without sight, the scatter is 2D6 less the modifiers alone (no BS).
-      const auto delivery =
-          shot.indirect ? rules::AreaDelivery::indirect : rules::AreaDelivery::fired;
+      // SHOOT-17/57: through smoke, as at a hidden target (three-dice scatter).
+      const auto delivery = shot.indirect        ? rules::AreaDelivery::indirect
+                            : shot.through_smoke ? rules::AreaDelivery::hidden_target
+                                                 : rules::AreaDelivery::fired;
       const int scatter_goal = shot.indirect ? goal.total_modifier : goal.goal;
       if (shot.indirect && c.logging())
         c.event({{"type", "indirect_fire"},
@@ -425,7 +438,7 @@ void apply_shoot(Context& c, const Action& a) {
       c.roll_event("SHOOT-38", "template", goal.goal, a.unit,
                    {{"weapon", weapon.id}, {"under", under.size()}});
       const auto per_unit = template_hits(c, "SHOOT-38", a.unit, poses, shot.model, under, weapon,
-                                          goal.goal, firer_roll);
+                                          goal.goal, firer_roll, smoke_strength_change(s, shot));
       for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
         if (per_unit[v].hits == 0) continue;
         after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
@@ -479,7 +492,7 @@ void apply_shoot(Context& c, const Action& a) {
           const int victim = allocate_hit(c, other_models, other_covers, allocation);
           if (victim >= 0) {
             resolve_hit_on(c, victim, weapon, strength, shot.range, other_effect, wound_faces,
-                           save_faces);
+                           save_faces, smoke_strength_change(s, shot));
           }
           continue;
         }
@@ -489,7 +502,8 @@ void apply_shoot(Context& c, const Action& a) {
         if (split.other_unit >= 0) continue;
         break;
       }
-      resolve_hit_on(c, victim, weapon, strength, shot.range, effect, wound_faces, save_faces);
+      resolve_hit_on(c, victim, weapon, strength, shot.range, effect, wound_faces, save_faces,
+                     smoke_strength_change(s, shot));
     }
     if (split.other_unit >= 0 && c.logging()) {
       c.event({{"type", "melee_fire_split"},

@@ -38,6 +38,33 @@ bool ranged(const WeaponProfile& w) {
   return !w.is_melee() && w.type != data::WeaponType::grenade && w.type != data::WeaponType::bomb;
 }
 
+std::vector<int> smoke_targets(const GameState& s, const std::vector<table::TableModel>& poses,
+                               int m, int target, const WeaponProfile& weapon, double range) {
+  const auto& table = s.setup->scenario.table;
+  if (!table.has_smoke()) return {};
+  const int strength = weapon.strength.resolve(s.setup->models[m].profile->strength);
+  if (!rules::strength_through_smoke(strength, weapon.has(data::WeaponProperty::laser))) return {};
+  return table::smoke_screened_targets(table, poses, m, target, range);
+}
+
+FireTargets fire_targets(const GameState& s, const std::vector<table::TableModel>& poses, int m,
+                         int target, const WeaponProfile& weapon, double range) {
+  FireTargets out;
+  out.models = table::eligible_targets(s.setup->scenario.table, poses, m, target, range);
+  if (!out.models.empty()) return out;
+  out.models = smoke_targets(s, poses, m, target, weapon, range);
+  out.through_smoke = !out.models.empty();
+  return out;
+}
+
+int smoke_strength_change(const GameState& s, const Shot& shot) {
+  if (!shot.through_smoke) return 0;
+  const int strength = shot.weapon->strength.resolve(s.setup->models[shot.model].profile->strength);
+  const auto through =
+      rules::strength_through_smoke(strength, shot.weapon->has(data::WeaponProperty::laser));
+  return through ? *through - strength : 0;
+}
+
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only) {
   std::vector<Shot> shots;
@@ -61,30 +88,41 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (!firing.allowed) continue;
       if (heavy_class(firing) != heavy) continue;
       if (heavy_class(firing) && u.player_turn.heavy_fired) continue;  // SHOOT-06
+      const auto& table = s.setup->scenario.table;
       std::vector<int> targets;
       if (!first_only) {
-        targets = table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
-      } else if (table::any_eligible_target(s.setup->scenario.table, poses, m, target,
-                                            weapon->range)) {
+        targets = table::eligible_targets(table, poses, m, target, weapon->range);
+      } else if (table::any_eligible_target(table, poses, m, target, weapon->range)) {
         shots.push_back({m, weapon, firing, range, {}, false});
         return shots;
       }
       bool indirect = false;
       if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
         // SHOOT-54: a barrage weapon may fire where a friendly model sees the target.
-        targets = table::spotted_targets(s.setup->scenario.table, poses, m, target, weapon->range);
+        targets = table::spotted_targets(table, poses, m, target, weapon->range);
         indirect = true;
+      }
+      bool smoke = false;
+      if (targets.empty()) {
+        // SHOOT-17: nobody seen, but perhaps somebody behind smoke alone.
+        targets = smoke_targets(s, poses, m, target, *weapon, weapon->range);
+        smoke = !targets.empty();
+        indirect = false;
+        if (smoke && first_only) {
+          shots.push_back({m, weapon, firing, range, {}, false, 1, true});
+          return shots;
+        }
       }
       if (targets.empty()) continue;
       // SHOOT-26: identical weapons in the same hands are rolled together.
       auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
         return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
-               !indirect &&
+               !indirect && other.through_smoke == smoke &&
                s.setup->models[other.model].profile->ballistic_skill ==
                    model.profile->ballistic_skill;
       });
       if (same == shots.end()) {
-        shots.push_back({m, weapon, firing, range, std::move(targets), indirect});
+        shots.push_back({m, weapon, firing, range, std::move(targets), indirect, 1, smoke});
       } else {
         same->firing.shots += firing.shots;
         ++same->firers;
@@ -160,6 +198,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   sit.corrective_aiming = u.corrective_target == target && !u.own_turn.moved_this_turn &&
                           t.moved_last_turn == 0.0f && !t.own_turn.moved_this_turn;
   sit.laser = shot.weapon->has(data::WeaponProperty::laser);
+  sit.through_smoke = shot.through_smoke;  // SHOOT-17
   sit.shotgun_at_half_range = shot.weapon->has(data::WeaponProperty::shotgun) &&
                               rules::at_half_range(shot.range, shot.weapon->range);
   return sit;
@@ -170,10 +209,16 @@ std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::T
   if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) return std::nullopt;
   for (const auto* weapon : s.setup->models[m].group->weapons) {
     if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
-    auto targets =
-        table::eligible_targets(s.setup->scenario.table, poses, m, target, weapon->range);
-    if (targets.empty()) continue;
-    return Shot{m, weapon, {}, table::range_to_unit(poses, m, target), std::move(targets)};
+    auto found = fire_targets(s, poses, m, target, *weapon, weapon->range);
+    if (found.models.empty()) continue;
+    return Shot{m,
+                weapon,
+                {},
+                table::range_to_unit(poses, m, target),
+                std::move(found.models),
+                false,
+                1,
+                found.through_smoke};
   }
   return std::nullopt;
 }
@@ -212,6 +257,7 @@ std::vector<FireGroup> fire_groups(const GameState& s, const Action& a) {
       g.situation = detail::situation(s, poses, a.unit, a.target, shot, g.kind);
       g.targets = shot.targets;
       g.indirect = shot.indirect;
+      g.through_smoke = shot.through_smoke;
       out.push_back(std::move(g));
     }
     return out;
@@ -233,6 +279,7 @@ std::vector<FireGroup> fire_groups(const GameState& s, const Action& a) {
     g.situation = detail::throw_situation(s, poses, a.unit, a.target, *shot);
     g.situation.kind = rules::ShotKind::area;
     g.targets = std::move(shot->targets);
+    g.through_smoke = shot->through_smoke;
     out.push_back(std::move(g));
     --allowed;
   }

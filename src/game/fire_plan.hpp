@@ -30,10 +30,27 @@ struct Shot {
   const WeaponProfile* weapon = nullptr;
   rules::Firing firing;
   double range = 0.0;
-  std::vector<int> targets;  // eligible target models (SHOOT-27)
-  bool indirect = false;     // SHOOT-54: a barrage weapon firing at a target only a spotter sees
-  int firers = 1;            // SHOOT-26: models whose identical weapons are rolled together
+  std::vector<int> targets;    // eligible target models (SHOOT-27)
+  bool indirect = false;       // SHOOT-54: a barrage weapon firing at a target only a spotter sees
+  int firers = 1;              // SHOOT-26: models whose identical weapons are rolled together
+  bool through_smoke = false;  // SHOOT-17: only smoke hides the targets (BS1, lasers weaker)
 };
+
+// SHOOT-17: the models of `target` that smoke alone hides from model `m` within `range`, when
+// `weapon` may fire through smoke (not a laser below Strength 6).
+std::vector<int> smoke_targets(const GameState& s, const std::vector<table::TableModel>& poses,
+                               int m, int target, const WeaponProfile& weapon, double range);
+// SHOOT-01/04/20 and SHOOT-17/56: the models of `target` that model `m` may aim `weapon` at
+// within `range`: those it sees; when it sees none, those that smoke alone hides from it (a shot
+// through smoke), unless the weapon is a laser too weak to pierce smoke.
+struct FireTargets {
+  std::vector<int> models;
+  bool through_smoke = false;
+};
+FireTargets fire_targets(const GameState& s, const std::vector<table::TableModel>& poses, int m,
+                         int target, const WeaponProfile& weapon, double range);
+// SHOOT-17: the Strength change smoke brings to `shot`'s hits (0 unless a laser fires through it).
+int smoke_strength_change(const GameState& s, const Shot& shot);
 
 // Who fires what at `target` in this action: each living model its first weapon that may fire in
 // an action of this kind and reaches an eligible model of the target unit. With `first_only` it
@@ -77,9 +94,10 @@ struct AllocationDice {
   nlohmann::json rolls = nlohmann::json::array();  // {die, face, among, model}
 };
 
+// `strength_change`: SHOOT-17's loss to a laser fired through smoke (smoke_strength_change).
 void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
                     double range, HitEffect& effect, std::vector<int>& wound_faces,
-                    std::vector<int>& save_faces);
+                    std::vector<int>& save_faces, int strength_change = 0);
 // Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33).
 void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon);
 // SHOOT-39..48: one area marker fired (or thrown) at `target`, scattered and resolved; returns the
@@ -96,7 +114,7 @@ std::vector<int> models_under_template(const Context& c,
 std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
                                      const std::vector<table::TableModel>& poses, int firer,
                                      const std::vector<int>& under, const WeaponProfile& weapon,
-                                     int goal, int firer_roll);
+                                     int goal, int firer_roll, int strength_change = 0);
 // SHOOT-48: empty, or why the declared guess range is refused (`grenades`: a hand grenade's).
 std::string guess_problem(const GameState& s, const Action& a, bool grenades);
 // SHOOT-27: the model a hit is allocated to (from the open first, nearest first).

@@ -114,28 +114,37 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       if (weapon->is_area()) {
         // CHARGE-15: range = the Charge's start distance or the weapon's, whichever is less;
         // the marker scatters as usual and may land on either side.
-        auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
-                                               std::max(weapon->range, start_distance + 1.0));
-        if (targets.empty()) continue;
-        Shot shot{m, weapon, {}, std::min(weapon->range, start_distance), std::move(targets)};
+        auto found = fire_targets(s, poses, m, target, *weapon,
+                                  std::max(weapon->range, start_distance + 1.0));
+        if (found.models.empty()) continue;
+        Shot shot{m,
+                  weapon,
+                  {},
+                  std::min(weapon->range, start_distance),
+                  std::move(found.models),
+                  false,
+                  1,
+                  found.through_smoke};
         auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::area);
         sit.ballistic_skill = 1;
         sit.aimed = false;
         sit.corrective_aiming = false;
         sit.long_charge = long_charge;
         const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
+        const auto delivery = shot.through_smoke ? rules::AreaDelivery::hidden_target
+                                                 : rules::AreaDelivery::fired;  // SHOOT-17/57
         for (int k = 0; k < shots; ++k)
-          unsaved += fire_marker(c, unit, target, shot, rules::AreaDelivery::fired, goal, poses);
+          unsaved += fire_marker(c, unit, target, shot, delivery, goal, poses);
         shots_fired += shots;
         fired_once = fired_once || once;
         break;
       }
       // The Chargers come into range during the Charge: sight and arc decide, not range.
-      auto targets = table::eligible_targets(c.setup.scenario.table, poses, m, target,
-                                             std::max(weapon->range, start_distance + 1.0));
-      if (targets.empty()) continue;
+      auto found =
+          fire_targets(s, poses, m, target, *weapon, std::max(weapon->range, start_distance + 1.0));
+      if (found.models.empty()) continue;
       const double range = std::min(weapon->range, table::range_to_unit(poses, m, target));
-      Shot shot{m, weapon, {}, range, std::move(targets)};
+      Shot shot{m, weapon, {}, range, std::move(found.models), false, 1, found.through_smoke};
       auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::direct);
       sit.ballistic_skill = 1;  // CHARGE-12/15
       sit.aimed = false;
@@ -165,7 +174,8 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       for (int h = 0; h < hits; ++h) {
         const int victim = allocate_hit(c, shot.targets, covers, allocation);
         if (victim < 0) break;
-        resolve_hit_on(c, victim, *weapon, strength, range, effect, wound_faces, save_faces);
+        resolve_hit_on(c, victim, *weapon, strength, range, effect, wound_faces, save_faces,
+                       smoke_strength_change(s, shot));
       }
       // Issue 13: charge-time fire shows every wound, save, allocation and Damage die too.
       if (c.logging() && hits > 0) {
@@ -214,7 +224,8 @@ std::string throw_illegal(const GameState& s, const Action& a) {
     if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons) {
       if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
-      if (table::any_eligible_target(s.setup->scenario.table, poses, m, a.target, weapon->range))
+      if (table::any_eligible_target(s.setup->scenario.table, poses, m, a.target, weapon->range) ||
+          !smoke_targets(s, poses, m, a.target, *weapon, weapon->range).empty())  // SHOOT-17
         return "";
     }
   }
@@ -232,8 +243,11 @@ void apply_throw(Context& c, const Action& a) {
     if (!shot) continue;
     const auto sit = throw_situation(s, poses, a.unit, a.target, *shot);
     const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
-    fire_marker(c, a.unit, a.target, *shot, rules::AreaDelivery::thrown_grenade, goal.goal, poses,
-                a.guess);
+    // SHOOT-17/57: a grenade thrown through smoke is thrown at a hidden target.
+    fire_marker(c, a.unit, a.target, *shot,
+                shot->through_smoke ? rules::AreaDelivery::hidden_target
+                                    : rules::AreaDelivery::thrown_grenade,
+                goal.goal, poses, a.guess);
     ++s.units[a.unit].own_turn.throwers_used;
     --allowed;
   }

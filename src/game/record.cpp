@@ -268,6 +268,11 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       out += fmt::format("    the template: cover {} wounds {} saves {}\n",
                          dice_text(e["fallback_dice"]), dice_text(e["wound_dice"]),
                          dice_text(e["save_dice"]));
+    } else if (type == "through_smoke") {
+      const int change = e["strength_change"].get<int>();
+      out += fmt::format("    the {} fires through smoke (SHOOT-17): BS1{}\n",
+                         e["weapon"].get<std::string>(),
+                         change != 0 ? fmt::format(", Strength {}", change) : std::string());
     } else if (type == "aim") {
       out += fmt::format("  {} takes aim (+1 to hit with its next shot).\n", unit_name(setup, e));
     } else if (type == "prone") {

@@ -46,6 +46,13 @@ void wounding(const AttackRequest& request, bool close, AttackReport& report,
   const auto& weapon = request.weapon;
   const bool melta = melta_applies(request);
   report.strength = weapon.strength.resolve(request.attacker.strength);
+  if (request.kind == AttackKind::shooting && request.shooting.through_smoke) {
+    // SHOOT-17: a laser loses 2 Strength through smoke, or cannot fire through it at all.
+    const auto through =
+        rules::strength_through_smoke(report.strength, weapon.has(data::WeaponProperty::laser));
+    if (!through) throw OddsError("SHOOT-17: a laser below Strength 6 cannot fire through smoke");
+    report.strength = *through;
+  }
   report.wound_goal = rules::wound_goal(request.target.toughness, report.strength, close);
   report.p_wound = rules::p_wound(report.wound_goal, melta);
   rules::SaveInputs save;
@@ -165,7 +172,9 @@ void evaluate_shooting(const AttackRequest& request, AttackReport& report) {
     if (thrown) {
       report.resolution = "thrown";
       p_on = dice::p_low(goal.goal);  // SHOOT-50: a miss always scatters at least 1"
-    } else if (!request.line_of_sight && request.shooting.hidden_target) {
+    } else if ((!request.line_of_sight && request.shooting.hidden_target) ||
+               request.shooting.through_smoke) {
+      // SHOOT-17: a marker fired through smoke is fired at a hidden target.
       report.resolution = "hidden";
       p_on = 0.0;  // SHOOT-57: three-dice scatter never lands on target
     } else {

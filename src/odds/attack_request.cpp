@@ -272,7 +272,7 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   const Field root = Field::load_text(cleaned, source_name);
   root.allow_only({"kind", "attacker", "weapon", "range", "firings", "salvo_mode", "line_of_sight",
                    "modifiers", "charge", "free_hack", "models_under", "scatter", "allocation",
-                   "target", "rulings", "hidden_target"});
+                   "target", "rulings", "hidden_target", "through_smoke"});
   AttackRequest request;
   const std::string kind = root.has("kind") ? root["kind"].as_string() : "shooting";
   if (kind == "shooting") {
@@ -377,6 +377,10 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   }
   if (root.has("line_of_sight")) request.line_of_sight = root["line_of_sight"].as_bool();
   if (root.has("hidden_target")) request.shooting.hidden_target = root["hidden_target"].as_bool();
+  if (root.has("through_smoke")) {
+    if (request.kind != AttackKind::shooting) root["through_smoke"].fail("only shots pass smoke");
+    request.shooting.through_smoke = root["through_smoke"].as_bool();
+  }
   if (root.has("modifiers")) read_modifiers(root["modifiers"], request);
   if (root.has("charge")) {
     if (request.kind != AttackKind::melee) root["charge"].fail("only mêlée attacks charge");

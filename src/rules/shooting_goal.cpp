@@ -73,6 +73,12 @@ bool at_half_range(double distance, double maximum_range) {
   return distance <= maximum_range / 2.0;
 }
 
+std::optional<int> strength_through_smoke(int strength, bool laser) {
+  if (!laser) return strength;
+  if (strength < 6) return std::nullopt;
+  return strength - 2;
+}
+
 ShootingGoal shooting_hit_goal(const ShootingSituation& s, const Rulings& rulings) {
   ShootingGoal result;
   if (s.ballistic_skill <= 0) {
@@ -153,7 +159,8 @@ ShootingGoal shooting_hit_goal(const ShootingSituation& s, const Rulings& ruling
   if (s.on_ladder) apply(M::ladder, -1);
   if (s.long_charge) apply(M::long_charge, -1);
 
-  result.skill = s.hidden_target ? 1 : s.ballistic_skill;  // SHOOT-56
+  // SHOOT-56; SHOOT-17: smoke hides the target, so a shot through it is taken the same way.
+  result.skill = s.hidden_target || s.through_smoke ? 1 : s.ballistic_skill;
   for (std::size_t i = 0; i < value.size(); ++i) {
     if (value[i] == 0) continue;
     result.applied[result.applied_count++] = {static_cast<M>(i), value[i]};

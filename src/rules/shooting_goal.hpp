@@ -101,6 +101,9 @@ struct ShootingSituation {
   bool hidden_target = false;          // SHOOT-56: the shot is taken at BS1
   bool shotgun_at_half_range = false;  // SHOOT-60 (always true in stand and fire / fire and charge)
   bool laser = false;                  // SHOOT-16
+  // SHOOT-17: the line to the target passes through smoke; the shot is taken as at a hidden
+  // target (BS1, SHOOT-56) and a laser's Strength suffers (strength_through_smoke).
+  bool through_smoke = false;
 };
 
 struct AppliedModifier {
@@ -125,6 +128,11 @@ struct ShootingGoal {
 };
 
 ShootingGoal shooting_hit_goal(const ShootingSituation& situation, const Rulings& rulings = {});
+
+// SHOOT-17: the Strength a weapon of Strength `strength` hits with when it fires through smoke:
+// its own, unless it is a laser; a laser of Strength 6 or more loses 2, a weaker one cannot fire
+// through smoke at all (nothing).
+std::optional<int> strength_through_smoke(int strength, bool laser);
 
 // SHOOT-03: min(12", half the maximum range).
 double short_range(double maximum_range);

@@ -65,9 +65,18 @@ Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
   const Point& b = swap ? from : to;
   Sight sight;
   const double span = distance(a, b);
+  const TerrainFeature* smoke = nullptr;
   for (const int index : table.features_near(a, b)) {
     const TerrainFeature& feature = table.features()[index];
     if (!feature.blocks_sight() || !segment_touches_box(a, b, feature.bounds)) continue;
+    if (feature.kind == TerrainKind::smoke) {
+      // SHOOT-17: into, out of, across or within the cloud alike; a solid blocker further on
+      // still decides, so the first cloud is only remembered.
+      if (smoke == nullptr &&
+          (crosses_outline(feature, a, b) || in_feature(feature, a) || in_feature(feature, b)))
+        smoke = &feature;
+      continue;
+    }
     if (feature.see_through <= 0.0) {
       // Neither end inside and no edge crossed: the line passes by. An end inside: occupant.
       if (!crosses_outline(feature, a, b)) continue;
@@ -87,6 +96,10 @@ Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
       return sight;
     }
   }
+  if (smoke != nullptr) {
+    sight.blocker = Sight::Blocker::terrain;
+    sight.feature = smoke;
+  }
   return sight;
 }
 
@@ -94,7 +107,8 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
   const TableModel& shooter = models[from];
   const TableModel& target = models[to];
   Sight sight = terrain_sight(table, shooter.position, target.position);
-  if (!sight.clear()) return sight;
+  // Behind smoke alone, a model in the way still decides whether a shot through it is possible.
+  if (!sight.clear() && !sight.smoke_only()) return sight;
   const int tall = std::max(shooter.size, target.size);
   bool comrade_used = false;
   // Models nearest the shooter first, so the one allowed comrade is the one in front.
@@ -126,6 +140,7 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
       continue;
     }
     sight.blocker = Sight::Blocker::model;
+    sight.feature = nullptr;
     sight.model = i;
     return sight;
   }
@@ -171,6 +186,13 @@ std::vector<int> eligible_targets(const Table& table, std::span<const TableModel
                                   int unit, double range) {
   return targets_in_reach(models, from, unit, range,
                           [&](int i) { return line_of_sight(table, models, from, i).clear(); });
+}
+
+std::vector<int> smoke_screened_targets(const Table& table, std::span<const TableModel> models,
+                                        int from, int unit, double range) {
+  return targets_in_reach(models, from, unit, range, [&](int i) {
+    return line_of_sight(table, models, from, i).smoke_only();
+  });
 }
 
 bool any_eligible_target(const Table& table, std::span<const TableModel> models, int from, int unit,

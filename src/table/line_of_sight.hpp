@@ -42,11 +42,17 @@ struct Sight {
   const LinearObstacle* obstacle = nullptr;
   int model = -1;
   bool clear() const { return blocker == Blocker::none; }
+  // SHOOT-17: nothing but smoke stands in the way (a shot may still be taken through it).
+  bool smoke_only() const {
+    return blocker == Blocker::terrain && feature != nullptr && feature->kind == TerrainKind::smoke;
+  }
 };
 
 // SHOOT-02: sight between two points through terrain only. Symmetric. Opaque features do not
 // hide their own occupants (they look out of windows and firing slits); see-through features
-// (woods) hide what lies deeper than their see_through distance along the line.
+// (woods) hide what lies deeper than their see_through distance along the line. Smoke (SHOOT-17)
+// hides everything the line meets in it, its occupants included; it is reported only when
+// nothing solid blocks the line.
 Sight terrain_sight(const Table& table, const Point& a, const Point& b);
 
 // SHOOT-02 and SHOOT-20: sight from model `from` to model `to`, blocked by terrain and by other
@@ -61,6 +67,10 @@ double range_to_unit(std::span<const TableModel> models, int from, int unit);
 // and in sight of model `from`.
 std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
                                   int unit, double range);
+// SHOOT-17: members of `unit` that eligible_targets would list were it not for smoke: in reach and
+// arc, and hidden from model `from` by smoke alone.
+std::vector<int> smoke_screened_targets(const Table& table, std::span<const TableModel> models,
+                                        int from, int unit, double range);
 // Whether eligible_targets would find any (stops at the first).
 bool any_eligible_target(const Table& table, std::span<const TableModel> models, int from, int unit,
                          double range);

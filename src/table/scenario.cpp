@@ -52,7 +52,7 @@ TerrainKind read_kind(const Field& field) {
   if (!kind) {
     field.fail(
         "unknown terrain kind (ground, wood, building, ruin, rubble, wall, hedge, fence, trench, "
-        "water, ladder, minefield, hill, crater, barricade)");
+        "water, ladder, minefield, hill, crater, barricade, smoke)");
   }
   return *kind;
 }
@@ -97,6 +97,10 @@ void kind_defaults(TerrainFeature& feature) {
     case TerrainKind::minefield:
       feature.dangerous = Hazard{1, false, "a mine goes off"};
       break;
+    case TerrainKind::smoke:
+      feature.see_through = 0.0;  // SHOOT-17: opaque, to those inside it as well
+      feature.height = 12.0;
+      break;
     default:
       break;
   }
@@ -123,6 +127,12 @@ TerrainFeature read_feature(const Field& field) {
         field["blocks_sight"].as_bool() ? 0.0 : std::numeric_limits<double>::infinity();
   }
   if (field.has("see_through")) feature.see_through = field["see_through"].as_number(0, 1000);
+  if (feature.kind == TerrainKind::smoke) {
+    // SHOOT-17: a cloud hides everything in and beyond it, and nobody stands on it.
+    for (const char* name : {"see_through", "blocks_sight"})
+      if (field.has(name)) field[name].fail("SHOOT-17: smoke hides all that is in or beyond it");
+    if (field.has("elevation")) field["elevation"].fail("smoke is a cloud, not a raised surface");
+  }
   if (field.has("height")) feature.height = field["height"].as_number(0, 100);
   if (field.has("action_cost")) feature.action_cost = field["action_cost"].as_int(1, 3);
   if (field.has("elevation")) feature.elevation = field["elevation"].as_number(0, 100);
@@ -148,6 +158,8 @@ LinearObstacle read_obstacle(const Field& field) {
   LinearObstacle obstacle;
   obstacle.id = field["id"].as_string();
   obstacle.kind = field.has("kind") ? read_kind(field["kind"]) : TerrainKind::wall;
+  if (obstacle.kind == TerrainKind::smoke)
+    field["kind"].fail("smoke is an area (a terrain feature with a polygon), not a line");
   if (obstacle.kind == TerrainKind::hedge) obstacle.cover = Cover::soft;
   if (obstacle.kind == TerrainKind::fence) obstacle.cover = Cover::soft;
   obstacle.points = read_points(field["points"], 2);

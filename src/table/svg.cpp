@@ -32,6 +32,8 @@ Style style_of(const TerrainFeature& feature) {
       return {"#c9d7a0", "#8d9a62", 0.7};
     case TerrainKind::crater:
       return {"#9c8b73", "#5f513f", 0.8};
+    case TerrainKind::smoke:
+      return {"#d5d8dc", "#7f8c8d", 0.55};
     default:
       return {"#cfc7a8", "#7a745f", 0.7};
   }

@@ -12,9 +12,9 @@ namespace bg = boost::geometry;
 
 namespace {
 
-constexpr std::array<std::string_view, 15> kKindNames = {
-    "ground", "wood",  "building", "ruin",      "rubble", "wall",   "hedge",    "fence",
-    "trench", "water", "ladder",   "minefield", "hill",   "crater", "barricade"};
+constexpr std::array<std::string_view, 16> kKindNames = {
+    "ground", "wood",  "building", "ruin",      "rubble", "wall",   "hedge",     "fence",
+    "trench", "water", "ladder",   "minefield", "hill",   "crater", "barricade", "smoke"};
 
 }  // namespace
 
@@ -88,6 +88,7 @@ void Table::add_feature(TerrainFeature feature) {
     ladders_.push_back(index);
   }
   if (feature.action_cost > 1) dear_ground_ = true;
+  if (feature.kind == TerrainKind::smoke) smoke_ = true;
   feature_index_.insert({feature.bounds, index});
   features_.push_back(std::move(feature));
 }

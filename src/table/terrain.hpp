@@ -40,6 +40,7 @@ enum class TerrainKind : std::uint8_t {
   hill,
   crater,
   barricade,
+  smoke,  // SHOOT-17: a cloud; hides whatever lies in or beyond it, slows no one
 };
 std::string_view to_string(TerrainKind kind);
 std::optional<TerrainKind> terrain_kind_from_string(std::string_view text);
@@ -150,6 +151,8 @@ class Table {
   int ladder_count() const { return ladder_count_; }
   // ACT-10: whether any feature makes a move that touches it cost more than one AP.
   bool has_dear_ground() const { return dear_ground_; }
+  // SHOOT-17: whether any smoke lies on the table (shots through it are looked for only then).
+  bool has_smoke() const { return smoke_; }
 
  private:
   double highest_elevation(const std::vector<int>& indices, const Point& p) const;
@@ -169,6 +172,7 @@ class Table {
   std::vector<int> ladders_;  // ladder features
   int ladder_count_ = 0;
   bool dear_ground_ = false;
+  bool smoke_ = false;
 };
 
 // True when the segment a-b may touch `box` (a cheap filter before exact tests).

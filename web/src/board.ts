@@ -16,6 +16,7 @@ const TERRAIN: Record<string, [string, string, number]> = {
   minefield: ["#d9c9a3", "#b03a2e", 0.7],
   hill: ["#c9d7a0", "#8d9a62", 0.7],
   crater: ["#9c8b73", "#5f513f", 0.8],
+  smoke: ["#d5d8dc", "#7f8c8d", 0.55],
 };
 
 function el<K extends keyof SVGElementTagNameMap>(
