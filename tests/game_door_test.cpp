@@ -49,7 +49,7 @@ std::uint64_t perft(const GameSetup& setup, std::uint64_t seed, int steps,
 TEST(Door, perft_counts_at_fixed_seeds_and_every_listed_action_applies) {
   // Pinned counts: a change to the rules or the planner that changes what may be done shows here.
   const std::map<std::string, std::uint64_t> expected = {
-      {"open_ground", 1781}, {"ruined_town", 4958}, {"woods_and_river", 2602}};
+      {"open_ground", 1781}, {"ruined_town", 4678}, {"woods_and_river", 2602}};
   for (const auto& [name, count] : expected) {
     SCOPED_TRACE(name);
     EXPECT_EQ(perft(*scenario(name), 7, 120), count);
@@ -83,7 +83,9 @@ TEST(Door, every_kind_of_decision_appears_in_the_lists) {
       "space_marines", "[{unit: tactical_squad, at: [24, 44], facing: 180}]",
       "terrain:\n  - {id: platform, kind: ground, elevation: 3, polygon: [[12, 20], [36, 20], "
       "[36, 28], [12, 28]]}\n");
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) perft(*raised, seed, 150, &kinds);
+  // It offers climbs down (MOVE-23) too, though not on every path: whole games at these seeds
+  // find both (seed 12's is the first random path that passes a climb).
+  for (const std::uint64_t seed : {1, 2, 3, 12}) perft(*raised, seed, 1000, &kinds);
   std::set<int> seen;
   for (const auto& [kind, mode] : kinds) seen.insert(kind);
   for (const auto kind :

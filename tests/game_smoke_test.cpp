@@ -83,6 +83,21 @@ TEST_F(SmokeScreen, SHOOT_17_a_two_on_the_to_hit_die_misses_through_smoke) {
   EXPECT_EQ(first("roll", "SHOOT-10")->at("hits"), 0);
 }
 
+// ADV-35: with infra-vision the gunner shoots as if the cloud were not there: BS3 (a 2 hits) and
+// the lascannon's full S9 (a 3 wounds T7 on 2+).
+TEST_F(SmokeScreen, ADV_35_infra_vision_shoots_through_smoke_as_normal) {
+  deploy(20);
+  state_.models[setup_->units[0].first_model].pose.infra_vision = true;
+  script({1, 1});
+  must(activate(0, 2));
+  script({2, 3, 1});
+  must(fire(true));
+  EXPECT_TRUE(dice_.exhausted());
+  EXPECT_EQ(first("through_smoke"), nullptr);
+  EXPECT_EQ(first("roll", "SHOOT-10")->at("goal"), 3);
+  EXPECT_EQ(dreadnought_wounds(), 4);
+}
+
 TEST_F(SmokeScreen, SHOOT_17_laspistols_cannot_fire_through_smoke) {
   deploy(10);
   script({1});

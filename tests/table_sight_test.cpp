@@ -126,6 +126,30 @@ TEST(Sight, SHOOT_17_smoke_hides_its_occupants_and_what_lies_beyond) {
   EXPECT_TRUE(smoke_screened_targets(table, models, 0, 1, 30).empty());
 }
 
+// ADV-35: infra-vision sees through smoke as if it were not there, but not through a blind cloud.
+TEST(Sight, ADV_35_infra_vision_sees_through_smoke_but_not_blind_clouds) {
+  Table table(48, 48);
+  auto cloud = test::rect_feature("cloud", 10, 10, 14, 14, MovementClass::normal);
+  cloud.kind = TerrainKind::smoke;
+  cloud.see_through = 0.0;
+  table.add_feature(cloud);
+  std::vector<TableModel> models = {model_at(12, 2, 0), model_at(12, 24, 180, 1, 1)};
+  EXPECT_TRUE(line_of_sight(table, models, 0, 1).smoke_only());
+  models[0].infra_vision = true;
+  EXPECT_TRUE(line_of_sight(table, models, 0, 1).clear());
+  EXPECT_EQ(eligible_targets(table, models, 0, 1, 24), std::vector<int>{1});
+  EXPECT_TRUE(line_of_sight(table, models, 1, 0).smoke_only()) << "the target has no such eyes";
+  models.push_back(model_at(12, 18, 0, 2, 1, 3));  // a big model of another unit in the way
+  EXPECT_EQ(line_of_sight(table, models, 0, 1).blocker, Sight::Blocker::model);
+  models.pop_back();
+  auto blind = test::rect_feature("blind", 10, 15, 14, 16, MovementClass::normal);
+  blind.kind = TerrainKind::smoke;
+  blind.see_through = 0.0;
+  blind.blind = true;
+  table.add_feature(blind);
+  EXPECT_TRUE(line_of_sight(table, models, 0, 1).smoke_only()) << "a blind cloud beyond";
+}
+
 TEST(Sight, ADV_05_woods_hide_what_is_deep_inside) {
   Table table(48, 48);
   table.add_feature(

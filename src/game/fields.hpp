@@ -25,6 +25,7 @@ void for_each(Model& m, Visit&& visit) {
   visit("alive", m.pose.alive);
   visit("engaged", m.pose.engaged);
   visit("mounted", m.pose.mounted);
+  visit("infra_vision", m.pose.infra_vision);
   visit("wounds_left", m.wounds_left);
   visit("prone", m.prone);
 }

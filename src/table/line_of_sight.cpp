@@ -103,12 +103,33 @@ Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
   return sight;
 }
 
+namespace {
+
+// ADV-35: whether the line a-b meets a blind cloud (into, out of, across or within it).
+bool blind_cloud_between(const Table& table, const Point& a, const Point& b) {
+  for (const int index : table.features_near(a, b)) {
+    const TerrainFeature& feature = table.features()[index];
+    if (feature.kind != TerrainKind::smoke || !feature.blind) continue;
+    if (!segment_touches_box(a, b, feature.bounds)) continue;
+    if (crosses_outline(feature, a, b) || in_feature(feature, a) || in_feature(feature, b))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to) {
   const TableModel& shooter = models[from];
   const TableModel& target = models[to];
   Sight sight = terrain_sight(table, shooter.position, target.position);
   // Behind smoke alone, a model in the way still decides whether a shot through it is possible.
   if (!sight.clear() && !sight.smoke_only()) return sight;
+  // ADV-35: infra-vision sees through smoke as if it were not there, unless the line meets a blind
+  // cloud anywhere along it.
+  if (sight.smoke_only() && shooter.infra_vision &&
+      !blind_cloud_between(table, shooter.position, target.position))
+    sight = Sight{};
   const int tall = std::max(shooter.size, target.size);
   bool comrade_used = false;
   // Models nearest the shooter first, so the one allowed comrade is the one in front.

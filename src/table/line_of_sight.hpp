@@ -58,7 +58,8 @@ Sight terrain_sight(const Table& table, const Point& a, const Point& b);
 // SHOOT-02 and SHOOT-20: sight from model `from` to model `to`, blocked by terrain and by other
 // models whose base the line crosses and whose Size is at least the larger of the two (a small
 // model does not hide a big one). The shooter may look past one comrade of its own unit that is
-// not engaged, not bigger than it and not mounted when it is on foot.
+// not engaged, not bigger than it and not mounted when it is on foot. A model with infra-vision
+// (ADV-35) sees through smoke that is not a blind cloud.
 Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to);
 
 // GEN-04 / SHOOT-01: distance to the nearest living member of `unit`.

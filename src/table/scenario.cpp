@@ -108,7 +108,8 @@ void kind_defaults(TerrainFeature& feature) {
 
 TerrainFeature read_feature(const Field& field) {
   field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
-                    "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation"});
+                    "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation",
+                    "blind"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -132,6 +133,11 @@ TerrainFeature read_feature(const Field& field) {
     for (const char* name : {"see_through", "blocks_sight"})
       if (field.has(name)) field[name].fail("SHOOT-17: smoke hides all that is in or beyond it");
     if (field.has("elevation")) field["elevation"].fail("smoke is a cloud, not a raised surface");
+  }
+  if (field.has("blind")) {
+    feature.blind = field["blind"].as_bool();
+    if (feature.kind != TerrainKind::smoke)
+      field["blind"].fail("ADV-35: only smoke (kind: smoke) can be a blind cloud");
   }
   if (field.has("height")) feature.height = field["height"].as_number(0, 100);
   if (field.has("action_cost")) feature.action_cost = field["action_cost"].as_int(1, 3);
@@ -462,6 +468,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
           model.pose.size = group.profile->size;
           model.pose.bulk = static_cast<int>(group.profile->bulk);
           model.pose.height = group.profile->height;
+          model.pose.infra_vision = group.profile->has_rule("infra_vision");  // ADV-35
           model.pose.unit = static_cast<int>(scenario.units.size());
           model.pose.side = static_cast<int>(s);
           if (!scenario.table.on_table(model.pose.position)) {

@@ -18,6 +18,7 @@ struct TableModel {
   bool alive = true;
   bool engaged = false;  // in mêlée (SHOOT-20: cannot be fired past)
   bool mounted = false;
+  bool infra_vision = false;  // ADV-35: sees through smoke, though not through a blind cloud
   friend bool operator==(const TableModel&, const TableModel&) = default;
 };
 

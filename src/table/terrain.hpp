@@ -66,6 +66,7 @@ struct TerrainFeature {
   double see_through = std::numeric_limits<double>::infinity();
   double height = 0.0;
   bool deep = false;    // MOVE-17: water too deep to wade: only swim moves cross it
+  bool blind = false;   // ADV-35: smoke of a blind grenade, which infra-vision does not pierce
   int action_cost = 1;  // ACT-10: AP a move action touching it costs (a slippery slope: 2)
   // MOVE-19..28: a raised surface (platform, upper floor, roof, rampart walk, cliff top) this many
   // inches above the ground; a model whose centre is on it stands that high. Its edge is a step
