@@ -224,11 +224,7 @@ IntervalList feature_intervals(const TerrainFeature& feature, const Point& a, co
     const double from = cuts[i];
     const double to = cuts[i + 1];
     if (to - from <= 1e-12) continue;
-    // A piece along the outline is not inside: a model whose centre stopped on a building's edge
-    // may walk along it. Judged strictly, the same edge-hugging line measured over a long and a
-    // short leg agrees (the long one strays further, the same way), so the reach a listing reads
-    // from a long ray is legal for the short leg it settles on (issue 12's contract).
-    if (!strictly_inside(feature.footprint, a + (b - a) * (0.5 * (from + to)))) continue;
+    if (!inside(feature.footprint, a + (b - a) * (0.5 * (from + to)))) continue;
     if (result.count > 0 && std::abs(result.items[result.count - 1].to - from) <= 1e-12) {
       result.items[result.count - 1].to = to;  // joins a piece split at a vertex
     } else if (result.count < static_cast<int>(result.items.size())) {
