@@ -97,12 +97,19 @@ TEST(Sight, SHOOT_02_buildings_block_and_occupants_see_out) {
 
 // SHOOT-17: a smoke cloud hides what is beyond it and, unlike a building, those inside it too; a
 // solid blocker is reported before the smoke, so only a line smoke alone stops may be fired down.
-TEST(Sight, SHOOT_17_smoke_hides_its_occupants_and_what_lies_beyond) {
-  Table table(48, 48);
-  auto cloud = test::rect_feature("cloud", 10, 10, 14, 14, MovementClass::normal);
+// A smoke cloud (SHOOT-17) over a rectangle; `blind` for a blind-grenade cloud (ADV-35).
+TerrainFeature smoke_cloud(std::string id, double x0, double y0, double x1, double y1,
+                           bool blind = false) {
+  auto cloud = test::rect_feature(std::move(id), x0, y0, x1, y1, MovementClass::normal);
   cloud.kind = TerrainKind::smoke;
   cloud.see_through = 0.0;
-  table.add_feature(cloud);
+  cloud.blind = blind;
+  return cloud;
+}
+
+TEST(Sight, SHOOT_17_smoke_hides_its_occupants_and_what_lies_beyond) {
+  Table table(48, 48);
+  table.add_feature(smoke_cloud("cloud", 10, 10, 14, 14));
   auto house =
       test::rect_feature("house", 20, 10, 24, 14, MovementClass::impassable, Cover::hard, 0.0);
   house.kind = TerrainKind::building;
@@ -129,10 +136,7 @@ TEST(Sight, SHOOT_17_smoke_hides_its_occupants_and_what_lies_beyond) {
 // ADV-35: infra-vision sees through smoke as if it were not there, but not through a blind cloud.
 TEST(Sight, ADV_35_infra_vision_sees_through_smoke_but_not_blind_clouds) {
   Table table(48, 48);
-  auto cloud = test::rect_feature("cloud", 10, 10, 14, 14, MovementClass::normal);
-  cloud.kind = TerrainKind::smoke;
-  cloud.see_through = 0.0;
-  table.add_feature(cloud);
+  table.add_feature(smoke_cloud("cloud", 10, 10, 14, 14));
   std::vector<TableModel> models = {model_at(12, 2, 0), model_at(12, 24, 180, 1, 1)};
   EXPECT_TRUE(line_of_sight(table, models, 0, 1).smoke_only());
   models[0].infra_vision = true;
@@ -142,11 +146,7 @@ TEST(Sight, ADV_35_infra_vision_sees_through_smoke_but_not_blind_clouds) {
   models.push_back(model_at(12, 18, 0, 2, 1, 3));  // a big model of another unit in the way
   EXPECT_EQ(line_of_sight(table, models, 0, 1).blocker, Sight::Blocker::model);
   models.pop_back();
-  auto blind = test::rect_feature("blind", 10, 15, 14, 16, MovementClass::normal);
-  blind.kind = TerrainKind::smoke;
-  blind.see_through = 0.0;
-  blind.blind = true;
-  table.add_feature(blind);
+  table.add_feature(smoke_cloud("blind", 10, 15, 14, 16, true));
   EXPECT_TRUE(line_of_sight(table, models, 0, 1).smoke_only()) << "a blind cloud beyond";
 }
 

@@ -69,10 +69,6 @@ bool inside(const Polygon& polygon, const Point& p) {
   return bg::covered_by(to_boost(p), polygon);
 }
 
-bool strictly_inside(const Polygon& polygon, const Point& p) {
-  return bg::within(to_boost(p), polygon);
-}
-
 std::vector<Interval> inside_intervals(const Polygon& polygon, const Point& a, const Point& b) {
   using Linestring = bg::model::linestring<BoostPoint>;
   const Linestring line{to_boost(a), to_boost(b)};

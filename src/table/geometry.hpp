@@ -58,8 +58,7 @@ double segment_intersection(const Point& a, const Point& b, const Point& c, cons
 // A closed polygon from its corners (any orientation), corrected for Boost.Geometry.
 Polygon make_polygon(const std::vector<Point>& corners);
 std::vector<Point> corners(const Polygon& polygon);
-bool inside(const Polygon& polygon, const Point& p);           // border counts as inside
-bool strictly_inside(const Polygon& polygon, const Point& p);  // the border does not count
+bool inside(const Polygon& polygon, const Point& p);  // border counts as inside
 // The parts of the segment a-b inside the polygon, as sorted parameter intervals along a-b.
 struct Interval {
   double from = 0.0;

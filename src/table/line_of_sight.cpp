@@ -57,6 +57,15 @@ Quadrant quadrant_of(const Point& unit_centre, double unit_facing, const Point& 
   return Quadrant::rear;
 }
 
+namespace {
+
+// SHOOT-17/ADV-35: whether the line a-b meets a cloud at all: into, out of, across or within it.
+bool meets_cloud(const TerrainFeature& cloud, const Point& a, const Point& b) {
+  return crosses_outline(cloud, a, b) || in_feature(cloud, a) || in_feature(cloud, b);
+}
+
+}  // namespace
+
 Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
   // Symmetry by construction: the crossing tests round differently in each direction when the
   // line grazes a corner, so the line is always traced from the lower of its two ends.
@@ -72,9 +81,7 @@ Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
     if (feature.kind == TerrainKind::smoke) {
       // SHOOT-17: into, out of, across or within the cloud alike; a solid blocker further on
       // still decides, so the first cloud is only remembered.
-      if (smoke == nullptr &&
-          (crosses_outline(feature, a, b) || in_feature(feature, a) || in_feature(feature, b)))
-        smoke = &feature;
+      if (smoke == nullptr && meets_cloud(feature, a, b)) smoke = &feature;
       continue;
     }
     if (feature.see_through <= 0.0) {
@@ -105,14 +112,12 @@ Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
 
 namespace {
 
-// ADV-35: whether the line a-b meets a blind cloud (into, out of, across or within it).
+// ADV-35: whether the line a-b meets a blind cloud.
 bool blind_cloud_between(const Table& table, const Point& a, const Point& b) {
   for (const int index : table.features_near(a, b)) {
     const TerrainFeature& feature = table.features()[index];
     if (feature.kind != TerrainKind::smoke || !feature.blind) continue;
-    if (!segment_touches_box(a, b, feature.bounds)) continue;
-    if (crosses_outline(feature, a, b) || in_feature(feature, a) || in_feature(feature, b))
-      return true;
+    if (segment_touches_box(a, b, feature.bounds) && meets_cloud(feature, a, b)) return true;
   }
   return false;
 }
