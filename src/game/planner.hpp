@@ -14,6 +14,11 @@ struct UnitMove;
 struct MoveNeighbourhood {
   std::vector<table::TableModel> models;
   table::NearbyTerrain terrain;
+  // The directions (unit vectors) of the feature edges and obstacle pieces whose lines run
+  // through a model's centre. A move along one of them grazes the outline all the way, where the
+  // ground pass's long ray and the legality check's leg may round the other way; such plans are
+  // checked by the engine instead (reach_settles).
+  std::vector<table::Point> edge_lines;
 };
 // The neighbourhood of moves of up to `reach` inches by `unit`.
 MoveNeighbourhood move_neighbourhood(const GameState& state, int unit, double reach);

@@ -116,7 +116,30 @@ MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach)
   const SweptBox box = swept_box(s, unit, table::Point{}, reach);
   MoveNeighbourhood near;
   gather_nearby(s, unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, near.models);
-  near.terrain = s.setup->scenario.table.terrain_near({box.lo_x, box.lo_y}, {box.hi_x, box.hi_y});
+  const auto& table = s.setup->scenario.table;
+  near.terrain = table.terrain_near({box.lo_x, box.lo_y}, {box.hi_x, box.hi_y});
+  const auto& info = s.setup->units[unit];
+  const auto note_line = [&](const table::Point& a, const table::Point& b) {
+    const table::Point along = b - a;
+    const double length = table::length(along);
+    if (length < 1e-12) return;
+    const table::Point unit_along = along * (1.0 / length);
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive) continue;
+      if (std::abs(table::cross(s.models[m].pose.position - a, unit_along)) < 1e-7) {
+        near.edge_lines.push_back(unit_along);
+        return;
+      }
+    }
+  };
+  for (const int index : near.terrain.features) {
+    const auto& ring = table.features()[index].ring;
+    for (std::size_t i = 0; i < ring.size(); ++i) note_line(ring[i], ring[(i + 1) % ring.size()]);
+  }
+  for (const int index : near.terrain.obstacles) {
+    const auto& points = table.obstacles()[index].points;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) note_line(points[i], points[i + 1]);
+  }
   return near;
 }
 
