@@ -47,12 +47,19 @@ nlohmann::json rule_json(const data::RuleEntry& rule) {
   nlohmann::json out{{"id", rule.id},         {"title", rule.title},     {"tier", rule.tier},
                      {"status", rule.status}, {"summary", rule.summary}, {"rulings", rulings}};
   if (!rule.note.empty()) out["note"] = rule.note;
+  if (!rule.option.empty()) {
+    out["option"] = rule.option;
+    out["option_default"] = rule.tier == "advanced";
+  }
   return out;
 }
 
 void print_detail(const data::RuleEntry& rule) {
   fmt::print("{} — {} ({}; {})\n  {}\n", rule.id, rule.title, rule.tier, rule.status, rule.summary);
   if (!rule.note.empty()) fmt::print("  note: {}\n", rule.note);
+  if (!rule.option.empty())
+    fmt::print("  option.{}: {} by default (a scenario's options: map or --ruling)\n", rule.option,
+               rule.tier == "advanced" ? "on" : "off");
   for (const auto& name : rule.rulings) {
     if (const auto* info = ruling_info(name)) {
       std::string values;

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "game/context.hpp"
-#include "support/scripted_game.hpp"
+#include "support/arranged_fight.hpp"
 
 namespace arap::game {
 namespace {
@@ -13,48 +13,11 @@ namespace {
 using test::act;
 using test::ConstantDice;
 
-// A fight arranged by hand: models put where the test wants them and the units locked.
-class ArrangedFight : public test::ScriptedGame {
- protected:
-  void place(int model, double x, double y, double facing) {
-    state_.models[model].pose.position = {x, y};
-    state_.models[model].pose.facing = facing;
-  }
-
-  void lock(int a, int b) {
-    state_.units[a].locked |= std::uint64_t{1} << b;
-    state_.units[b].locked |= std::uint64_t{1} << a;
-  }
-
-  // Red ends its activation phase; both units choose to fight (Red first, MELEE-29).
-  void fight(int red, int blue) {
-    must(act(ActionKind::end_phase));
-    ASSERT_EQ(state_.phase, Phase::melee_choice);
-    must(act(ActionKind::fight, red));
-    must(act(ActionKind::fight, blue));
-  }
-
-  std::vector<Event> rolls(const std::string& rule) const {
-    std::vector<Event> out;
-    for (const auto& e : log_)
-      if (e.value("type", "") == "roll" && e.value("rule", "") == rule) out.push_back(e);
-    return out;
-  }
-
-  const Event* last(const std::string& type) const {
-    for (auto it = log_.rbegin(); it != log_.rend(); ++it)
-      if (it->value("type", "") == type) return &*it;
-    return nullptr;
-  }
-
-  ConstantDice constant_{6};
-};
-
 // Red: a Guard squad (unit 0, models 0-9, T3 W1 Sv5); Blue: a Lictor (unit 1, model 10, WS6 S6
 // A3 I6, scything talons) facing south at (24, 20). Guardsman X (model 1) touches it in front;
 // Y (model 2) stands in its front arc within 2" but not touching; Z (model 3) is 7.6" away; the
 // rest of the squad waits 12" off.
-class LictorFight : public ArrangedFight {
+class LictorFight : public test::ArrangedFight {
  protected:
   void arrange(const std::string& extra = "") {
     begin(test::battle("lictor_" + std::to_string(extra.size()), "imperial_guard",
@@ -129,7 +92,7 @@ TEST_F(LictorFight, MELEE_09_a_model_whose_step_is_to_come_closes_in_and_strikes
 
 // Red: Howling Banshees (unit 0, Ld 9 exarch, hate Tyranids) and Blue: Hormagaunts (unit 1),
 // locked front to front; every die rolls 6, so every attack misses.
-class HatedFoes : public ArrangedFight {
+class HatedFoes : public test::ArrangedFight {
  protected:
   void SetUp() override {
     begin(test::battle("hatred", "eldar", "[{unit: howling_banshees, at: [24, 14]}]", "tyranids",
@@ -157,7 +120,7 @@ TEST_F(HatedFoes, MORALE_06_hatred_wins_the_tie_and_makes_holding_back_harder) {
 
 // MELEE-11: Red's Guard squad (unit 0) broke off from Blue's Assault squad (unit 1); a second
 // Blue unit (Scouts, unit 2) stands to the east.
-class AfterBreakOff : public ArrangedFight {
+class AfterBreakOff : public test::ArrangedFight {
  protected:
   void SetUp() override {
     begin(test::battle("break_off", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
@@ -202,7 +165,7 @@ TEST_F(AfterBreakOff, MELEE_11_the_restriction_ends_after_the_next_turn) {
 
 // Red's Guard squad (unit 0, already turned south) routs from Blue's Assault squad (unit 2) to its
 // north; a second Guard squad (unit 1) keeps Red in the game.
-class Flight : public ArrangedFight {
+class Flight : public test::ArrangedFight {
  protected:
   void SetUp() override {
     begin(test::battle("flight", "imperial_guard",
@@ -277,7 +240,7 @@ TEST_F(Flight, MELEE_20_every_router_ends_further_from_its_victors) {
 
 // ACT-09: Blue's Assault squad (unit 2) activates with three AP and charges Red's Guard squad
 // (unit 0), keeping two; Red's heavy weapons team (unit 1) stays out of it.
-class HeldPoints : public ArrangedFight {
+class HeldPoints : public test::ArrangedFight {
  protected:
   void SetUp() override {
     begin(test::battle("held_points", "imperial_guard",
@@ -337,7 +300,7 @@ namespace {
 
 // MELEE-11: the Guard (unit 0) break off from a fight with two Blue units at once: the Assault
 // squad (unit 1) and the Scouts (unit 2). Both pairs are bound, not only the first.
-class BreakOffFromTwo : public ArrangedFight {
+class BreakOffFromTwo : public test::ArrangedFight {
  protected:
   void SetUp() override {
     begin(test::battle("break_off_two", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",

@@ -1,4 +1,4 @@
-// MELEE-05/06, MOVE-09 (prone fighters) and MELEE-22 (free hacks).
+// MELEE-05/06, MOVE-09 (prone fighters), MELEE-22 (free hacks) and ADV-62 (fighting in clouds).
 #include <gtest/gtest.h>
 
 #include "dice/probability.hpp"
@@ -106,6 +106,20 @@ TEST(MeleeGoal, MELEE_27_prone_fighters_and_their_attackers) {
   against_prone.target_prone = true;
   EXPECT_EQ(melee_hit_goal(against_prone).goal, 4);  // uphill +1
   EXPECT_PROB(dice::p_low(melee_hit_goal(against_prone).goal), frac(2, 3));
+}
+
+TEST(MeleeGoal, ADV_62_in_a_cloud_every_fighter_starts_from_one) {
+  MeleeSituation s = ws(5);
+  s.in_cloud = true;
+  EXPECT_EQ(melee_hit_goal(s).goal, 1);
+  EXPECT_PROB(dice::p_low(melee_hit_goal(s).goal), frac(1, 6));
+  s.two_weapons = true;  // -1: goal 0, a 1 then a 4- on the second die (DICE-06)
+  EXPECT_EQ(melee_hit_goal(s).goal, 0);
+  EXPECT_PROB(dice::p_low(melee_hit_goal(s).goal), frac(1, 12));
+  s = ws(5);
+  s.in_cloud = true;
+  s.attacker_prone = true;  // half of WS or not, the cloud's 1 stands
+  EXPECT_EQ(melee_hit_goal(s).goal, 1);
 }
 
 }  // namespace

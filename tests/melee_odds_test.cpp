@@ -1,5 +1,5 @@
-// MELEE-04/05/08/13..16: exact odds of one mêlée round (`arap odds melee`), hand-checked, and the
-// live round checked against them statistically.
+// MELEE-04/05/08/13..16, ADV-62, ADV-66: exact odds of one mêlée round (`arap odds melee`),
+// hand-checked, and the live round checked against them statistically.
 #include <map>
 
 #include <gtest/gtest.h>
@@ -113,6 +113,50 @@ TEST(MeleeOdds, live_rounds_fit_the_exact_odds) {
   const double p = exact.defender_routs;
   const double sigma = std::sqrt(p * (1 - p) / kRounds);
   EXPECT_NEAR(static_cast<double>(routs) / kRounds, p, 4.5 * sigma);
+}
+
+TEST(MeleeOdds, ADV_66_a_fearless_loser_takes_the_points_as_wounds) {
+  // No blows: the attacker's Stand and Fire wounds (2) decide the round. The fearless defenders
+  // (three W1 models, 4+ save) lose by 2 - (-2) = 4: four wounds, each saved on a 4+.
+  MeleeRequest r;
+  r.attacker = side(1, 4, 4, 4, 4, 0);
+  r.attacker.wounds_already_dealt = 2;
+  r.defender = side(3, 3, 3, 4, 3, 0);
+  r.defender.fearless = true;
+  r.defender.save = 4;
+  const MeleeReport report = evaluate_melee(r);
+  EXPECT_PROB(report.attacker_wins, 1.0);
+  EXPECT_PROB(report.defender_routs, 0.0);
+  EXPECT_PROB(report.attacker_slain[0], frac(1, 16));
+  EXPECT_PROB(report.attacker_slain[1], frac(4, 16));
+  EXPECT_PROB(report.attacker_slain[2], frac(6, 16));
+  EXPECT_PROB(report.attacker_slain[3], frac(5, 16));  // three or four unsaved
+  EXPECT_PROB(report.defender_wiped_out, frac(5, 16));
+  // A lone fearless model takes none; nor do the three with the rule switched off.
+  r.no_retreat = false;
+  EXPECT_PROB(evaluate_melee(r).attacker_slain[0], 1.0);
+  r.no_retreat = true;
+  r.defender.models = 1;
+  EXPECT_PROB(evaluate_melee(r).attacker_slain[0], 1.0);
+  // Live rounds: the same spread.
+  r.defender.models = 3;
+  dice::RandomDice dice(66);
+  constexpr long kRounds = 20000;
+  std::map<int, long> slain;
+  for (long i = 0; i < kRounds; ++i) ++slain[simulate_melee(dice, r).attacker_slain];
+  test::expect_fits(slain, report.attacker_slain, kRounds);
+  EXPECT_FALSE(parse_melee_request("{\"attacker\": {\"models\": 1}, \"defender\": {\"models\": 2},"
+                                   " \"no_retreat\": false}",
+                                   "req.json")
+                   .no_retreat);
+}
+
+TEST(MeleeOdds, ADV_62_a_side_fighting_in_smoke_hits_on_a_one) {
+  MeleeRequest r;
+  r.attacker = side(1, 5, 4, 4, 4, 1);  // WS5: 5- to hit in the open
+  r.attacker.in_smoke = true;           // 1/6, then wounds T4 on 4+ (1/2)
+  r.defender = side(1, 3, 3, 4, 3, 0);
+  EXPECT_PROB(evaluate_melee(r).attacker_wins, frac(1, 12));
 }
 
 }  // namespace

@@ -7,9 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include "ai/sweep.hpp"
 #include "data/data_error.hpp"
 #include "data/rules_index.hpp"
 #include "rules/rulings.hpp"
+#include "support/game_fixture.hpp"
 
 namespace arap::data {
 namespace {
@@ -71,6 +73,21 @@ TEST(RulesIndex, ruling_switches_agree_with_the_engine) {
   std::set<std::string> registered;
   for (const auto& info : rules::all_rulings()) registered.emplace(info.name);
   EXPECT_EQ(listed, registered);
+}
+
+TEST(RulesIndex, rule_options_are_the_scenarios_options) {
+  // Every option the index names is one a scenario's options: map and an option.<name> override
+  // accept (a misspelt one fails both).
+  int options = 0;
+  for (const auto& rule : shipped_index()) {
+    if (rule.option.empty()) continue;
+    ++options;
+    const auto setup = test::battle(
+        "option_" + rule.option, "imperial_guard", "[{unit: infantry_squad, at: [24, 6]}]", "orks",
+        "[{unit: slugga_boyz, at: [24, 40]}]", "options: {" + rule.option + ": true}\n");
+    EXPECT_NO_THROW(ai::with_override(*setup, "option." + rule.option + "=false")) << rule.id;
+  }
+  EXPECT_GE(options, 5);
 }
 
 TEST(RulesIndex, bad_entries_are_refused_by_line_and_field) {

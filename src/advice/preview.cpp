@@ -171,9 +171,9 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
   // (MORALE-02/04: fearless, already tested, pinned, failed a pinning test, routing). A pinning
   // test this fire forces may still pin it first.
   const auto& u = s.units[a.target];
-  const bool exempt = tinfo.fearless || u.own_turn.morale_checked || u.own_turn.pinned ||
-                      u.own_turn.pinning_failed || u.routing || u.rout_pending ||
-                      u.own_turn.hazard_checked;
+  const bool exempt = tinfo.fearless || s.setup->dogged(a.target) || u.own_turn.morale_checked ||
+                      u.own_turn.pinned || u.own_turn.pinning_failed || u.routing ||
+                      u.rout_pending || u.own_turn.hazard_checked;
   for (int k = 0; k <= out.slain.highest() && !exempt; ++k)
     if (rules::heavy_casualty_check(u.strength_at_turn_end, u.own_turn.casualties_taken + k).due)
       out.p_heavy_casualties += out.slain[k];

@@ -66,7 +66,8 @@ Punch punch_of(const game::GameState& s, int unit, const data::Profile& target) 
       out.max_range = std::max(out.max_range, w->range);
     }
     out.volley += best_volley;
-    const int strength = melee ? melee->strength.resolve(p.strength) : p.strength;
+    const int strength =
+        melee ? melee->strength_for(p.strength, s.setup->options.better_strength) : p.strength;
     out.melee += (p.attacks + 1) * p_hit(p.weapon_skill) * p_wound(strength, target.toughness) *
                  p_unsaved(target, melee ? melee->ap : std::nullopt);
   }
@@ -272,10 +273,10 @@ odds::MeleeSide Assessment::melee_side(int u) const {
   side.save = p.save;
   side.invulnerable = p.invulnerable;
   side.reroll_morale = info.no_fear;
-  side.fearless = info.fearless;
+  side.fearless = info.fearless || s.setup->dogged(u);  // no rout test (MORALE-02, ADV-43)
   side.pinned = s.units[u].own_turn.pinned;
   if (const auto* weapon = odds::melee_weapon_of(*model.group)) {
-    side.strength = weapon->strength.resolve(p.strength);
+    side.strength = weapon->strength_for(p.strength, s.setup->options.better_strength);
     side.ap = weapon->ap;
     side.power_weapon = weapon->has(data::WeaponProperty::power_weapon);
     side.damage = weapon->damage;
@@ -293,6 +294,7 @@ std::optional<Assessment::MeleeOutlook> Assessment::melee(int attacker, int defe
     request.attacker = melee_side(attacker);
     request.defender = melee_side(defender);
     request.rout_cap = state_.setup->rulings.melee_16();
+    request.no_retreat = state_.setup->options.no_retreat;  // ADV-66
     if (charge) {
       // CHARGE-05: a front Charge (the usual case; flank and rear only add to it).
       const auto bonus =

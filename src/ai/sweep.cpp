@@ -53,6 +53,18 @@ std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setu
     o.look_out_sir = parse_bool(option, value);
   } else if (option == "hiding") {
     o.hiding = parse_bool(option, value);
+  } else if (option == "better_strength") {
+    o.better_strength = parse_bool(option, value);
+  } else if (option == "fighting_in_smoke") {
+    o.fighting_in_smoke = parse_bool(option, value);
+  } else if (option == "no_retreat") {
+    o.no_retreat = parse_bool(option, value);
+  } else if (option == "mass_attacks") {
+    o.mass_attacks = parse_bool(option, value);
+  } else if (option == "dogged_units") {
+    o.dogged_units = parse_bool(option, value);
+  } else if (option == "no_pinning_in_melee") {
+    o.no_pinning_in_melee = parse_bool(option, value);
   } else if (option == "busts_allowed") {
     int busts = 0;
     try {

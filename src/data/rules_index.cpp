@@ -45,7 +45,7 @@ std::vector<RuleEntry> read_index(const Field& root) {
   std::set<std::string, std::less<>> seen;
   for (std::size_t i = 0; i < rules.size(); ++i) {
     const Field entry = rules.at(i);
-    entry.allow_only({"id", "title", "tier", "status", "summary", "note", "rulings"});
+    entry.allow_only({"id", "title", "tier", "status", "summary", "note", "rulings", "option"});
     RuleEntry rule;
     rule.where = entry.location();
     rule.id = entry["id"].as_string();
@@ -61,6 +61,10 @@ std::vector<RuleEntry> read_index(const Field& root) {
     if (entry.has("note")) rule.note = entry["note"].as_string();
     if (rule.status != "implemented" && rule.note.empty()) {
       entry["status"].fail("say in a note what is missing and why");
+    }
+    if (entry.has("option")) {
+      rule.option = entry["option"].as_string();
+      if (rule.tier == "core") entry["option"].fail("a core rule is always played: no option");
     }
     if (entry.has("rulings")) {
       const Field list = entry["rulings"];

@@ -18,6 +18,9 @@ struct RuleEntry {
   std::string summary;               // one line in the project's words
   std::string note;                  // what is missing and why (empty when implemented)
   std::vector<std::string> rulings;  // "ruling.<ID>[.<part>]" switches of this rule
+  // The scenario option that switches it (`options:` in a scenario, option.<name> on the command
+  // line): an advanced rule's is on unless set false, an optional rule's off unless set true.
+  std::string option;
   SourceLocation where;
 };
 

@@ -2,6 +2,7 @@
 // hold pointers to these; nothing here changes during a game.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -107,6 +108,15 @@ struct WeaponProfile {
   }
   void set(WeaponProperty property) { properties |= 1u << static_cast<unsigned>(property); }
   bool is_melee() const { return type == WeaponType::melee; }
+  // The Strength of a blow or shot by a user of Strength `user_strength`. ADV-55 (with
+  // `better_strength`, the rule's scenario option): a contact weapon of fixed Strength strikes at
+  // the better of its own and its user's; a shot, in mêlée too, keeps the weapon's.
+  int strength_for(int user_strength, bool better_strength) const {
+    const int own = strength.resolve(user_strength);
+    return better_strength && is_melee() && strength.kind == StrengthSpec::Kind::fixed
+               ? std::max(own, user_strength)
+               : own;
+  }
   bool is_area() const { return effect == WeaponEffect::area; }
   bool is_template() const {
     return effect == WeaponEffect::template_teardrop || effect == WeaponEffect::template_strip ||

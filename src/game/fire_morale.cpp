@@ -182,7 +182,8 @@ void pre_activation_tests(Context& c, int unit) {
   if (rules::passes_automatically(rules::LdTest::heavy_casualty, info.fearless)) return;
   const auto check =
       rules::heavy_casualty_check(u.strength_at_turn_end, u.own_turn.casualties_taken);
-  if (check.due && !u.own_turn.hazard_checked) {
+  // ADV-43: the dogged take no heavy-casualty test (a suppression test still).
+  if (check.due && !u.own_turn.hazard_checked && !c.setup.dogged(unit)) {
     u.own_turn.morale_checked = true;
     u.own_turn.hazard_checked =
         true;  // MORALE-04: one heavy-casualty test a turn, whatever the cause
@@ -217,7 +218,7 @@ void hazard_morale_check(Context& c, int unit) {
   if (u.own_turn.hazard_checked || u.own_turn.pinned || u.own_turn.pinning_failed || u.routing ||
       u.rout_pending ||
       rules::passes_automatically(rules::LdTest::dangerous_ground, info.fearless) ||
-      !s.unit_alive(unit))
+      c.setup.dogged(unit) || !s.unit_alive(unit))  // ADV-43: nor the dogged, a heavy-casualty test
     return;
   if (!rules::heavy_casualty_check(u.strength_at_turn_end, u.own_turn.hazard_losses).due) return;
   u.own_turn.hazard_checked = true;
@@ -230,8 +231,10 @@ void hazard_morale_check(Context& c, int unit) {
 void pinning_test(Context& c, int unit, bool multiple_battery) {
   GameState& s = c.state;
   UnitState& u = s.units[unit];
-  // SHOOT-28: routers pass; SHOOT-29: a pinned unit takes no more; MORALE-02: the fearless pass.
+  // SHOOT-28: routers pass; SHOOT-29: a pinned unit takes no more; MORALE-02: the fearless pass;
+  // ADV-44 (advanced, option no_pinning_in_melee): nor does a unit locked in mêlée test.
   if (u.routing || u.rout_pending || u.own_turn.pinned ||
+      (u.locked != 0 && c.setup.options.no_pinning_in_melee) ||
       rules::passes_automatically(rules::LdTest::pinning, c.setup.units[unit].fearless) ||
       !s.unit_alive(unit))
     return;

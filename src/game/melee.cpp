@@ -17,6 +17,7 @@
 #include "rules/leadership.hpp"
 #include "rules/melee_goal.hpp"
 #include "rules/weapon_fire.hpp"
+#include "rules/wound_save.hpp"
 #include "table/line_of_sight.hpp"
 #include "table/movement.hpp"
 
@@ -141,6 +142,52 @@ void rout_from_combat(Context& c, int unit, std::uint64_t victors, const char* r
 }
 
 // MELEE-29 steps 2-5 for one combat (a set of mutually locked units).
+// ADV-66 (advanced, option no_retreat): a unit of more than one model that never takes the rout
+// test (the fearless, MORALE-02; the dogged, ADV-43) and lost the round suffers `wounds` extra
+// wounds. Each falls on the living model nearest the victors (`threat`) and may be saved with its
+// armour or invulnerable save, no AP applying; one Wound each.
+void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  // One roll event per save goal (a sergeant's better armour is logged apart); goal 0: no save.
+  int logged_goal = -1;
+  int group_wounds = 0;
+  int group_unsaved = 0;
+  const auto flush = [&] {
+    if (group_wounds > 0)
+      c.roll_event("ADV-66", "no retreat", logged_goal, unit,
+                   {{"wounds", group_wounds}, {"unsaved", group_unsaved}});
+    group_wounds = 0;
+    group_unsaved = 0;
+  };
+  for (int w = 0; w < wounds; ++w) {
+    int nearest = -1;
+    double best = 0.0;
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!s.models[m].pose.alive || s.models[m].wounds_left <= 0) continue;
+      const double d = table::distance(s.models[m].pose.position, threat);
+      if (nearest < 0 || d < best) {
+        nearest = m;
+        best = d;
+      }
+    }
+    if (nearest < 0) break;  // the unit is gone: the rest are lost
+    const auto& profile = *c.setup.models[nearest].profile;
+    rules::WoundingProfile wounding;
+    wounding.save = rules::save_goal({profile.save, profile.invulnerable, std::nullopt});
+    const int goal = wounding.save.value_or(0);
+    if (goal != logged_goal) {
+      flush();
+      c.dice.start();
+      logged_goal = goal;
+    }
+    ++group_wounds;
+    group_unsaved += take_wound(c, nearest, wounding) ? 1 : 0;
+  }
+  flush();
+  remove_fallen(c, unit);
+}
+
 void fight_round(Context& c, std::vector<int> units) {
   GameState& s = c.state;
   bool simultaneous = false;
@@ -160,8 +207,9 @@ void fight_round(Context& c, std::vector<int> units) {
   if (c.logging()) c.event({{"type", "melee_round"}, {"units", units}, {"rule", "MELEE-29"}});
   std::vector<int> inflicted(units.size(), 0);
   std::vector<int> taken(units.size(), 0);
+  MassAttacks mass(s, c.setup.options.mass_attacks);  // ADV-61
   for (std::size_t i = 0; i < steps.size(); ++i) {
-    fight_step(c, units, steps[i], simultaneous, inflicted, taken);
+    fight_step(c, units, steps[i], simultaneous, mass, inflicted, taken);
     const bool sides_left = [&] {
       std::vector<int> alive_sides;
       for (const int u : units)
@@ -224,7 +272,17 @@ void fight_round(Context& c, std::vector<int> units) {
           (s.units[u].locked & bit(units[j])))
         victors |= bit(units[j]);
     }
-    bool passed = rules::passes_automatically(rules::LdTest::rout, info.fearless);  // MORALE-02
+    // MORALE-02: the fearless pass; ADV-43/66: the dogged take no rout test either.
+    bool passed =
+        rules::passes_automatically(rules::LdTest::rout, info.fearless) || c.setup.dogged(u);
+    if (passed && c.setup.options.no_retreat && s.living_models(u) > 1) {
+      std::vector<int> victor_list;
+      for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
+        if (victors & bit(v)) victor_list.push_back(v);
+      no_retreat(c, u, rules::no_retreat_wounds(tallies, k),
+                 centre_of_units(s, victor_list.empty() ? units : victor_list));
+      if (!s.unit_alive(u)) continue;
+    }
     if (!passed) {
       const int target = rules::rout_test_target(s.leadership(u), tallies[k].wound_difference(),
                                                  c.setup.rulings.melee_16());

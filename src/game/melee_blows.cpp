@@ -132,7 +132,9 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
   const auto& profile = *c.setup.models[target].profile;
   const UnitState& own = c.state.units[model.unit];
   const int strength =
-      (weapon ? weapon->strength.resolve(model.profile->strength) : model.profile->strength) +
+      (weapon ? weapon->strength_for(model.profile->strength,
+                                     c.setup.options.better_strength)  // ADV-55
+              : model.profile->strength) +
       (own.round.first_round && own.round.jump_bonus ? 1 : 0);  // MOVE-26: +1 S in the first round
   rules::WoundingProfile wounding;
   wounding.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);

@@ -48,9 +48,27 @@ void remove_fallen(Context& c, int unit);
 int striking_initiative(const GameState& s, int m);
 // MELEE-09: after a step, unengaged models whose step is still to come close in (up to M).
 void close_in(Context& c, const std::vector<int>& units, int next_step);
+// ADV-61 (an advanced rule, option mass_attacks): in one round no model is attacked by more than
+// six enemy models of its Size or bigger; smaller attackers are neither limited nor counted. Kept
+// for a round across its Initiative steps.
+class MassAttacks {
+ public:
+  MassAttacks(const GameState& state, bool on) : state_(&state), on_(on) {}
+  // Whether `attacker` may direct attacks at `target` this round.
+  bool allows(int attacker, int target) const;
+  // `attacker` directed attacks at `target`.
+  void attacked(int attacker, int target);
+
+ private:
+  bool counts(int attacker, int target) const;
+  const GameState* state_;
+  bool on_;
+  std::vector<std::pair<int, int>> pairs_;  // (target, attacker) of the counted attacks
+};
+
 // One Initiative step of a combat; `everyone`: CHARGE-19's simultaneous first round.
 void fight_step(Context& c, const std::vector<int>& units, int step, bool everyone,
-                std::vector<int>& inflicted, std::vector<int>& taken);
+                MassAttacks& mass, std::vector<int>& inflicted, std::vector<int>& taken);
 table::Point centre_of_units(const GameState& s, const std::vector<int>& units);
 
 }  // namespace arap::game::detail

@@ -48,6 +48,29 @@ void allocation_order(const GameState& s, int striker, std::uint64_t enemies, ta
   std::sort(order.begin(), order.end());
 }
 
+bool MassAttacks::counts(int attacker, int target) const {
+  const auto& models = state_->setup->models;
+  return on_ && models[attacker].profile->size >= models[target].profile->size;
+}
+
+bool MassAttacks::allows(int attacker, int target) const {
+  if (!counts(attacker, target)) return true;
+  int others = 0;
+  for (const auto& [t, a] : pairs_) {
+    if (t != target) continue;
+    if (a == attacker) return true;
+    ++others;
+  }
+  return others < 6;
+}
+
+void MassAttacks::attacked(int attacker, int target) {
+  if (!counts(attacker, target)) return;
+  for (const auto& pair : pairs_)
+    if (pair == std::pair{target, attacker}) return;
+  pairs_.emplace_back(target, attacker);
+}
+
 // Whether an enemy of a locked unit is within reach and in `arc` (MELEE-01/02).
 bool enemy_in_reach(const GameState& s, int m, std::uint64_t enemies, table::AttackArc arc) {
   const auto& me = s.models[m].pose;
@@ -115,16 +138,32 @@ struct StepTally {
   int unsaved = 0;
 };
 
+// ADV-62 (an advanced rule, option fighting_in_smoke): whether `attacker`'s blows at `target`
+// are struck blind, at skill 1. A blind cloud blinds everyone, smoke those without infra-vision
+// (ADV-35); ruling.ADV-62 says whose place counts: either fighter's (the default: a blow struck
+// into the cloud or out of it is blind alike) or only the striker's.
+bool fights_in_cloud(const Context& c, int attacker, int target) {
+  const auto& table = c.setup.scenario.table;
+  if (!table.has_smoke() || !c.setup.options.fighting_in_smoke) return false;
+  const auto& striker = c.state.models[attacker].pose;
+  if (table.in_cloud(striker.position, striker.infra_vision)) return true;
+  return c.setup.rulings.adv_62() == rules::CloudFighting::either_in_cloud &&
+         table.in_cloud(c.state.models[target].pose.position, striker.infra_vision);
+}
+
 // ruling.MELEE-08 batchPerTier applies only when every target the wounds may reach needs the same
-// to-hit and to-wound goals (same Toughness, same prone state); otherwise the catalogue falls back
-// to rolling one attack at a time in tier order.
-bool uniform_targets(const GameState& s, const std::vector<std::pair<double, int>>& order) {
+// to-hit and to-wound goals (same Toughness, same prone state, all in a cloud or none: ADV-62);
+// otherwise the catalogue falls back to rolling one attack at a time in tier order.
+bool uniform_targets(const Context& c, int attacker,
+                     const std::vector<std::pair<double, int>>& order) {
+  const GameState& s = c.state;
   const int first = order.front().second;
   const int toughness = s.setup->models[first].profile->toughness;
+  const bool blind = fights_in_cloud(c, attacker, first);
   for (const auto& [key, n] : order) {
     if (s.models[n].wounds_left <= 0) continue;
     if (s.setup->models[n].profile->toughness != toughness ||
-        s.models[n].prone != s.models[first].prone)
+        s.models[n].prone != s.models[first].prone || fights_in_cloud(c, attacker, n) != blind)
       return false;
   }
   return true;
@@ -137,13 +176,15 @@ bool uniform_targets(const GameState& s, const std::vector<std::pair<double, int
 template <typename OnUnsaved>
 int strike_in_batches(Context& c, int m, const std::vector<std::pair<double, int>>& order,
                       int attacks, rules::MeleeSituation sit, const data::WeaponProfile* weapon,
-                      StepTally& tally, OnUnsaved on_unsaved) {
+                      MassAttacks& mass, StepTally& tally, OnUnsaved on_unsaved) {
   GameState& s = c.state;
   std::size_t next = 0;
   while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
   if (next >= order.size()) return 0;
   const int first = order[next].second;
-  sit.target_prone = s.models[first].prone;  // MELEE-27
+  mass.attacked(m, first);
+  sit.target_prone = s.models[first].prone;     // MELEE-27
+  sit.in_cloud = fights_in_cloud(c, m, first);  // ADV-62
   const int goal = rules::melee_hit_goal(sit).goal;
   const rules::WoundingProfile wounding = blow_profile(c, m, first, weapon);
   int wounds = 0;
@@ -175,6 +216,7 @@ int strike_in_batches(Context& c, int m, const std::vector<std::pair<double, int
     }
     for (std::size_t i = 0; i < tier_models.size(); ++i) {
       const int target = tier_models[i];
+      if (share[i] > 0) mass.attacked(m, target);
       for (int w = 0; w < share[i] && s.models[target].wounds_left > 0; ++w) {
         // A blow's Damage that outlasts the model is lost with it (SHOOT-23).
         const rules::WoundingProfile on_target = blow_profile(c, m, target, weapon);
@@ -189,10 +231,16 @@ int strike_in_batches(Context& c, int m, const std::vector<std::pair<double, int
 // removed only when the whole step is over (MELEE-04: equal Initiatives are simultaneous).
 // `everyone`: CHARGE-19's simultaneous first round, whatever the Initiatives.
 void fight_step(Context& c, const std::vector<int>& units, int step, bool everyone,
-                std::vector<int>& inflicted, std::vector<int>& taken) {
+                MassAttacks& mass, std::vector<int>& inflicted, std::vector<int>& taken) {
   GameState& s = c.state;
   const bool batch = c.setup.rulings.melee_08() == rules::MeleeAllocation::batch_per_tier;
   std::vector<std::pair<double, int>> order;
+  // The targets `m` may attack in `arc`, nearest tiers first, less those six bigger enemies
+  // already attack (ADV-61).
+  const auto targets_of = [&](int m, std::uint64_t enemies, table::AttackArc arc) {
+    allocation_order(s, m, enemies, arc, order);
+    std::erase_if(order, [&](const auto& entry) { return !mass.allows(m, entry.second); });
+  };
   for (std::size_t k = 0; k < units.size(); ++k) {
     const int u = units[k];
     const UnitState& us = s.units[u];
@@ -237,11 +285,12 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       if (krak_attacker(s, m)) {
         // MELEE-26: its only attack this round; a 1 lands the grenade, a 6 against a fighter
         // (a target with WS) blows it up on its user.
-        allocation_order(s, m, us.locked, table::AttackArc::front, order);
+        targets_of(m, us.locked, table::AttackArc::front);
         std::size_t first = 0;
         while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
         if (first >= order.size()) continue;
         const int target = order[first].second;
+        mass.attacked(m, target);
         use_goal(1);  // MELEE-26: a 1 lands the grenade
         const int face = c.dice.roll(6);
         const auto result =
@@ -272,7 +321,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
           sit.improvised_weapon = false;
           sit.unarmed = false;
         }
-        allocation_order(s, m, us.locked, kinds[kind].arc, order);
+        targets_of(m, us.locked, kinds[kind].arc);
         const int attacks =
             kinds[kind].count + (kind == 0 && us.round.first_round ? us.round.bonus_attacks : 0);
         const auto on_unsaved = [&](int target) {
@@ -282,16 +331,17 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
           for (std::size_t j = 0; j < units.size(); ++j)
             if (units[j] == victim) ++taken[j];
         };
-        if (batch && !order.empty() && uniform_targets(s, order)) {
+        if (batch && !order.empty() && uniform_targets(c, m, order)) {
           std::size_t first = 0;
           while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
           if (first < order.size()) {
             rules::MeleeSituation ahead = sit;
             ahead.target_prone = s.models[order[first].second].prone;  // as strike_in_batches
+            ahead.in_cloud = fights_in_cloud(c, m, order[first].second);
             use_goal(rules::melee_hit_goal(ahead).goal);
           }
-          const int goal =
-              strike_in_batches(c, m, order, attacks, sit, kinds[kind].weapon, tally, on_unsaved);
+          const int goal = strike_in_batches(c, m, order, attacks, sit, kinds[kind].weapon, mass,
+                                             tally, on_unsaved);
           if (goal > 0) logged_goal = goal;
           continue;
         }
@@ -300,7 +350,9 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
           while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
           if (next >= order.size()) break;  // MELEE-08: nowhere to go, the wound is lost
           const int target = order[next].second;
-          sit.target_prone = s.models[target].prone;  // MELEE-27
+          mass.attacked(m, target);
+          sit.target_prone = s.models[target].prone;     // MELEE-27
+          sit.in_cloud = fights_in_cloud(c, m, target);  // ADV-62
           const int goal = rules::melee_hit_goal(sit).goal;
           use_goal(goal);
           bool hit = false;

@@ -96,6 +96,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     }
     info.move = 99;
     bool all_fearless = true;
+    bool all_dogged = true;
     bool all_relentless = true;
     bool any_invulnerable = false;
     bool any_big = false;
@@ -103,6 +104,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       const data::Profile& p = *model.profile;
       info.move = std::min(info.move, p.move);
       all_fearless = all_fearless && p.has_rule("fearless");
+      all_dogged = all_dogged && p.has_rule("dogged");
       all_relentless = all_relentless && p.has_rule("relentless");
       any_invulnerable = any_invulnerable || p.invulnerable.has_value();
       any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");
@@ -143,6 +145,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     info.assault_grenades = 2 * assault > count;  // CHARGE-16 (2.3): the majority carries them
     info.defensive_grenades = 2 * defensive > count;
     info.fearless = all_fearless;
+    info.dogged = all_dogged;
     info.relentless = all_relentless;
     // SHOOT-34: monsters, the fearless, models with invulnerable saves, independent characters.
     info.never_suppressed = all_fearless || any_invulnerable || any_big ||

@@ -28,6 +28,7 @@ struct UnitInfo {
   int leader_model = -1;     // the model marked leader, if any
   int move = 4;              // the slowest member's M
   bool fearless = false;
+  bool dogged = false;  // ADV-43: every model is (GameSetup::dogged weighs the option)
   bool relentless = false;
   bool no_fear = false;             // They Shall Know No Fear (MORALE-05)
   bool never_suppressed = false;    // SHOOT-34
@@ -65,6 +66,10 @@ struct GameSetup {
   std::vector<UnitInfo> units;
   std::vector<ModelInfo> models;
   int sides = 2;
+
+  // ADV-43 (advanced, option dogged_units): whether `unit` is dogged, taking no heavy-casualty or
+  // rout test.
+  bool dogged(int unit) const { return units[unit].dogged && options.dogged_units; }
 };
 
 // Loads the scenario against the library and checks its rulings; throws data::DataError.

@@ -45,7 +45,8 @@ void wounding(const AttackRequest& request, bool close, AttackReport& report,
               rules::WoundingProfile& profile) {
   const auto& weapon = request.weapon;
   const bool melta = melta_applies(request);
-  report.strength = weapon.strength.resolve(request.attacker.strength);
+  report.strength =
+      weapon.strength_for(request.attacker.strength, /*better_strength=*/true);  // ADV-55
   if (request.kind == AttackKind::shooting && request.shooting.through_smoke) {
     // SHOOT-17: a laser loses 2 Strength through smoke, or cannot fire through it at all.
     const auto through =

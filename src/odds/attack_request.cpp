@@ -130,6 +130,10 @@ void apply_melee_modifier(const Field& entry, std::string_view name, rules::Mele
     s.attacker_prone = true;
     return;
   }
+  if (name == "in_smoke") {  // ADV-62: blows struck in smoke or a blind cloud
+    s.in_cloud = true;
+    return;
+  }
   using M = rules::MeleeModifier;
   const auto modifier = rules::melee_modifier_from_name(name);
   if (!modifier) entry.fail(fmt::format("unknown mêlée modifier \"{}\" (see --help)", name));

@@ -105,6 +105,7 @@ struct Verdict {
   int winner = 0;       // 1 attacker, -1 defender, 0 draw
   int rout_target = 0;  // the loser's rout test Ld
   bool loser_tests = false;
+  int no_retreat = 0;  // ADV-66: the fearless loser's extra wounds
 };
 
 Verdict judge(const MeleeRequest& r, int a_left, int b_left, int wd) {
@@ -135,6 +136,9 @@ Verdict judge(const MeleeRequest& r, int a_left, int b_left, int wd) {
     const int loser_wd = v.winner == 1 ? -wd : wd;
     v.loser_tests = !loser.fearless;
     v.rout_target = rules::rout_test_target(loser.leadership, loser_wd, r.rout_cap);
+    const int loser_left = v.winner == 1 ? b_left : a_left;
+    if (loser.fearless && r.no_retreat && loser_left > 1)
+      v.no_retreat = rules::no_retreat_wounds(both, v.winner == 1 ? 1 : 0);
   }
   return v;
 }
@@ -143,6 +147,7 @@ Verdict judge(const MeleeRequest& r, int a_left, int b_left, int wd) {
 rules::MeleeSituation situation_of(const MeleeSide& side) {
   rules::MeleeSituation sit;
   sit.weapon_skill = side.weapon_skill;
+  sit.in_cloud = side.in_smoke;
   for (const auto id : side.modifiers) {
     switch (id) {
       case rules::MeleeModifier::two_weapons:
@@ -184,6 +189,11 @@ rules::MeleeSituation situation_of(const MeleeSide& side) {
 
 }  // namespace
 
+// ADV-66: a side's save against No Retreat's wounds (its armour or invulnerable save, no AP).
+std::optional<int> no_retreat_save(const MeleeSide& side) {
+  return rules::save_goal({side.save, side.invulnerable, std::nullopt});
+}
+
 MeleeReport evaluate_melee(const MeleeRequest& r) {
   const Striking a_on_b = striking(r.attacker, r.defender, situation_of(r.attacker));
   const Striking b_on_a = striking(r.defender, r.attacker, situation_of(r.defender));
@@ -205,11 +215,42 @@ MeleeReport evaluate_melee(const MeleeRequest& r) {
     const auto [al, ad, bl, bd, ka, kb] = key;
     const int wd = (ka + r.attacker.wounds_already_dealt) - (kb + r.defender.wounds_already_dealt);
     report.wound_difference.add(wd, p);
-    report.attacker_slain.add(r.defender.models - bl, p);
-    report.defender_slain.add(r.attacker.models - al, p);
-    if (al == 0) report.attacker_wiped_out += p;
-    if (bl == 0) report.defender_wiped_out += p;
     const Verdict v = judge(r, al, bl, wd);
+    // The models each side has left after the round and, for a fearless loser, No Retreat's
+    // wounds (ADV-66): each unsaved one a Wound on the model already hurt, then the next.
+    const auto settle = [&](int a_left, int b_left, double q) {
+      report.attacker_slain.add(r.defender.models - b_left, q);
+      report.defender_slain.add(r.attacker.models - a_left, q);
+      if (a_left == 0) report.attacker_wiped_out += q;
+      if (b_left == 0) report.defender_wiped_out += q;
+    };
+    if (v.no_retreat == 0) {
+      settle(al, bl, p);
+    } else {
+      const bool defender_lost = v.winner == 1;
+      const MeleeSide& loser = defender_lost ? r.defender : r.attacker;
+      const double unsaved = 1.0 - rules::p_save(no_retreat_save(loser));
+      std::vector<double> count{1.0};  // P(k unsaved) so far
+      for (int w = 0; w < v.no_retreat; ++w) {
+        std::vector<double> next(count.size() + 1, 0.0);
+        for (std::size_t k = 0; k < count.size(); ++k) {
+          next[k] += count[k] * (1.0 - unsaved);
+          next[k + 1] += count[k] * unsaved;
+        }
+        count = std::move(next);
+      }
+      for (std::size_t k = 0; k < count.size(); ++k) {
+        if (count[k] == 0.0) continue;
+        int left = defender_lost ? bl : al;
+        int hurt = defender_lost ? bd : ad;
+        for (std::size_t w = 0; w < k && left > 0; ++w)
+          if (++hurt >= loser.wounds) {
+            --left;
+            hurt = 0;
+          }
+        settle(defender_lost ? al : left, defender_lost ? left : bl, p * count[k]);
+      }
+    }
     if (v.winner == 1) report.attacker_wins += p;
     if (v.winner == -1) report.defender_wins += p;
     if (v.winner == 0) report.draw += p;
@@ -276,6 +317,14 @@ MeleeOutcome simulate_melee(dice::DiceSource& dice, const MeleeRequest& r) {
   out.defender_slain = a.slain();
   const Verdict v = judge(r, a.models_left(), b.models_left(), out.wound_difference);
   out.winner = v.winner;
+  if (v.no_retreat > 0) {  // ADV-66: the fearless loser's extra wounds, each saved or not
+    rules::CasualtyState& loser = v.winner == 1 ? b : a;
+    const auto save = no_retreat_save(v.winner == 1 ? r.defender : r.attacker);
+    for (int w = 0; w < v.no_retreat && loser.models_left() > 0; ++w)
+      if (!save || !dice::roll_high(dice, *save)) loser.apply_damage(1);
+    out.attacker_slain = b.slain();
+    out.defender_slain = a.slain();
+  }
   if (v.loser_tests) {
     const MeleeSide& loser = v.winner == 1 ? r.defender : r.attacker;
     const bool passed =
@@ -322,7 +371,8 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
                 "reroll_morale",
                 "fearless",
                 "assault_grenades",
-                "pinned"});
+                "pinned",
+                "in_smoke"});
   MeleeSide side;
   if (names_a_unit(f)) {
     // Issue 17: the unit's statline and mêlée weapon from the data library.
@@ -341,7 +391,7 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
     side.reroll_morale = p.has_rule("they_shall_know_no_fear");
     side.fearless = p.has_rule("fearless");
     if (const auto* weapon = melee_weapon_of(*named.main)) {
-      side.strength = weapon->strength.resolve(p.strength);
+      side.strength = weapon->strength_for(p.strength, /*better_strength=*/true);  // ADV-55
       side.ap = weapon->ap;
       side.power_weapon = weapon->has(data::WeaponProperty::power_weapon);
       side.damage = weapon->damage;
@@ -394,6 +444,7 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
   if (f.has("fearless")) side.fearless = f["fearless"].as_bool();
   if (f.has("assault_grenades")) side.assault_grenades = f["assault_grenades"].as_bool();
   if (f.has("pinned")) side.pinned = f["pinned"].as_bool();
+  if (f.has("in_smoke")) side.in_smoke = f["in_smoke"].as_bool();
   side.typed_bonus_attacks = f.has("bonus_attacks");
   side.typed_crs = f.has("crs");
   return side;
@@ -446,10 +497,12 @@ MeleeRequest parse_melee_request(const std::string& text, const std::string& sou
                                  const LibraryLoader& library) {
   const Field root = Field::load_text(text, source_name);
   root.expect_map();
-  root.allow_only({"attacker", "defender", "rulings", "charge", "into_cover", "uphill"});
+  root.allow_only(
+      {"attacker", "defender", "rulings", "charge", "into_cover", "uphill", "no_retreat"});
   MeleeRequest request;
   request.attacker = parse_side(root["attacker"], library, request.named_units, "attacker");
   request.defender = parse_side(root["defender"], library, request.named_units, "defender");
+  if (root.has("no_retreat")) request.no_retreat = root["no_retreat"].as_bool();  // ADV-66
   rules::Rulings set;
   if (root.has("rulings")) {
     const Field rulings = root["rulings"];

@@ -40,6 +40,7 @@ struct MeleeSide {
   bool fearless = false;             // never takes the rout test
   bool assault_grenades = false;     // CHARGE-16: charging into cover without the I1 penalty
   bool pinned = false;               // MELEE-28: Chargers into this unit's cover are not slowed
+  bool in_smoke = false;             // ADV-62: its blows are struck in a cloud, at skill 1
   bool typed_bonus_attacks = false;  // the request gave bonus_attacks / crs itself
   bool typed_crs = false;
 };
@@ -48,6 +49,8 @@ struct MeleeRequest {
   MeleeSide attacker;
   MeleeSide defender;
   rules::RoutCap rout_cap = rules::RoutCap::negative_only;
+  bool no_retreat =
+      true;  // ADV-66 (an advanced rule, on unless the request says "no_retreat": false)
   std::vector<std::string> named_units;  // where named units' statlines came from (issue 17)
 };
 

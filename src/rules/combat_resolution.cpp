@@ -58,6 +58,12 @@ CombatOutcome decide_round(std::span<const CombatTally> units) {
   return out;
 }
 
+int no_retreat_wounds(std::span<const CombatTally> units, std::size_t loser) {
+  const int lost_by =
+      units.size() == 2 ? units[1 - loser].score() - units[loser].score() : -units[loser].score();
+  return std::max(1, lost_by);
+}
+
 int rout_test_target(int leadership, int wound_difference, RoutCap rule) {
   const int modifier = rule == RoutCap::symmetric ? std::clamp(wound_difference, -3, 3)
                                                   : std::max(wound_difference, -3);

@@ -57,6 +57,11 @@ struct CombatOutcome {
 // MELEE-13/15: two units compare CRS (equal: no test); more units: every negative CRS tests.
 CombatOutcome decide_round(std::span<const CombatTally> units);
 
+// ADV-66: the extra wounds a unit that never takes the rout test suffers for losing the round
+// (`loser` indexes `units`): the catalogue's ruling, the winner's CRS less the loser's when two
+// units fought, else the loser's negative CRS turned round; at least one.
+int no_retreat_wounds(std::span<const CombatTally> units, std::size_t loser);
+
 // MELEE-16 with ruling.MELEE-16: Ld + max(WD, -3) (symmetric: clamped to [-3, +3]).
 int rout_test_target(int leadership, int wound_difference, RoutCap rule);
 

@@ -44,7 +44,11 @@ MeleeGoal melee_hit_goal(const MeleeSituation& s) {
     result.goal = 4;
     return result;
   }
-  result.skill = s.attacker_prone ? std::max(1, (s.weapon_skill + 1) / 2) : s.weapon_skill;
+  // ADV-62: in a cloud every fighter's skill is 1 whatever its WS (prone too); the modifiers still
+  // apply, down to goals of 0 or less (DICE-06).
+  result.skill = s.in_cloud         ? 1
+                 : s.attacker_prone ? std::max(1, (s.weapon_skill + 1) / 2)
+                                    : s.weapon_skill;
   int total = 0;
   if (s.two_weapons && !s.charge_bonus_attack) total -= 1;
   // MOVE-09: a standing attacker against a prone model counts as uphill; the row applies once.

@@ -48,6 +48,7 @@ struct MeleeSituation {
   bool unarmed = false;
   bool charge_bonus_attack = false;  // MELEE-06a exempts these from the two-weapon -1
   bool free_hack = false;            // MELEE-22: fixed goal 4, no modifiers
+  bool in_cloud = false;  // ADV-62: blows struck in smoke or a blind cloud start from skill 1
 };
 
 struct MeleeGoal {

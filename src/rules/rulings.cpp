@@ -107,6 +107,12 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      {"hitsNormalSaves", "wounds", ""},
      2,
      "a fall is D3 hits at S = the height, wounding and saved as usual (or D3 wounds)"},
+    {RulingId::adv_62,
+     "ruling.ADV-62",
+     {"eitherInCloud", "attackerInCloud", ""},
+     2,
+     "a mêlée blow is blinded when its striker or its target stands in the cloud (or only the "
+     "striker)"},
 }};
 
 }  // namespace

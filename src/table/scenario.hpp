@@ -74,6 +74,12 @@ struct ScenarioOptions {
   bool recharge_after_failed_charge = false;      // CHARGE-04 optional re-Charge
   bool look_out_sir = false;                      // SHOOT-47 optional "Look Out, Sir!"
   bool hiding = true;                             // ADV-04 (advanced, on unless switched off)
+  bool better_strength = true;                    // ADV-55 (advanced)
+  bool fighting_in_smoke = true;                  // ADV-62 (advanced)
+  bool no_retreat = true;                         // ADV-66 (advanced)
+  bool mass_attacks = true;                       // ADV-61 (advanced)
+  bool dogged_units = true;                       // ADV-43 (advanced)
+  bool no_pinning_in_melee = true;                // ADV-44 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

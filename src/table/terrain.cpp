@@ -190,6 +190,15 @@ bool in_feature(const TerrainFeature& feature, const Point& p) {
   return inside(feature.footprint, p);
 }
 
+bool Table::in_cloud(const Point& p, bool infra_vision) const {
+  if (!smoke_) return false;
+  for (const auto& feature : features_)
+    if (feature.kind == TerrainKind::smoke && (feature.blind || !infra_vision) &&
+        in_feature(feature, p))
+      return true;
+  return false;
+}
+
 bool crosses_outline(const TerrainFeature& feature, const Point& a, const Point& b) {
   const auto& ring = feature.ring;
   for (std::size_t i = 0; i < ring.size(); ++i) {

@@ -154,6 +154,9 @@ class Table {
   bool has_dear_ground() const { return dear_ground_; }
   // SHOOT-17: whether any smoke lies on the table (shots through it are looked for only then).
   bool has_smoke() const { return smoke_; }
+  // ADV-35/62: whether `p` lies in a cloud that blinds a model there or looking in: a blind
+  // cloud always, smoke unless the model has infra-vision.
+  bool in_cloud(const Point& p, bool infra_vision) const;
 
  private:
   double highest_elevation(const std::vector<int>& indices, const Point& p) const;
