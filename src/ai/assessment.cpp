@@ -275,6 +275,11 @@ odds::MeleeSide Assessment::melee_side(int u) const {
   side.reroll_morale = info.no_fear;
   side.fearless = info.fearless || s.setup->dogged(u);  // no rout test (MORALE-02, ADV-43)
   side.pinned = s.units[u].own_turn.pinned;
+  // ADV-62: a unit standing in a cloud it cannot see through fights from skill 1 (the foe's place
+  // is not known before the fight; the unit's own is the estimate).
+  const auto& pose = s.models[m].pose;
+  side.in_smoke = s.setup->options.fighting_in_smoke &&
+                  s.setup->scenario.table.in_cloud(pose.position, pose.infra_vision);
   if (const auto* weapon = odds::melee_weapon_of(*model.group)) {
     side.strength = weapon->strength_for(p.strength, s.setup->options.better_strength);
     side.ap = weapon->ap;
