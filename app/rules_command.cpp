@@ -58,8 +58,11 @@ void print_detail(const data::RuleEntry& rule) {
   fmt::print("{} — {} ({}; {})\n  {}\n", rule.id, rule.title, rule.tier, rule.status, rule.summary);
   if (!rule.note.empty()) fmt::print("  note: {}\n", rule.note);
   if (!rule.option.empty())
-    fmt::print("  option.{}: {} by default (a scenario's options: map or --ruling)\n", rule.option,
-               rule.tier == "advanced" ? "on" : "off");
+    fmt::print(
+        "  option.{0}: {1} by default (a scenario's options: map, or arap sim --ruling "
+        "option.{0}={2})\n",
+        rule.option, rule.tier == "advanced" ? "on" : "off",
+        rule.tier == "advanced" ? "false" : "true");
   for (const auto& name : rule.rulings) {
     if (const auto* info = ruling_info(name)) {
       std::string values;

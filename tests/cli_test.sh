@@ -319,6 +319,8 @@ out=$("$arap" rules --json --data "$root/data")
 check "rules --json lists every core rule" test "$(grep -c '"tier": "core"' <<<"$out")" -eq 186
 out=$("$arap" rules SHOOT-31 --data "$root/data")
 check "rules ID prints its summary" contains "$out" "SHOOT-31 — Heavy casualty test"
+out=$("$arap" rules ADV-66 --data "$root/data")
+check "rules ID names the rule's scenario option" contains "$out" "option.no_retreat: on by default"
 out=$("$arap" rules shoot-33 --data "$root/data")
 check "rules shows a rule's ruling switches" contains "$out" "values: gt25 (default), ge25min2"
 err=$("$arap" rules SHOT-31 --data "$root/data" 2>&1 >/dev/null)

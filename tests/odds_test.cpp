@@ -121,6 +121,26 @@ TEST(AttackOdds, MELEE_07_power_fist_doubles_strength_and_ignores_armour) {
   EXPECT_PROB(report.slain[1], unsaved * frac(1, 3)) << "a D3 of 3 fells a W3 model";
 }
 
+TEST(AttackOdds, ADV_55_a_chainsword_strikes_at_the_better_strength) {
+  // The shipped chainsword is S4: a Strength 5 wielder strikes at 5, a Strength 3 one at 4.
+  const AttackReport strong = evaluate(R"({"kind": "melee", "attacker": {"models": 1, "skill": 4,
+      "strength": 5}, "weapon": "chainsword", "target": {"models": 1, "toughness": 4}})");
+  EXPECT_EQ(strong.strength, 5);
+  const AttackReport weak = evaluate(R"({"kind": "melee", "attacker": {"models": 1, "skill": 4,
+      "strength": 3}, "weapon": "chainsword", "target": {"models": 1, "toughness": 4}})");
+  EXPECT_EQ(weak.strength, 4);
+}
+
+TEST(AttackOdds, ADV_62_in_smoke_a_ws5_fighter_hits_on_a_one) {
+  const AttackReport report = evaluate(R"({"kind": "melee", "attacker": {"models": 1, "skill": 5},
+      "modifiers": ["in_smoke"], "target": {"models": 1, "toughness": 3}})");
+  EXPECT_EQ(report.hit_goal, 1);
+  EXPECT_PROB(report.p_hit, frac(1, 6));
+  const AttackReport two = evaluate(R"({"kind": "melee", "attacker": {"models": 1, "skill": 5},
+      "modifiers": ["in_smoke", "two_weapons"], "target": {"models": 1, "toughness": 3}})");
+  EXPECT_PROB(two.p_hit, frac(1, 12));  // goal 0 (DICE-06)
+}
+
 TEST(AttackOdds, MELEE_22_free_hacks) {
   const AttackReport report = evaluate(R"({"kind": "melee", "free_hack": true,
       "attacker": {"models": 1, "skill": 1, "attacks": 1}, "target": {"models": 1, "toughness": 3}})");
