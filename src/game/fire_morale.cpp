@@ -1,5 +1,6 @@
-// SHOOT-28..35 and MORALE-02..05: the morale tests fire forces, when they are taken and what
-// their failures do; also the shared helpers for casualties and positions.
+// SHOOT-28..35, MORALE-02..05 and ADV-43/44: the morale tests fire forces, when they are taken
+// (never a heavy-casualty test for the dogged, never a pinning test in mêlée) and what their
+// failures do; also the shared helpers for casualties and positions.
 #include <cmath>
 #include <limits>
 

@@ -1,7 +1,8 @@
 // MELEE-10..29 in play: the fight-or-break-off choice at the end of each activation phase, rounds
 // and combat resolution, rout tests, flinches, routs and the pursuit decision, break-offs and Hit
-// and Run. Blows are in melee_blows.cpp, Initiative steps in melee_steps.cpp; the arithmetic lives
-// in rules/ (melee_goal, combat_resolution, wound_save).
+// and Run, with No Retreat's wounds for losers that never rout (ADV-66). Blows are in
+// melee_blows.cpp, Initiative steps in melee_steps.cpp; the arithmetic lives in rules/
+// (melee_goal, combat_resolution, wound_save).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -141,7 +142,6 @@ void rout_from_combat(Context& c, int unit, std::uint64_t victors, const char* r
   }
 }
 
-// MELEE-29 steps 2-5 for one combat (a set of mutually locked units).
 // ADV-66 (advanced, option no_retreat): a unit of more than one model that never takes the rout
 // test (the fearless, MORALE-02; the dogged, ADV-43) and lost the round suffers `wounds` extra
 // wounds. Each falls on the living model nearest the victors (`threat`) and may be saved with its
@@ -188,6 +188,7 @@ void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
   remove_fallen(c, unit);
 }
 
+// MELEE-29 steps 2-5 for one combat (a set of mutually locked units).
 void fight_round(Context& c, std::vector<int> units) {
   GameState& s = c.state;
   bool simultaneous = false;

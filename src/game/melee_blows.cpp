@@ -1,5 +1,6 @@
 // MELEE-01/02/05/07/22/26 in play: locks between units, the weapons and arcs a model strikes
-// with, blows landed (wound, save, Damage), free hacks and krak grenade attacks.
+// with, blows landed (wound, save, Damage; a contact weapon's better Strength, ADV-55), free hacks
+// and krak grenade attacks.
 #include <algorithm>
 #include <array>
 #include <cmath>

@@ -1,5 +1,6 @@
 // MELEE-04/08/09 in play: a round fought in Initiative steps, each step's wounds allocated tier by
-// tier (ruling.MELEE-08), and models closing in between steps.
+// tier (ruling.MELEE-08), and models closing in between steps; ADV-61 (at most six attackers of
+// a model's Size or bigger) and ADV-62 (blows struck in clouds).
 #include <algorithm>
 #include <array>
 #include <cmath>
