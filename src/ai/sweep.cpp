@@ -13,6 +13,7 @@
 
 #include "dice/rng.hpp"
 #include "game/record.hpp"
+#include "table/scenario_options.hpp"
 
 namespace arap::ai {
 
@@ -45,26 +46,11 @@ std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setu
         assignment));
   const std::string option = name.substr(7);
   auto& o = copy->options;
-  if (option == "heavy_casualty_minus_one_at_half") {
-    o.heavy_casualty_minus_one_at_half = parse_bool(option, value);
-  } else if (option == "recharge_after_failed_charge") {
-    o.recharge_after_failed_charge = parse_bool(option, value);
-  } else if (option == "look_out_sir") {
-    o.look_out_sir = parse_bool(option, value);
-  } else if (option == "hiding") {
-    o.hiding = parse_bool(option, value);
-  } else if (option == "better_strength") {
-    o.better_strength = parse_bool(option, value);
-  } else if (option == "fighting_in_smoke") {
-    o.fighting_in_smoke = parse_bool(option, value);
-  } else if (option == "no_retreat") {
-    o.no_retreat = parse_bool(option, value);
-  } else if (option == "mass_attacks") {
-    o.mass_attacks = parse_bool(option, value);
-  } else if (option == "dogged_units") {
-    o.dogged_units = parse_bool(option, value);
-  } else if (option == "no_pinning_in_melee") {
-    o.no_pinning_in_melee = parse_bool(option, value);
+  const auto* switch_option =
+      std::find_if(table::kSwitchOptions.begin(), table::kSwitchOptions.end(),
+                   [&](const table::SwitchOption& known) { return known.name == option; });
+  if (switch_option != table::kSwitchOptions.end()) {
+    o.*switch_option->member = parse_bool(option, value);
   } else if (option == "busts_allowed") {
     int busts = 0;
     try {

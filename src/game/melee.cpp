@@ -273,15 +273,19 @@ void fight_round(Context& c, std::vector<int> units) {
           (s.units[u].locked & bit(units[j])))
         victors |= bit(units[j]);
     }
+    std::vector<int> victor_list;
+    for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
+      if (victors & bit(v)) victor_list.push_back(v);
+    // Where the victors stand (with none left standing, the whole fight's centre): No Retreat's
+    // wounds fall nearest them, a flinch goes away from them.
+    const auto threat = [&] {
+      return centre_of_units(s, victor_list.empty() ? units : victor_list);
+    };
     // MORALE-02: the fearless pass; ADV-43/66: the dogged take no rout test either.
     bool passed =
         rules::passes_automatically(rules::LdTest::rout, info.fearless) || c.setup.dogged(u);
     if (passed && c.setup.options.no_retreat && s.living_models(u) > 1) {
-      std::vector<int> victor_list;
-      for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
-        if (victors & bit(v)) victor_list.push_back(v);
-      no_retreat(c, u, rules::no_retreat_wounds(tallies, k),
-                 centre_of_units(s, victor_list.empty() ? units : victor_list));
+      no_retreat(c, u, rules::no_retreat_wounds(tallies, k), threat());
       if (!s.unit_alive(u)) continue;
     }
     if (!passed) {
@@ -298,15 +302,12 @@ void fight_round(Context& c, std::vector<int> units) {
       continue;
     }
     // MELEE-18: flinch D6" away from the victors; still within reach, the fight goes on.
-    std::vector<int> victor_list;
-    for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
-      if (victors & bit(v)) victor_list.push_back(v);
     c.dice.start();
     const int inches = c.dice.roll(6);
     c.roll_event("MELEE-18", "flinch", 0, u, {{"inches", inches}});
     const table::Point from = moving_from(c, u);
     // ruling.MELEE-18: whether the flinch's D6" already allows for turning about.
-    move_away(c, u, centre_of_units(s, victor_list.empty() ? units : victor_list), inches,
+    move_away(c, u, threat(), inches,
               c.setup.rulings.melee_18() == rules::FlinchTurning::turn_included);
     log_unit_moved(c, u, from, "flinch", "MELEE-18");
     for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {

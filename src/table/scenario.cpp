@@ -1,4 +1,5 @@
 #include "table/scenario.hpp"
+#include "table/scenario_options.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -283,21 +284,9 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
                         "fighting_in_smoke", "no_retreat", "mass_attacks", "dogged_units",
                         "no_pinning_in_melee"});
     ScenarioOptions& o = scenario.options;
-    if (options.has("heavy_casualty_minus_one_at_half"))
-      o.heavy_casualty_minus_one_at_half = options["heavy_casualty_minus_one_at_half"].as_bool();
     if (options.has("busts_allowed")) o.busts_allowed = options["busts_allowed"].as_int(1, 10);
-    if (options.has("recharge_after_failed_charge"))
-      o.recharge_after_failed_charge = options["recharge_after_failed_charge"].as_bool();
-    if (options.has("look_out_sir")) o.look_out_sir = options["look_out_sir"].as_bool();
-    if (options.has("hiding")) o.hiding = options["hiding"].as_bool();
-    if (options.has("better_strength")) o.better_strength = options["better_strength"].as_bool();
-    if (options.has("fighting_in_smoke"))
-      o.fighting_in_smoke = options["fighting_in_smoke"].as_bool();
-    if (options.has("no_retreat")) o.no_retreat = options["no_retreat"].as_bool();
-    if (options.has("mass_attacks")) o.mass_attacks = options["mass_attacks"].as_bool();
-    if (options.has("dogged_units")) o.dogged_units = options["dogged_units"].as_bool();
-    if (options.has("no_pinning_in_melee"))
-      o.no_pinning_in_melee = options["no_pinning_in_melee"].as_bool();
+    for (const auto& option : kSwitchOptions)
+      if (options.has(option.name)) o.*option.member = options[option.name].as_bool();
   }
   if (root.has("terrain")) {
     const Field list = root["terrain"];

@@ -1,0 +1,30 @@
+// The scenario options that are on/off switches, by the name a scenario's `options:` map and an
+// `option.<name>` override (arap sim, ladder) give them: one list for both readers.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "table/scenario.hpp"
+
+namespace arap::table {
+
+struct SwitchOption {
+  std::string_view name;
+  bool ScenarioOptions::*member;
+};
+
+inline constexpr std::array<SwitchOption, 10> kSwitchOptions = {{
+    {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
+    {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
+    {"look_out_sir", &ScenarioOptions::look_out_sir},
+    {"hiding", &ScenarioOptions::hiding},
+    {"better_strength", &ScenarioOptions::better_strength},
+    {"fighting_in_smoke", &ScenarioOptions::fighting_in_smoke},
+    {"no_retreat", &ScenarioOptions::no_retreat},
+    {"mass_attacks", &ScenarioOptions::mass_attacks},
+    {"dogged_units", &ScenarioOptions::dogged_units},
+    {"no_pinning_in_melee", &ScenarioOptions::no_pinning_in_melee},
+}};
+
+}  // namespace arap::table
