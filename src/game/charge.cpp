@@ -1,7 +1,8 @@
 // CHARGE-01..19 in play: the Charge action and its legality, the Charged unit's response (hold,
-// Stand and Fire, run), defensive and assault grenades, Fire and Charge, a successful Charge's
-// bonuses and lock, and a run from a Charge. The Chargers' moves (contact, placement, a halted or
-// failed Charge) are in charge_moves.cpp; the numbers come from rules/charge.
+// Stand and Fire, run), defensive and assault grenades, Fire and Charge (with ADV-64's order of
+// charge-time fire), a successful Charge's bonuses and lock, and a run from a Charge. The
+// Chargers' moves (contact, placement, a halted or failed Charge) are in charge_moves.cpp; the
+// numbers come from rules/charge.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -112,6 +113,26 @@ void finish_charge(Context& c, int charger) {
   if (stop || acting_points(s) <= 0) finish_activation(c);
 }
 
+namespace {
+
+enum class ChargeFireFirst { charged, chargers, together };
+
+// ADV-64 (advanced, option charge_fire_order): when the Chargers fire as they come (Fire and
+// Charge) and the Charged stand and fire, a Charged unit in cover shoots first; otherwise the
+// higher Initiative does, and equal Initiatives fire at once. Without the option the Charged
+// fire first, as the core rules play it.
+ChargeFireFirst charge_fire_first(const Context& c, int charger, int target,
+                                  table::Cover target_cover) {
+  if (!c.setup.options.charge_fire_order) return ChargeFireFirst::charged;
+  if (target_cover != table::Cover::none) return ChargeFireFirst::charged;
+  const int chargers = c.setup.units[charger].initiative;
+  const int charged = c.setup.units[target].initiative;
+  if (chargers == charged) return ChargeFireFirst::together;
+  return chargers > charged ? ChargeFireFirst::chargers : ChargeFireFirst::charged;
+}
+
+}  // namespace
+
 void continue_charge(Context& c);
 void engage(Context& c, int charger, int target);
 void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& roll);
@@ -140,9 +161,11 @@ void resolve_charge(Context& c, ActionKind response) {
   s.charge_progress = {};
   // CHARGE-10: whether the target is in or behind hard cover is judged from where the Chargers
   // start (next to it they would be too close to count any cover, ADV-36).
-  s.charge_progress.hard_cover = table::unit_cover_against(c.setup.scenario.table, s.table_models(),
-                                                           unit_centre(s, charger), target)
-                                     .unit == table::Cover::hard;
+  const table::Cover target_cover =
+      table::unit_cover_against(c.setup.scenario.table, s.table_models(), unit_centre(s, charger),
+                                target)
+          .unit;
+  s.charge_progress.hard_cover = target_cover == table::Cover::hard;
   bool denied = false;
   int reaction_wounds_taken = 0;
   int reaction_wounds_dealt = 0;
@@ -159,15 +182,50 @@ void resolve_charge(Context& c, ActionKind response) {
     resolve_run(c, charger, target, roll);
     return;
   }
+  int successes = 0;
   if (response == ActionKind::stand_and_fire) {
     c.dice.start();
-    const int successes = rules::roll_stand_and_fire(c.dice, s.activation_value(target));
+    successes = rules::roll_stand_and_fire(c.dice, s.activation_value(target));
     c.roll_event("CHARGE-14", "stand and fire", s.activation_value(target), target,
                  {{"successes", successes}});
-    if (successes > 0) {
-      reaction_wounds_taken += reaction_fire(c, target, charger, successes, false,
-                                             rules::long_charge(roll.distance), start.distance);
+  }
+  const auto charged_shoot = [&](const std::vector<table::TableModel>* fired_from) {
+    reaction_wounds_taken +=
+        reaction_fire(c, target, charger, successes, false, rules::long_charge(roll.distance),
+                      start.distance, fired_from);
+  };
+  const auto chargers_shoot = [&](const std::vector<table::TableModel>* fired_from) {
+    reaction_wounds_dealt +=
+        reaction_fire(c, charger, target, 0, true, false, start.distance, fired_from);
+  };
+  const bool charged_fire = successes > 0;
+  const bool chargers_fire = fire && s.unit_alive(charger);
+  if (charged_fire && chargers_fire) {
+    const ChargeFireFirst first = charge_fire_first(c, charger, target, target_cover);
+    if (c.setup.options.charge_fire_order && c.logging())
+      c.event({{"type", "charge_fire_order"},
+               {"rule", "ADV-64"},
+               {"unit", charger},
+               {"target", target},
+               {"first", first == ChargeFireFirst::charged    ? "charged"
+                         : first == ChargeFireFirst::chargers ? "chargers"
+                                                              : "together"}});
+    if (first == ChargeFireFirst::charged) {
+      charged_shoot(nullptr);
+      if (s.unit_alive(charger)) chargers_shoot(nullptr);
+    } else if (first == ChargeFireFirst::chargers) {
+      chargers_shoot(nullptr);
+      if (s.unit_alive(target)) charged_shoot(nullptr);
+    } else {
+      // ADV-64 ties: both fire at once; the losses of the first volley do not silence the second.
+      const auto before = s.table_models();
+      chargers_shoot(nullptr);
+      charged_shoot(&before);
     }
+  } else if (charged_fire) {
+    charged_shoot(nullptr);
+  } else if (chargers_fire) {
+    chargers_shoot(nullptr);
   }
   // CHARGE-17: defensive grenades against a Charge into the fire arc, not from the rear.
   if (c.setup.units[target].defensive_grenades && s.units[target].locked == 0 &&
@@ -179,9 +237,6 @@ void resolve_charge(Context& c, ActionKind response) {
       if (c.logging())
         c.event({{"type", "defensive_grenades"}, {"unit", target}, {"rule", "CHARGE-17"}});
     }
-  }
-  if (fire && s.unit_alive(charger)) {
-    reaction_wounds_dealt += reaction_fire(c, charger, target, 0, true, false, start.distance);
   }
   auto& progress = s.charge_progress;
   progress.distance = static_cast<float>(roll.distance);

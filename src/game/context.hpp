@@ -147,8 +147,11 @@ void apply_throw(Context& c, const Action& action);
 int shooting_cost(const GameState& state, int unit, bool heavy);
 // CHARGE-12/14/15: Stand and Fire (`successes` from the roll) or Fire and Charge shots of `unit`
 // at `target`, at BS1; returns the unsaved wounds (they count toward the first round's WD).
+// `fired_from`, when given, is the table before the other side's charge-time fire: the two fire
+// at once (ADV-64 ties), so a model of `unit` slain by that fire still shoots.
 int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and_charge,
-                  bool long_charge, double start_distance);
+                  bool long_charge, double start_distance,
+                  const std::vector<table::TableModel>* fired_from = nullptr);
 
 // SHOOT-47 (scenario option `look_out_sir`, look_out_sir.cpp): the model that takes a template or
 // marker hit that fell on `model`. A character passes it on a D6 of 5 or less to the nearest

@@ -77,6 +77,7 @@ void for_each(Model& m, Visit&& visit) {
   X(player_turn.may_charge_again) \
   X(player_turn.charge_failed) \
   X(no_break_off) \
+  X(last_man) \
   X(round.first_round) \
   X(round.charged_into_cover) \
   X(round.simultaneous) \

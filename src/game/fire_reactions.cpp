@@ -67,10 +67,20 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
 }  // namespace
 
 int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and_charge,
-                  bool long_charge, double start_distance) {
+                  bool long_charge, double start_distance,
+                  const std::vector<table::TableModel>* fired_from) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
-  auto poses = s.table_models();
+  // ADV-64: in simultaneous fire the firers are those standing before either side shot.
+  const auto table_now = [&] {
+    auto now = s.table_models();
+    if (fired_from) {
+      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+        now[m].alive = (*fired_from)[m].alive;
+    }
+    return now;
+  };
+  auto poses = table_now();
   const bool engaged_unit = s.units[unit].locked != 0;
   const bool heavy_spent = s.units[unit].player_turn.heavy_fired;  // SHOOT-06
   bool fired_once = false;
@@ -108,7 +118,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
                                      hits_scored);
         shots_fired += shots;
         fired_once = fired_once || once;
-        poses = s.table_models();
+        poses = table_now();
         break;  // one weapon per model
       }
       if (weapon->is_area()) {
@@ -196,7 +206,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       fired_once = fired_once || once;
       hits_scored += hits;
       unsaved += effect.unsaved;
-      poses = s.table_models();
+      poses = table_now();
       break;  // one weapon per model
     }
   }

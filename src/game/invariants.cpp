@@ -54,6 +54,10 @@ std::vector<std::string> invariant_violations(const GameState& s) {
       if ((s.units[v].locked >> u & 1) == 0)
         fail(fmt::format("CHARGE-03: unit {} locked with {} but not {} with {}", u, v, v, u));
     }
+    // ADV-67: the mark lasts only while the unit's one survivor is still in that fight.
+    if (unit.last_man && (unit.locked == 0 || s.living_models(u) > 1))
+      fail(
+          fmt::format("ADV-67: unit {} marked last man standing out of a fight or with others", u));
     if (unit.locked >> unit_count != 0 && unit_count < 64)
       fail(fmt::format("CHARGE-03: unit {} locked with a unit that does not exist", u));
   }

@@ -128,6 +128,8 @@ void decide_pursuit(Context& c, int winner, int router) {
   }
 }
 
+}  // namespace
+
 // A unit that lost the round (or failed to break off) routs: D6" away now, flee rate from the next
 // compulsory phase (MELEE-19); it leaves the combat and its victors decide on pursuit.
 void rout_from_combat(Context& c, int unit, std::uint64_t victors, const char* rule) {
@@ -141,6 +143,8 @@ void rout_from_combat(Context& c, int unit, std::uint64_t victors, const char* r
     if (victors & bit(v)) decide_pursuit(c, v, unit);
   }
 }
+
+namespace {
 
 // ADV-66 (advanced, option no_retreat): a unit of more than one model that never takes the rout
 // test (the fearless, MORALE-02; the dogged, ADV-43) and lost the round suffers `wounds` extra
@@ -209,6 +213,8 @@ void fight_round(Context& c, std::vector<int> units) {
   std::vector<int> inflicted(units.size(), 0);
   std::vector<int> taken(units.size(), 0);
   MassAttacks mass(s, c.setup.options.mass_attacks);  // ADV-61
+  std::vector<int> living_before;                     // ADV-67
+  for (const int u : units) living_before.push_back(s.living_models(u));
   for (std::size_t i = 0; i < steps.size(); ++i) {
     fight_step(c, units, steps[i], simultaneous, mass, inflicted, taken);
     const bool sides_left = [&] {
@@ -321,6 +327,7 @@ void fight_round(Context& c, std::vector<int> units) {
     }
   }
   clean_locks(c);
+  note_last_men(c, units, living_before);
 }
 
 // MELEE-11: a unit that broke off, and each unit it left that is no longer in any mêlée, may not
@@ -408,6 +415,8 @@ void fight_all(Context& c) {
          s.units[u].melee_choice == MeleeChoice::hit_and_run))
       leave_combat(c, u);
   }
+  clean_locks(c);
+  last_man_tests(c);  // ADV-67: before the round, the last man of a squad holds or routs
   clean_locks(c);
   std::uint64_t done = 0;
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {

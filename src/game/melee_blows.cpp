@@ -112,14 +112,21 @@ void lock_units(Context& c, int a, int b) {
 
 void unlock_unit(Context& c, int unit) {
   GameState& s = c.state;
-  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) s.units[v].locked &= ~bit(unit);
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    s.units[v].locked &= ~bit(unit);
+    if (s.units[v].locked == 0) s.units[v].last_man = false;  // ADV-67: that fight is over
+  }
   s.units[unit].locked = 0;
+  s.units[unit].last_man = false;
 }
 
 void clean_locks(Context& c) {
   GameState& s = c.state;
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-    if (s.units[u].locked == 0) continue;
+    if (s.units[u].locked == 0) {
+      s.units[u].last_man = false;  // ADV-67: a flinch or a rout may have parted it
+      continue;
+    }
     if (!s.unit_alive(u) || s.units[u].routing || s.units[u].rout_pending) unlock_unit(c, u);
   }
 }

@@ -1,6 +1,7 @@
 // Internal to the game layer: the mêlée parts shared by melee_blows.cpp (MELEE-05/07/22/26:
 // weapons, blows, free hacks, krak attacks), melee_steps.cpp (MELEE-04/08/09: Initiative steps and
-// wound allocation) and melee.cpp (MELEE-10..29: choices, rounds and what follows them).
+// wound allocation), melee.cpp (MELEE-10..29: choices, rounds and what follows them) and
+// last_man.cpp (ADV-67).
 #pragma once
 
 #include <array>
@@ -70,5 +71,13 @@ class MassAttacks {
 void fight_step(Context& c, const std::vector<int>& units, int step, bool everyone,
                 MassAttacks& mass, std::vector<int>& inflicted, std::vector<int>& taken);
 table::Point centre_of_units(const GameState& s, const std::vector<int>& units);
+// A unit that lost the round (or failed a test that routs it out of the fight) routs away from
+// `victors` (a set of unit bits), who then decide on pursuit (MELEE-19/24).
+void rout_from_combat(Context& c, int unit, std::uint64_t victors, const char* rule);
+// ADV-67 (last_man.cpp): after a round, mark the squads of `units` it brought down to one model
+// (`living_before`: each unit's living models when the round began); before the next, test them.
+void note_last_men(Context& c, const std::vector<int>& units,
+                   const std::vector<int>& living_before);
+void last_man_tests(Context& c);
 
 }  // namespace arap::game::detail

@@ -98,6 +98,7 @@ struct UnitState {
   std::int16_t recent_turn = 0;         // CHARGE-06: the game turn of that round
   std::int16_t beaten_by = -1;          // MELEE-19/20: routers flee away from this unit
   bool no_break_off = false;  // MELEE-12: a failed Hit and Run forbids breaking off next round
+  bool last_man = false;      // ADV-67: a squad brought down to one model by this mêlée's rounds
   MeleeChoice melee_choice = MeleeChoice::undecided;  // MELEE-29 step 1
   float moved_last_turn = 0.0f;  // SHOOT-11i: inches moved in its previous turn
   friend bool operator==(const UnitState&, const UnitState&) = default;

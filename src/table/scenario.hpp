@@ -80,6 +80,8 @@ struct ScenarioOptions {
   bool mass_attacks = true;                       // ADV-61 (advanced)
   bool dogged_units = true;                       // ADV-43 (advanced)
   bool no_pinning_in_melee = true;                // ADV-44 (advanced)
+  bool charge_fire_order = true;                  // ADV-64 (advanced)
+  bool last_man_standing = false;                 // ADV-67 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

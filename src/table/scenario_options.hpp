@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 10> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 12> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -25,6 +25,8 @@ inline constexpr std::array<SwitchOption, 10> kSwitchOptions = {{
     {"mass_attacks", &ScenarioOptions::mass_attacks},
     {"dogged_units", &ScenarioOptions::dogged_units},
     {"no_pinning_in_melee", &ScenarioOptions::no_pinning_in_melee},
+    {"charge_fire_order", &ScenarioOptions::charge_fire_order},
+    {"last_man_standing", &ScenarioOptions::last_man_standing},
 }};
 
 }  // namespace arap::table
