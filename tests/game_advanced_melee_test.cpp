@@ -249,5 +249,31 @@ TEST_F(RipperFight, ADV_61_smaller_attackers_are_neither_limited_nor_counted) {
   EXPECT_TRUE(detail::MassAttacks(state_, false).allows(7, 10));
 }
 
+// ADV-56 on the shipped Hive Tyrant (a monstrous creature) striking with its scything talons
+// (AP -): a Tactical Marine's 3+ armour is no use with the option on; the Captain's 4+
+// invulnerable save stands.
+TEST(MonstrousBlows, ADV_56_a_monstrous_creature_leaves_no_armour_save) {
+  for (const bool on : {false, true}) {
+    const auto setup = test::battle(
+        on ? "monstrous_on" : "monstrous_off", "tyranids", "[{unit: hive_tyrant, at: [24, 20]}]",
+        "space_marines",
+        "[{unit: tactical_squad, at: [24, 30], facing: 180}, {unit: captain, at: [10, 30]}]",
+        on ? "options: {monstrous_creature_bonus: true}\n" : "");
+    GameState state = initial_state(*setup, 1);
+    detail::Context c(state, nullptr);
+    const data::WeaponProfile* talons = nullptr;
+    for (const auto* w : setup->models[0].group->weapons)
+      if (w->id == "scything_talons") talons = w;
+    ASSERT_NE(talons, nullptr);
+    const int marine = setup->units[1].first_model + 1;
+    const int captain = setup->units[2].first_model;
+    EXPECT_EQ(detail::blow_profile(c, 0, marine, talons).save, on ? std::nullopt : std::optional(3))
+        << (on ? "on" : "off");
+    EXPECT_EQ(detail::blow_profile(c, 0, captain, talons).save, on ? 4 : 3);
+    // The marine's blows on the Tyrant keep its 3+ save: only monstrous strikers count.
+    EXPECT_EQ(detail::blow_profile(c, marine, 0, nullptr).save, 3);
+  }
+}
+
 }  // namespace
 }  // namespace arap::game

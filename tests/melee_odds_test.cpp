@@ -159,5 +159,19 @@ TEST(MeleeOdds, ADV_62_a_side_fighting_in_smoke_hits_on_a_one) {
   EXPECT_PROB(evaluate_melee(r).attacker_wins, frac(1, 12));
 }
 
+TEST(MeleeOdds, ADV_56_a_monstrous_side_leaves_no_armour_save) {
+  // WS4 S4 against WS3 T4 with a 3+ save: 2/3 to hit, 1/2 to wound, then 2/3 saved unless the
+  // attacker is monstrous. The defender strikes no blow (A0): it loses whenever it takes a wound.
+  MeleeRequest r;
+  r.attacker = side(1, 4, 4, 4, 4, 1);
+  r.defender = side(1, 3, 3, 4, 3, 0);
+  r.defender.save = 3;
+  EXPECT_PROB(evaluate_melee(r).attacker_wins, frac(2, 3) * frac(1, 2) * frac(1, 3));
+  r.attacker.monstrous = true;
+  EXPECT_PROB(evaluate_melee(r).attacker_wins, frac(2, 3) * frac(1, 2));
+  r.defender.invulnerable = 5;  // an invulnerable save still stands
+  EXPECT_PROB(evaluate_melee(r).attacker_wins, frac(2, 3) * frac(1, 2) * frac(2, 3));
+}
+
 }  // namespace
 }  // namespace arap::odds

@@ -141,6 +141,24 @@ TEST(AttackOdds, ADV_62_in_smoke_a_ws5_fighter_hits_on_a_one) {
   EXPECT_PROB(two.p_hit, frac(1, 12));  // goal 0 (DICE-06)
 }
 
+TEST(AttackOdds, ADV_56_a_monstrous_creature_leaves_no_armour_save) {
+  // S7 against T4 wounds on 2+ (5/6); the 3+ armour is gone, a 4+ invulnerable save stands.
+  const AttackReport bare = evaluate(R"({"kind": "melee", "attacker": {"models": 1, "skill": 4,
+      "strength": 7, "monstrous": true}, "target": {"models": 1, "toughness": 4, "save": 3}})");
+  EXPECT_FALSE(bare.save_goal.has_value());
+  EXPECT_PROB(bare.p_unsaved_per_hit, frac(5, 6));
+  const AttackReport warded = evaluate(R"({"kind": "melee", "attacker": {"models": 1,
+      "skill": 4, "strength": 7, "monstrous": true}, "target": {"models": 1, "toughness": 4,
+      "save": 3, "invulnerable": 4}})");
+  EXPECT_EQ(warded.save_goal, 4);
+  const AttackReport plain = evaluate(R"({"kind": "melee", "attacker": {"models": 1, "skill": 4,
+      "strength": 7}, "target": {"models": 1, "toughness": 4, "save": 3}})");
+  EXPECT_EQ(plain.save_goal, 3);
+  EXPECT_THROW(evaluate(R"({"kind": "shooting", "attacker": {"models": 1, "skill": 4,
+      "monstrous": true}, "weapon": "bolter", "range": 12, "target": {"models": 1}})"),
+               std::exception);
+}
+
 TEST(AttackOdds, MELEE_22_free_hacks) {
   const AttackReport report = evaluate(R"({"kind": "melee", "free_hack": true,
       "attacker": {"models": 1, "skill": 1, "attacks": 1}, "target": {"models": 1, "toughness": 3}})");

@@ -286,6 +286,8 @@ odds::MeleeSide Assessment::melee_side(int u) const {
     side.power_weapon = weapon->has(data::WeaponProperty::power_weapon);
     side.damage = weapon->damage;
   }
+  side.monstrous =
+      s.setup->options.monstrous_creature_bonus && p.has_rule("monstrous_creature");  // ADV-56
   return side;
 }
 

@@ -147,9 +147,13 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
   rules::WoundingProfile wounding;
   wounding.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);
   if (weapon) wounding.damage = weapon->damage;
+  // ADV-56 (optional, option monstrous_creature_bonus): a monstrous creature's blows leave no
+  // armour save, as a power weapon's do; an invulnerable save still stands.
+  const bool monstrous =
+      c.setup.options.monstrous_creature_bonus && model.profile->has_rule("monstrous_creature");
   wounding.save = rules::save_goal(
       {profile.save, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
-       weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon)});
+       monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))});
   return wounding;
 }
 

@@ -61,7 +61,9 @@ void wounding(const AttackRequest& request, bool close, AttackReport& report,
   save.invulnerable = request.target.invulnerable;
   save.ap = weapon.ap;
   save.needler = weapon.has(data::WeaponProperty::needler);
-  save.ignores_armour = weapon.has(data::WeaponProperty::power_weapon);
+  // ADV-56: a monstrous creature's blows leave no armour save, like a power weapon's.
+  save.ignores_armour =
+      weapon.has(data::WeaponProperty::power_weapon) || (close && request.attacker.monstrous);
   report.save_goal = rules::save_goal(save);
   report.p_save = rules::p_save(report.save_goal);
   report.p_unsaved_per_hit = report.p_wound * (1.0 - report.p_save);

@@ -41,6 +41,7 @@ struct AttackerSpec {
   int attacks = 1;
   int bonus_attacks = 0;  // extra mêlée attacks per model other than Charge bonuses
   bool relentless = false;
+  bool monstrous = false;  // ADV-56 (optional): in mêlée its blows leave no armour save
 };
 
 struct TargetSpec {

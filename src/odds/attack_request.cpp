@@ -301,8 +301,8 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   const Field attacker = root["attacker"];
   if (names_a_unit(attacker)) {
     // Issue 17: the statline of a unit of the data library; the typed fields still override.
-    attacker.allow_only(
-        {"army", "unit", "models", "skill", "strength", "attacks", "bonus_attacks", "relentless"});
+    attacker.allow_only({"army", "unit", "models", "skill", "strength", "attacks", "bonus_attacks",
+                         "relentless", "monstrous"});
     const NamedUnit named = read_named_unit(attacker, library);
     const auto& p = *named.main->profile;
     if (!root.has("weapon") && request.kind == AttackKind::shooting) {
@@ -316,7 +316,8 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     request.named_units.push_back("attacker: " + named.describe());
     if (attacker.has("skill")) request.attacker.skill = attacker["skill"].as_int(0, 10);
   } else {
-    attacker.allow_only({"models", "skill", "strength", "attacks", "bonus_attacks", "relentless"});
+    attacker.allow_only(
+        {"models", "skill", "strength", "attacks", "bonus_attacks", "relentless", "monstrous"});
     if (attacker.has("models")) request.attacker.models = attacker["models"].as_int(1, 1000);
     request.attacker.skill = attacker["skill"].as_int(0, 10);
   }
@@ -326,6 +327,11 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     request.attacker.bonus_attacks = attacker["bonus_attacks"].as_int(0, 20);
   }
   if (attacker.has("relentless")) request.attacker.relentless = attacker["relentless"].as_bool();
+  if (attacker.has("monstrous")) {
+    if (request.kind != AttackKind::melee)
+      attacker["monstrous"].fail("ADV-56: a monstrous creature's bonus is for mêlée attacks only");
+    request.attacker.monstrous = attacker["monstrous"].as_bool();
+  }
 
   if (root.has("weapon")) {
     const Field weapon = root["weapon"];

@@ -37,7 +37,8 @@ Striking striking(const MeleeSide& by, const MeleeSide& on, const rules::MeleeSi
   out.attacks_per_model = by.attacks + by.bonus_attacks;
   out.hit_goal = rules::melee_hit_goal(sit).goal;
   out.wounding.wound = rules::wound_goal(on.toughness, by.strength, /*close=*/true);
-  out.wounding.save = rules::save_goal({on.save, on.invulnerable, by.ap, false, by.power_weapon});
+  out.wounding.save = rules::save_goal(
+      {on.save, on.invulnerable, by.ap, false, by.power_weapon || by.monstrous});  // ADV-56
   out.wounding.damage = by.damage;
   out.p_unsaved = dice::p_low(out.hit_goal) * rules::p_wound(out.wounding.wound) *
                   (1.0 - rules::p_save(out.wounding.save));
@@ -364,6 +365,7 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
                 "invulnerable",
                 "ap",
                 "power_weapon",
+                "monstrous",
                 "damage",
                 "modifiers",
                 "crs",
@@ -422,6 +424,7 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
   if (f.has("invulnerable")) side.invulnerable = optional_roll(f, "invulnerable", 2, 6);
   if (f.has("ap")) side.ap = optional_roll(f, "ap", 1, 6);
   if (f.has("power_weapon")) side.power_weapon = f["power_weapon"].as_bool();
+  if (f.has("monstrous")) side.monstrous = f["monstrous"].as_bool();  // ADV-56
   if (f.has("damage")) {
     const auto damage = data::parse_dice_expression(f["damage"].as_string());
     if (!damage) f["damage"].fail("a Damage is a number or dice such as D3 or D6+1");

@@ -33,6 +33,7 @@ struct MeleeSide {
   std::optional<int> invulnerable;
   std::optional<int> ap;
   bool power_weapon = false;
+  bool monstrous = false;  // ADV-56 (optional): a monstrous creature's blows leave no armour save
   dice::DiceExpression damage{0, 6, 1};
   int crs_modifier = 0;              // MELEE-14 total
   int wounds_already_dealt = 0;      // CHARGE-12/15 reaction fire counted toward this round's WD

@@ -282,7 +282,8 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
     options.allow_only({"heavy_casualty_minus_one_at_half", "busts_allowed",
                         "recharge_after_failed_charge", "look_out_sir", "hiding", "better_strength",
                         "fighting_in_smoke", "no_retreat", "mass_attacks", "dogged_units",
-                        "no_pinning_in_melee", "charge_fire_order", "last_man_standing"});
+                        "no_pinning_in_melee", "charge_fire_order", "last_man_standing",
+                        "monstrous_creature_bonus"});
     ScenarioOptions& o = scenario.options;
     if (options.has("busts_allowed")) o.busts_allowed = options["busts_allowed"].as_int(1, 10);
     for (const auto& option : kSwitchOptions)

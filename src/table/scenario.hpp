@@ -82,6 +82,7 @@ struct ScenarioOptions {
   bool no_pinning_in_melee = true;                // ADV-44 (advanced)
   bool charge_fire_order = true;                  // ADV-64 (advanced)
   bool last_man_standing = false;                 // ADV-67 (optional)
+  bool monstrous_creature_bonus = false;          // ADV-56 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.
