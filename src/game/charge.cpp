@@ -322,8 +322,12 @@ void engage(Context& c, int charger, int target) {
   cu.round.jump_bonus = progress.jumped;                     // MOVE-26: not a Charge bonus
   cu.round.uphill_crs = progress.uphill || progress.jumped;  // MELEE-14b
   tu.round.first_round = true;
-  tu.round.flank_penalty =
-      static_cast<std::int8_t>(std::min(3, tu.round.flank_penalty + bonus.charged_crs_penalty));
+  // ADV-72 (advanced, option rallied_know_pursuers): a rallied unit charged by the unit that
+  // pursued it knew they were there: no flank or rear CRS penalty; the Chargers keep the rest.
+  const bool knew = c.setup.options.rallied_know_pursuers && (tu.rallied_from >> charger & 1u);
+  if (!knew)
+    tu.round.flank_penalty =
+        static_cast<std::int8_t>(std::min(3, tu.round.flank_penalty + bonus.charged_crs_penalty));
   // CHARGE-10: hard cover, or an obstacle that took an Initiative test to cross (CHARGE-07),
   // makes the Chargers strike at I1 in the first round, unless they throw assault grenades
   // (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).
@@ -372,6 +376,8 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "CHARGE-01: one Charge action per turn, unless the last target ran away";
   if (u.left_combat & bit(a.target))
     return "MELEE-11: a unit that broke off may not charge the unit it left until its next turn";
+  if (s.setup->options.rallied_units && u.own_turn.rallied && (u.rallied_from & bit(a.target)))
+    return "ADV-71: a unit that rallied this turn may not charge the unit that was pursuing it";
   const NearestPair pair = nearest_pair(s, a.unit, a.target);
   const auto reach =
       rules::charge_distance_distribution(charge_move_of(s, a.unit), s.setup->rulings.charge_02());

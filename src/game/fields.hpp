@@ -78,6 +78,8 @@ void for_each(Model& m, Visit&& visit) {
   X(player_turn.charge_failed) \
   X(no_break_off) \
   X(last_man) \
+  X(rallied_from) \
+  X(own_turn.rallied) \
   X(round.first_round) \
   X(round.charged_into_cover) \
   X(round.simultaneous) \
@@ -147,7 +149,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 // A field added to these structs must be added to the lists above (and then these sizes updated).
 #if defined(__x86_64__) && defined(__GNUC__)
 static_assert(sizeof(ModelState) == 72, "list the new ModelState field in fields::for_each");
-static_assert(sizeof(UnitState) == 128, "list the new UnitState field in ARAP_UNIT_FIELDS");
+static_assert(sizeof(UnitState) == 136, "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 7 &&
                   sizeof(UnitState::Round) == 14,
               "list the new UnitState field in ARAP_UNIT_FIELDS");

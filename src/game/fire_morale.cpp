@@ -143,7 +143,8 @@ rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int 
 void start_rout(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
-  reveal(c, unit, "routed");  // ADV-04: a fleeing unit is in plain view
+  s.units[unit].rallied_from = 0;  // ADV-72: a new flight, new pursuers
+  reveal(c, unit, "routed");       // ADV-04: a fleeing unit is in plain view
   c.dice.start();
   const int inches = c.dice.roll(6);
   c.roll_event(rule, "rout move", 0, unit, {{"inches", inches}});

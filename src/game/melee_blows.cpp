@@ -105,6 +105,8 @@ bool units_engaged(const GameState& s, int a, int b) {
 void lock_units(Context& c, int a, int b) {
   c.state.units[a].locked |= bit(b);
   c.state.units[b].locked |= bit(a);
+  c.state.units[a].rallied_from = 0;  // ADV-72: the memory of its pursuers lasts until it fights
+  c.state.units[b].rallied_from = 0;
   c.state.units[a].player_turn.engaged = true;  // SHOOT-31/33: no fire tests this turn
   c.state.units[b].player_turn.engaged = true;
   if (c.logging()) c.event({{"type", "locked"}, {"units", {a, b}}, {"rule", "CHARGE-03"}});

@@ -35,6 +35,7 @@ struct UnitState {
     bool morale_checked = false;     // SHOOT-31/33, MORALE-04: one such test per turn
     bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
     bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
+    bool rallied = false;            // ADV-71: it rallied at the start of this turn
     std::int16_t hazard_losses = 0;  // MORALE-08: models lost to dangerous ground this turn
     bool moved_this_turn = false;
     std::int16_t hits_taken = 0;        // SHOOT-33: shooting hits since its last turn
@@ -97,6 +98,9 @@ struct UnitState {
   std::uint64_t recent_foes = 0;        // CHARGE-06: units it fought in its last round
   std::int16_t recent_turn = 0;         // CHARGE-06: the game turn of that round
   std::int16_t beaten_by = -1;          // MELEE-19/20: routers flee away from this unit
+  // ADV-71/72: bit u set when unit u was pursuing it as it rallied; cleared when it next routs or
+  // fights.
+  std::uint64_t rallied_from = 0;
   bool no_break_off = false;  // MELEE-12: a failed Hit and Run forbids breaking off next round
   bool last_man = false;      // ADV-67: a squad brought down to one model by this mêlée's rounds
   MeleeChoice melee_choice = MeleeChoice::undecided;  // MELEE-29 step 1

@@ -337,10 +337,34 @@ Flight flee_move(Context& c, int unit) {
 
 bool rally_test(Context& c, int unit, const char* what);
 
+// ADV-71 (advanced, option rallied_units): a unit that rallies may face any way it likes for
+// free. The engine turns it for the player, toward the nearest enemy unit: the threat it has just
+// fled is what it wants in front of it, and no action lets a player choose another bearing yet.
+void face_the_enemy(Context& c, int unit) {
+  GameState& s = c.state;
+  const int enemy = nearest_enemy_unit(s, unit);
+  if (enemy < 0) return;
+  const table::Point threat = unit_centre(s, enemy);
+  const auto& info = c.setup.units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    auto& pose = s.models[m].pose;
+    if (pose.alive && table::distance(pose.position, threat) > 1e-9)
+      pose.facing = table::bearing(pose.position, threat);
+  }
+}
+
 void rally(Context& c, int unit) {
-  c.state.units[unit].routing = false;
-  c.state.units[unit].beaten_by = -1;
+  GameState& s = c.state;
+  UnitState& us = s.units[unit];
+  us.routing = false;
+  us.beaten_by = -1;
   if (c.logging()) c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "MELEE-21"}});
+  // ADV-71/72: it remembers who was after it; ADV-71: it turns about for free.
+  us.own_turn.rallied = true;
+  us.rallied_from = 0;
+  for (int p = 0; p < static_cast<int>(s.units.size()); ++p)
+    if (s.units[p].pursuing == unit && s.unit_alive(p)) us.rallied_from |= std::uint64_t{1} << p;
+  if (c.setup.options.rallied_units) face_the_enemy(c, unit);
 }
 
 // MELEE-21: a flight through an area of cover earns an extra rally test, taken on entering it;

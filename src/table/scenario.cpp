@@ -283,7 +283,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
                         "recharge_after_failed_charge", "look_out_sir", "hiding", "better_strength",
                         "fighting_in_smoke", "no_retreat", "mass_attacks", "dogged_units",
                         "no_pinning_in_melee", "charge_fire_order", "last_man_standing",
-                        "monstrous_creature_bonus"});
+                        "monstrous_creature_bonus", "rallied_units", "rallied_know_pursuers"});
     ScenarioOptions& o = scenario.options;
     if (options.has("busts_allowed")) o.busts_allowed = options["busts_allowed"].as_int(1, 10);
     for (const auto& option : kSwitchOptions)

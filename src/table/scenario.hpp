@@ -83,6 +83,8 @@ struct ScenarioOptions {
   bool charge_fire_order = true;                  // ADV-64 (advanced)
   bool last_man_standing = false;                 // ADV-67 (optional)
   bool monstrous_creature_bonus = false;          // ADV-56 (optional)
+  bool rallied_units = true;                      // ADV-71 (advanced)
+  bool rallied_know_pursuers = true;              // ADV-72 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 13> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 15> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -28,6 +28,8 @@ inline constexpr std::array<SwitchOption, 13> kSwitchOptions = {{
     {"charge_fire_order", &ScenarioOptions::charge_fire_order},
     {"last_man_standing", &ScenarioOptions::last_man_standing},
     {"monstrous_creature_bonus", &ScenarioOptions::monstrous_creature_bonus},
+    {"rallied_units", &ScenarioOptions::rallied_units},
+    {"rallied_know_pursuers", &ScenarioOptions::rallied_know_pursuers},
 }};
 
 }  // namespace arap::table
