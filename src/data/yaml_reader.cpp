@@ -183,6 +183,10 @@ std::vector<std::string> Field::keys() const {
 }
 
 void Field::allow_only(std::initializer_list<std::string_view> allowed) const {
+  allow_only(std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
+
+void Field::allow_only(std::span<const std::string_view> allowed) const {
   expect_map();
   for (const auto& entry : node_) {
     const std::string key = entry.first.Scalar();

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,8 @@ class Field {
   const Field& expect_map() const;
   // Rejects keys other than `allowed` (a typo must not pass silently).
   void allow_only(std::initializer_list<std::string_view> allowed) const;
+  // The same for a list built at run time (e.g. from a table of known names).
+  void allow_only(std::span<const std::string_view> allowed) const;
   // The keys of a mapping, in document order.
   std::vector<std::string> keys() const;
 

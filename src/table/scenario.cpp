@@ -227,6 +227,20 @@ Scenario load_scenario_text(const std::string& text, const std::string& name,
 
 namespace {
 
+// The keys an `options:` map may hold: the switches of kSwitchOptions, with busts_allowed
+// (a number) listed second, where it has always stood in the error message.
+const std::vector<std::string_view>& option_keys() {
+  static const std::vector<std::string_view> keys = [] {
+    std::vector<std::string_view> out;
+    for (const auto& option : kSwitchOptions) {
+      out.push_back(option.name);
+      if (out.size() == 1) out.push_back("busts_allowed");
+    }
+    return out;
+  }();
+  return keys;
+}
+
 Scenario scenario_from(const Field& root, const data::Library& library) {
   root.allow_only({"id", "name", "description", "table", "turn_limit", "victory", "rulings",
                    "options", "terrain", "obstacles", "sides"});
@@ -279,11 +293,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
   }
   if (root.has("options")) {
     const Field options = root["options"];
-    options.allow_only({"heavy_casualty_minus_one_at_half", "busts_allowed",
-                        "recharge_after_failed_charge", "look_out_sir", "hiding", "better_strength",
-                        "fighting_in_smoke", "no_retreat", "mass_attacks", "dogged_units",
-                        "no_pinning_in_melee", "charge_fire_order", "last_man_standing",
-                        "monstrous_creature_bonus", "rallied_units", "rallied_know_pursuers"});
+    options.allow_only(option_keys());
     ScenarioOptions& o = scenario.options;
     if (options.has("busts_allowed")) o.busts_allowed = options["busts_allowed"].as_int(1, 10);
     for (const auto& option : kSwitchOptions)
