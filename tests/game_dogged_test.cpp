@@ -65,13 +65,6 @@ class DoggedUnits : public test::ScriptedGame {
     state_.units[unit].strength_at_turn_end = 10;
     state_.units[unit].own_turn.casualties_taken = 4;
   }
-
-  std::vector<Event> rolls(const std::string& rule) const {
-    std::vector<Event> out;
-    for (const auto& e : log_)
-      if (e.value("type", "") == "roll" && e.value("rule", "") == rule) out.push_back(e);
-    return out;
-  }
 };
 
 TEST_F(DoggedUnits, ADV_43_a_dogged_unit_takes_no_heavy_casualty_test) {

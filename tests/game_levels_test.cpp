@@ -32,19 +32,6 @@ class Levels : public test::ScriptedGame {
           9);
   }
 
-  Action jump(int unit, double dx, double dy) const {
-    Action a = move(unit, dx, dy);
-    a.mode = table::MoveMode::jump;
-    return a;
-  }
-
-  std::vector<Event> rolls(const std::string& rule) const {
-    std::vector<Event> out;
-    for (const auto& e : log_)
-      if (e.value("type", "") == "roll" && e.value("rule", "") == rule) out.push_back(e);
-    return out;
-  }
-
   ConstantDice ones_{1};
   ConstantDice sixes_{6};
 };

@@ -198,13 +198,6 @@ class MeleeRound : public Melee {
     EXPECT_EQ(pending(state_).unit, 1);
   }
 
-  std::vector<Event> rolls(const std::string& rule) const {
-    std::vector<Event> out;
-    for (const auto& e : log_)
-      if (e.value("type", "") == "roll" && e.value("rule", "") == rule) out.push_back(e);
-    return out;
-  }
-
   ConstantDice constant_{6};
 };
 

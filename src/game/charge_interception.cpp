@@ -212,8 +212,9 @@ ChargeReach charge_reach(const GameState& s, const Action& a) {
     double p = rolls[i];
     for (std::size_t t = 0; t < plan->report.climbs_at.size(); ++t)
       p *= dice::p_low(ci.initiative);  // CHARGE-07: a test at each obstacle
-    if (plan->report.jump_drop > 0.0) {
-      // MOVE-25/26: one Initiative test per full 2" of the drop, all to be passed.
+    if (plan->report.jump_drop > 0.0 && !ci.jump_pack) {
+      // MOVE-25/26: one Initiative test per full 2" of the drop, all to be passed (none with a
+      // jump pack).
       const int tests = static_cast<int>(std::floor(plan->report.jump_drop / 2.0 + 1e-9));
       for (int t = 0; t < tests; ++t) p *= dice::p_low(ci.initiative);
     }

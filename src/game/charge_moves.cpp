@@ -210,9 +210,10 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
       }
       s.charge_progress.climbed = true;
     }
-    if (plan->report.jump_drop > 0.0) {
+    if (plan->report.jump_drop > 0.0 && !ci.jump_pack) {
       // MOVE-26: jumping down into the fight takes MOVE-25's tests (engine choice: one set for
-      // the unit, as for CHARGE-07's obstacle); a failure is a fall and a failed Charge.
+      // the unit, as for CHARGE-07's obstacle); a failure is a fall and a failed Charge. Jump
+      // packs come down without tests (MOVE-25).
       int tests = 0;
       c.dice.start();
       const bool safe = jump_tests_passed(c, ci.initiative, plan->report.jump_drop, tests);
@@ -223,8 +224,8 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
         fall(c, pair.own, plan->report.jump_drop);
         return Contact::halted;
       }
-      s.charge_progress.jumped = true;
     }
+    if (plan->report.jump_drop > 0.0) s.charge_progress.jumped = true;
     s.charge_progress.ladder = !plan->report.ladders.empty();  // MOVE-28
     s.models[pair.own].pose.position = moved.position;
     s.models[pair.own].pose.facing = plan->report.final_facing;

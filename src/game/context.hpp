@@ -186,11 +186,14 @@ void fall(Context& c, int model, double height);
 // over `drop_at` inches along (where a faller lands), unless a base is in the way.
 void land_at_foot(GameState& s, int model, const table::Point& start, const table::Point& end,
                   double drop_at);
-// MOVE-25: after a move, every model that jumped a drop takes its Initiative tests; a failure is
-// a fall at the foot of the drop. `from` holds the unit's models' starting positions.
-void land_jumps(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from,
-                const table::Point& shift);
-// MOVE-23: after a failed climbing test, if the move went down a drop, D6 of the climbers fall.
+// After a move, each model takes the tests its path met, in path order, until one fails: MOVE-25
+// jumps down (a fall at the foot), MOVE-16 gaps (a fall into the gap), MOVE-22 jump-pack leaps (a
+// fall from the face), MOVE-18 climbs out of water (the model stays in it). `from` holds the
+// unit's models' starting positions.
+void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from,
+                 const table::Point& shift);
+// MOVE-23/24: after a failed climbing or rappelling test, if the move went down a drop, D6 of the
+// climbers fall.
 void climb_down_failed(Context& c, int unit, const UnitMove& move, const table::Point& shift);
 // MOVE-28: empty, or why the move would put more than four models on a ladder this turn.
 std::string ladder_problem(const GameState& s, const UnitMove& move);

@@ -201,6 +201,11 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
             return "ACT-13: standing up is a sole action: once per phase for a unit";
           const auto& info = s.setup->units[unit];
           for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+            if (s.models[m].pose.alive && s.models[m].fell_over)
+              return "MOVE-15: a model of the unit fell over this turn and gets up only when it "
+                     "ends";
+          }
+          for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
             if (s.models[m].pose.alive && s.models[m].prone) return "";
           }
           return "MOVE-09: nobody in the unit is prone";
@@ -388,6 +393,14 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
         c.dice.start();
         moves = dice::roll_low(c.dice, initiative);
         c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", moves}});
+      } else if (std::any_of(checked_move.reports.begin(), checked_move.reports.end(),
+                             [](const auto& r) { return r.second.rope_drop > 0.0; })) {
+        // MOVE-24: rappelling costs the one AP of a move and an Initiative test for the unit;
+        // failed, it stays at the top and D6 of the rappellers fall (as a failed climb down).
+        const int initiative = c.setup.units[unit].initiative;
+        c.dice.start();
+        moves = dice::roll_low(c.dice, initiative);
+        c.roll_event("MOVE-24", "rappelling test", initiative, unit, {{"passed", moves}});
       }
       const int cost =
           std::max(detail::move_action_points(s, a), checked_move.action_cost);  // ACT-10

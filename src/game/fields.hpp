@@ -26,8 +26,10 @@ void for_each(Model& m, Visit&& visit) {
   visit("engaged", m.pose.engaged);
   visit("mounted", m.pose.mounted);
   visit("infra_vision", m.pose.infra_vision);
+  visit("leaping", m.pose.leaping);
   visit("wounds_left", m.wounds_left);
   visit("prone", m.prone);
+  visit("fell_over", m.fell_over);
 }
 
 // clang-format off

@@ -71,7 +71,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!poses[m].alive) continue;
+    if (!poses[m].alive || s.models[m].fell_over) continue;  // MOVE-15: no attacks after a fall
     const auto& model = s.setup->models[m];
     if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
     const double range = table::range_to_unit(poses, m, target);

@@ -237,8 +237,9 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
                    centre + table::heading_vector(facing + side) * info.move));
   // MOVE-20/25: climbing and jumping toward every destination, where the table has something to
   // climb or jump from; MOVE-17: swimming where it has deep water.
-  // A jump move differs from a normal one only where it jumps down (MOVE-25), so it is planned
-  // for units standing higher than a free step; a climb only where something to climb lies in
+  // A jump move differs from a normal one only where it jumps down (MOVE-25) or, with jump packs,
+  // leaps up (MOVE-22), so it is planned for units standing higher than a free step or wearing
+  // jump packs; a climb only where something to climb lies in
   // the box the unit sweeps (MOVE-20/23: anything else is refused).
   if (table_has_climbs(table)) {
     bool raised = false;
@@ -246,8 +247,10 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
       raised = s.models[m].pose.alive && table.level_at(s.models[m].pose.position) > 1.0;
     for (const auto& d : targets) {
       if (d.away) continue;
-      if (climbable_near(s, unit, d.at, allowance)) set.add(plan(table::MoveMode::climb, d.at));
-      if (raised) set.add(plan(table::MoveMode::jump, d.at));
+      const bool climbable = climbable_near(s, unit, d.at, allowance);
+      if (climbable) set.add(plan(table::MoveMode::climb, d.at));
+      // MOVE-22: a jump pack also leaps up faces from the ground.
+      if (raised || (info.jump_pack && climbable)) set.add(plan(table::MoveMode::jump, d.at));
     }
   }
   if (table_has_deep_water(table))

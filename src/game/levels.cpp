@@ -1,6 +1,8 @@
-// Moving between levels in play: MOVE-23 (climbing down), MOVE-25 (jumping down), MOVE-27
-// (falling) and MOVE-28 (ladders). The table layer (check_move) says which step a path takes and
-// what it costs; here the dice are rolled and the fallers hurt.
+// Tests a model meets on the way, and moves between levels: MOVE-15 (agility rolls), MOVE-16
+// (gaps), MOVE-18 (climbing out of water), MOVE-22 (jump packs), MOVE-23 (climbing down), MOVE-24
+// (ropes), MOVE-25 (jumping down), MOVE-27 (falling) and MOVE-28 (ladders). The table layer
+// (check_move) says which step a path takes and what it costs; here the dice are rolled and the
+// fallers hurt.
 #include <algorithm>
 #include <cmath>
 
@@ -8,6 +10,7 @@
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
+#include "rules/agility.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/wound_save.hpp"
 
@@ -64,42 +67,164 @@ void land_at_foot(GameState& s, int model, const table::Point& start, const tabl
   if (!overlaps_a_base(s, model, foot)) s.models[model].pose.position = foot;
 }
 
-void land_jumps(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from,
-                const table::Point& shift) {
+namespace {
+
+// One test a model meets along its path (MOVE-16/18/22/25), in the order it meets them.
+struct PathTest {
+  enum class Kind { jump_down, gap, leap, climb_out, agility } kind;
+  double at = 0.0;  // inches along the path
+  const table::GapJump* gap = nullptr;
+  const table::TerrainFeature* ground = nullptr;  // agility ground
+};
+
+// Moves `model` back along its path from `start` toward `end` to `along` inches from the start
+// (clamped to the path), unless a base is in the way there.
+void place_along(GameState& s, int model, const table::Point& start, const table::Point& end,
+                 double along) {
+  const double length = table::distance(start, end);
+  if (length <= 1e-9) return;
+  const table::Point spot = start + (end - start) * (std::clamp(along, 0.0, length) / length);
+  if (!overlaps_a_base(s, model, spot)) s.models[model].pose.position = spot;
+}
+
+}  // namespace
+
+void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from,
+                 const table::Point& shift) {
   GameState& s = c.state;
-  const int first = c.setup.units[unit].first_model;
+  const UnitInfo& info = c.setup.units[unit];
+  const int first = info.first_model;
+  std::vector<PathTest> tests;
   for (const auto& [m, report] : move.reports) {
-    if (report.jump_drop <= 0.0 || !s.models[m].pose.alive) continue;
+    if (!s.models[m].pose.alive) continue;
+    tests.clear();
+    if (report.jump_drop > 0.0) tests.push_back({PathTest::Kind::jump_down, report.jump_at});
+    for (const auto& gap : report.gaps) tests.push_back({PathTest::Kind::gap, gap.at, &gap});
+    if (report.leap_height > 0.0) tests.push_back({PathTest::Kind::leap, report.leap_at});
+    if (report.climb_out_at >= 0.0)
+      tests.push_back({PathTest::Kind::climb_out, report.climb_out_at});
+    for (const auto& [feature, at] : report.agility) {
+      // MOVE-15: ice asks only of models moving more than half their basic move.
+      if (feature->agility == table::Agility::fast && report.distance <= 0.5 * info.move + 1e-9)
+        continue;
+      tests.push_back({PathTest::Kind::agility, at, nullptr, feature});
+    }
+    if (tests.empty()) continue;
+    std::stable_sort(tests.begin(), tests.end(),
+                     [](const PathTest& x, const PathTest& y) { return x.at < y.at; });
     const int initiative = c.setup.models[m].profile->initiative;
-    int tests = 0;
-    c.dice.start();
-    const bool safe = jump_tests_passed(c, initiative, report.jump_drop, tests);
-    c.roll_event("MOVE-25", "jump down", initiative, unit,
-                 {{"model", m}, {"drop", report.jump_drop}, {"tests", tests}, {"safe", safe}});
-    if (safe) continue;
     const table::Point start = from[m - first];
-    land_at_foot(s, m, start, start + shift, report.jump_at);
-    fall(c, m, report.jump_drop);
+    const table::Point end = start + shift;
+    const double radius = s.models[m].pose.base_radius;
+    for (const PathTest& test : tests) {
+      if (test.kind == PathTest::Kind::jump_down) {
+        // MOVE-25: jump packs (and gravity chutes) come down without tests.
+        if (info.jump_pack) {
+          if (c.logging()) {
+            c.event({{"type", "jump_down"},
+                     {"rule", "MOVE-25"},
+                     {"unit", unit},
+                     {"model", m},
+                     {"drop", report.jump_drop},
+                     {"jump_pack", true}});
+          }
+          continue;
+        }
+        int rolled = 0;
+        c.dice.start();
+        const bool safe = jump_tests_passed(c, initiative, report.jump_drop, rolled);
+        c.roll_event("MOVE-25", "jump down", initiative, unit,
+                     {{"model", m}, {"drop", report.jump_drop}, {"tests", rolled}, {"safe", safe}});
+        if (safe) continue;
+        land_at_foot(s, m, start, end, report.jump_at);
+        fall(c, m, report.jump_drop);
+        break;
+      }
+      if (test.kind == PathTest::Kind::gap) {
+        // MOVE-16: a gap wider than the model may try fails without a roll; leapers (ADV-07)
+        // clear the rest without one.
+        const table::GapJump& gap = *test.gap;
+        bool cleared = !gap.too_wide;
+        const bool rolls = cleared && !info.leaping;
+        c.dice.start();
+        if (rolls) cleared = dice::roll_low(c.dice, initiative);
+        c.roll_event("MOVE-16", "gap jump", rolls ? initiative : 0, unit,
+                     {{"model", m},
+                      {"width", gap.width},
+                      {"depth", gap.depth},
+                      {"too_wide", gap.too_wide},
+                      {"cleared", cleared}});
+        if (cleared) continue;
+        // The jumper drops into the gap, halfway across, and falls its depth (the ruling of
+        // MOVE-16: the drop, not the width).
+        place_along(s, m, start, end, gap.at + 0.5 * gap.width);
+        fall(c, m, gap.depth);
+        break;
+      }
+      if (test.kind == PathTest::Kind::leap) {
+        // MOVE-22: one Initiative test to grab hold; failed, the model falls from the height it
+        // leapt, at the foot of the face.
+        c.dice.start();
+        const bool holds = dice::roll_low(c.dice, initiative);
+        c.roll_event("MOVE-22", "jump pack leap", initiative, unit,
+                     {{"model", m}, {"height", report.leap_height}, {"holds", holds}});
+        if (holds) continue;
+        place_along(s, m, start, end, report.leap_at - radius - 0.05);
+        fall(c, m, report.leap_height);
+        break;
+      }
+      if (test.kind == PathTest::Kind::agility) {
+        // MOVE-15: the goal follows the model's current move: its basic move as the ground it
+        // starts on leaves it (difficult ground halves it). Failed, the model falls over short
+        // of the ground: prone, and neither moving nor attacking until the player turn ends.
+        const double factor = table::class_factor(c.setup.scenario.table.movement_at(start));
+        const double current = factor > 0.0 ? info.move / factor : info.move;
+        const int goal = rules::agility_goal(initiative, current);
+        c.dice.start();
+        const bool steady = dice::roll_low(c.dice, goal);
+        c.roll_event("MOVE-15", "agility roll", goal, unit,
+                     {{"model", m},
+                      {"feature", test.ground->id},
+                      {"current_move", current},
+                      {"steady", steady}});
+        if (steady) continue;
+        place_along(s, m, start, end, test.at - radius - 0.05);
+        s.models[m].prone = true;
+        s.models[m].fell_over = true;
+        break;
+      }
+      // MOVE-18: one Initiative test to climb out of the water; failed, the swimmer stays in the
+      // water short of the edge and may try again with its next action.
+      c.dice.start();
+      const bool out = dice::roll_low(c.dice, initiative);
+      c.roll_event("MOVE-18", "climb out of the water", initiative, unit,
+                   {{"model", m}, {"out", out}});
+      if (out) continue;
+      place_along(s, m, start, end, report.climb_out_at - radius - 0.05);
+      break;
+    }
   }
 }
 
 void climb_down_failed(Context& c, int unit, const UnitMove& move, const table::Point& shift) {
   GameState& s = c.state;
   const bool down = std::any_of(move.reports.begin(), move.reports.end(), [](const auto& checked) {
-    return checked.second.climb_drop > 0.0;
+    return checked.second.climb_drop > 0.0 || checked.second.rope_drop > 0.0;
   });
   if (!down) return;  // a failed climb up leaves the unit at the foot (MOVE-20)
-  // MOVE-23: a unit that fails its test on the way down loses D6 of its climbers.
+  // MOVE-23: a unit that fails its test on the way down loses D6 of its climbers; MOVE-24 (its
+  // ruling): rappellers who fail fall the same way, from the top of the rope.
   c.dice.start();
   int fallers = c.dice.roll(6);
   c.roll_event("MOVE-23", "climbers who fall", 0, unit, {{"models", fallers}});
   for (const auto& [m, report] : move.reports) {
     if (fallers <= 0) break;
-    if (report.climb_drop <= 0.0 || !s.models[m].pose.alive) continue;
+    const bool climbed = report.climb_drop > 0.0;
+    if ((!climbed && report.rope_drop <= 0.0) || !s.models[m].pose.alive) continue;
     --fallers;
     const table::Point start = s.models[m].pose.position;
-    land_at_foot(s, m, start, start + shift, report.climb_at);
-    fall(c, m, report.climb_drop);
+    land_at_foot(s, m, start, start + shift, climbed ? report.climb_at : report.rope_at);
+    fall(c, m, climbed ? report.climb_drop : report.rope_drop);
   }
 }
 

@@ -114,6 +114,7 @@ void close_in(Context& c, const std::vector<int>& units, int next_step) {
     const auto& info = c.setup.units[u];
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!poses[m].alive || striking_initiative(s, m) > next_step) continue;
+      if (s.models[m].fell_over) continue;  // MOVE-15: it does not move this turn
       if (can_strike(s, m, s.units[u].locked)) continue;
       double best = 0.0;
       const int nearest =
@@ -272,6 +273,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
     };
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive || (!everyone && striking_initiative(s, m) != step)) continue;
+      if (s.models[m].fell_over) continue;  // MOVE-15: no attacks after falling over
       if (!can_strike(s, m, us.locked)) continue;
       const ModelInfo& model = c.setup.models[m];
       const auto* weapon = melee_weapon(model);

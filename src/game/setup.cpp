@@ -98,6 +98,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     bool all_fearless = true;
     bool all_dogged = true;
     bool all_relentless = true;
+    bool all_jump_packs = true;
     bool any_invulnerable = false;
     bool any_big = false;
     for (const auto& model : placed.models) {
@@ -106,6 +107,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       all_fearless = all_fearless && p.has_rule("fearless");
       all_dogged = all_dogged && p.has_rule("dogged");
       all_relentless = all_relentless && p.has_rule("relentless");
+      all_jump_packs = all_jump_packs && p.has_rule("jump_pack");
       any_invulnerable = any_invulnerable || p.invulnerable.has_value();
       any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");
       info.no_fear = info.no_fear || p.has_rule("they_shall_know_no_fear");
@@ -117,6 +119,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       ++next_model;
     }
     info.initiative = leader->initiative;
+    info.jump_pack = all_jump_packs;
     mark_characters(*setup, info);
     int assault = 0;
     int defensive = 0;

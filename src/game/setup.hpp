@@ -38,6 +38,7 @@ struct UnitInfo {
   bool need_not_pursue = false;     // slow and purposeful (MELEE-24)
   bool hit_and_run = false;         // MELEE-12
   bool leaping = false;             // ADV-07: +6" to charges
+  bool jump_pack = false;           // MOVE-22/25: every model wears one
   bool flesh_hooks = false;         // CHARGE-19
   bool assault_grenades = false;    // CHARGE-16: a majority carries them
   bool defensive_grenades = false;  // CHARGE-17: a majority carries them

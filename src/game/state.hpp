@@ -16,6 +16,9 @@ struct ModelState {
   table::TableModel pose;  // pose.alive is false once the model is removed
   std::int16_t wounds_left = 1;
   bool prone = false;
+  // MOVE-15: it failed an agility roll and fell over: it neither moves nor attacks until the
+  // player turn ends.
+  bool fell_over = false;
   friend bool operator==(const ModelState&, const ModelState&) = default;
 };
 

@@ -83,6 +83,7 @@ void end_player_turn(Context& c) {
       pre_activation_tests(c, u);
     }
   }
+  for (auto& model : s.models) model.fell_over = false;  // MOVE-15: "that turn" is over
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     UnitState& unit = s.units[u];
     unit.player_turn = {};  // ACT-09: held AP are gone; ACT-13: a new phase for standing up

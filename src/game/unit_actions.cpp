@@ -69,6 +69,9 @@ table::MoveRequest unit_request(const GameState& s, const Action& a, double allo
   request.allowance = allowance;
   // MOVE-20: a climbing move gets over obstacles up to the unit's basic move high.
   if (a.mode == table::MoveMode::climb) request.climb_limit = allowance_of(s, a.unit);
+  // MOVE-16: gaps up to the basic move less 1" may be tried; MOVE-22: jump packs leap up.
+  request.gap_limit = std::max(0.0, allowance_of(s, a.unit) - 1.0);
+  request.jump_pack = s.setup->units[a.unit].jump_pack;
   request.final_facing = a.facing;
   request.path.resize(1);
   request.model = 0;
@@ -230,6 +233,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   bool prone = false;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     prone = prone || (s.models[m].pose.alive && s.models[m].prone);
+    if (s.models[m].pose.alive && s.models[m].fell_over)
+      return "MOVE-15: a model of the unit fell over this turn and cannot move until it ends";
   }
   switch (a.mode) {
     case table::MoveMode::charge:
@@ -394,8 +399,8 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
              {"to", {centre_after.x, centre_after.y}},
              {"facing", facing}});
   }
-  note_ladders(s, move);                                                   // MOVE-28
-  land_jumps(c, a.unit, move, from, table::Point{a.dx, a.dy} * fraction);  // MOVE-25
+  note_ladders(s, move);                                                    // MOVE-28
+  level_tests(c, a.unit, move, from, table::Point{a.dx, a.dy} * fraction);  // MOVE-16/18/22/25
   after_hidden_move(c, a.unit, a.mode);
   for (const auto& [m, report] : move.reports) hazard_tests(c, a.unit, m, report.dangerous);
   if (!free_move) hazard_morale_check(c, a.unit);

@@ -151,7 +151,8 @@ nlohmann::json state_view(const GameState& state) {
                         {"facing", ms.pose.facing},
                         {"alive", ms.pose.alive},
                         {"wounds_left", ms.wounds_left},
-                        {"prone", ms.prone}});
+                        {"prone", ms.prone},
+                        {"fell_over", ms.fell_over}});  // MOVE-15
     }
     nlohmann::json badges = nlohmann::json::array();
     const auto badge = [&](bool on, const char* name) {

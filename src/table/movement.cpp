@@ -1,7 +1,7 @@
-// MOVE-01..08, MOVE-17..28 on the table: what a path costs over ground, obstacles and levels
-// (check_move), the turning cost (MOVE-07), and the straight reach a listing measures in one pass
-// (straight_reach, furthest_clear_end). Planned straight moves are in straight_moves.cpp, the
-// dice that set distances in move_rolls.cpp.
+// MOVE-01..08, MOVE-15..28 on the table: what a path costs over ground, obstacles and levels, and
+// the tests it meets (check_move), and the turning cost (MOVE-07). The straight reach a listing
+// measures in one pass is in straight_reach.cpp, planned straight moves in straight_moves.cpp,
+// the dice that set distances in move_rolls.cpp.
 #include "table/movement.hpp"
 
 #include <algorithm>
@@ -11,13 +11,9 @@
 
 #include <fmt/format.h>
 
+#include "table/movement_internal.hpp"
+
 namespace arap::table {
-
-namespace {
-
-constexpr double kEpsilon = 1e-9;
-
-}  // namespace
 
 double class_factor(MovementClass movement) {
   switch (movement) {
@@ -33,7 +29,7 @@ double class_factor(MovementClass movement) {
   return 1.0;
 }
 
-namespace {
+namespace detail {
 
 double mode_factor(MoveMode mode, MovementClass movement) {
   const double ground = class_factor(movement);
@@ -48,12 +44,6 @@ double mode_factor(MoveMode mode, MovementClass movement) {
   }
 }
 
-struct LegCost {
-  double cost = 0.0;
-  const TerrainFeature* impassable = nullptr;
-};
-
-// The cost of one straight leg: the worst ground at each point along it (MOVE-03).
 LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mode,
                  std::vector<const TerrainFeature*>& dangerous,
                  std::vector<const TerrainFeature*>& variable, bool& deep_water, int& action_cost) {
@@ -125,30 +115,30 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
   return result;
 }
 
-}  // namespace
-
-namespace {
-
-// MOVE-19..28: where a straight leg steps from one level to another (a raised surface's edge).
-struct LevelStep {
-  double t = 0.0;     // along the leg, 0..1
-  double rise = 0.0;  // positive up, negative down
-  Point at;
-};
+bool deep_water_at(const Table& table, const Point& p) {
+  for (const int index : table.features_near(p, p)) {
+    const TerrainFeature& feature = table.features()[index];
+    if (feature.deep && in_feature(feature, p)) return true;
+  }
+  return false;
+}
 
 void level_steps(const Table& table, const Point& a, const Point& b, std::vector<LevelStep>& out) {
   out.clear();
   thread_local std::vector<double> cuts;
   cuts.assign({0.0, 1.0});
+  bool near = false;
   for (const int index : table.raised_features()) {
     const TerrainFeature& feature = table.features()[index];
     if (!segment_touches_box(a, b, feature.bounds)) continue;
+    near = true;
     for (const auto& piece : feature_intervals(feature, a, b)) {
       cuts.push_back(piece.from);
       cuts.push_back(piece.to);
     }
   }
-  if (cuts.size() == 2) return;
+  if (!near) return;
+  // (A leg that only touches a surface at its end has no pieces; the end check below finds it.)
   std::sort(cuts.begin(), cuts.end());
   double level = table.level_at(a);
   for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
@@ -163,7 +153,9 @@ void level_steps(const Table& table, const Point& a, const Point& b, std::vector
   if (std::abs(end - level) > kEpsilon) out.push_back({1.0, end - level, b});
 }
 
-}  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 double turning_cost(double total_degrees) {
   const double extra = total_degrees - 90.0;
@@ -224,12 +216,29 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
           },
           true);
     }
+    if (table.has_agility_ground()) {
+      // MOVE-15: agility ground touched by this leg, once per feature, where first entered.
+      for (const int index : table.features_near(at, next)) {
+        const TerrainFeature& feature = table.features()[index];
+        if (feature.agility == Agility::none) continue;
+        if (std::any_of(report.agility.begin(), report.agility.end(),
+                        [&](const auto& seen) { return seen.first == &feature; }))
+          continue;
+        const IntervalList inside = feature_intervals(feature, at, next);
+        if (!inside.empty())
+          report.agility.emplace_back(&feature, report.distance - leg + inside.begin()->from * leg);
+        else if (in_feature(feature, next))
+          report.agility.emplace_back(&feature, report.distance);
+      }
+    }
     for (const int index : table.obstacles_near(at, next)) {
       const LinearObstacle& obstacle = table.obstacles()[index];
       for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
         const double t = segment_intersection(at, next, obstacle.points[i], obstacle.points[i + 1]);
         if (t < 0.0) continue;
         if (obstacle.height <= free_height + kEpsilon) continue;
+        // ADV-07: a leaper goes over anything up to twice its height at no cost.
+        if (mover.leaping && obstacle.height <= 2.0 * mover.height + kEpsilon) continue;
         if (obstacle.height <= mover.height + kEpsilon) {
           report.obstacle_cost += obstacle.height;  // MOVE-21: counted once per crossing
         } else if (obstacle.height <= request.climb_limit + kEpsilon) {
@@ -251,10 +260,43 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
     if (table.has_levels()) {
       thread_local std::vector<LevelStep> steps;
       level_steps(table, at, next, steps);
-      for (const LevelStep& step : steps) {
+      for (std::size_t k = 0; k < steps.size(); ++k) {
+        const LevelStep& step = steps[k];
         const double height = std::abs(step.rise);
         const double along = report.distance - leg + step.t * leg;
+        // MOVE-18: climbing out of deep water onto a raised surface (a jetty, a boat).
+        if (step.rise > 0.0 && report.climb_out_at < 0.0 &&
+            deep_water_at(table, step.at - (next - at) * (0.01 / leg))) {
+          report.climb_out_at = along;
+        }
         if (height <= free_height + kEpsilon) continue;  // MOVE-19/23: a small step is free
+        // ADV-07: a leaper goes up or down twice its height at no cost and with no test.
+        if (mover.leaping && height <= 2.0 * mover.height + kEpsilon) continue;
+        // MOVE-16: a drop followed by a rise back to about the same level is a gap to jump.
+        if (step.rise < 0.0 && k + 1 < steps.size() && steps[k + 1].rise > 0.0 &&
+            std::abs(step.rise + steps[k + 1].rise) <= free_height + kEpsilon &&
+            request.mode != MoveMode::crawl && request.mode != MoveMode::swim) {
+          const double width = (steps[k + 1].t - step.t) * leg;
+          // The free jump equals the free step: 1", or half the Size of larger models.
+          if (width <= free_height + kEpsilon) {
+            ++k;  // jumped with no penalty: the allowance pays the width, as any ground
+            continue;
+          }
+          if ((request.mode == MoveMode::normal || request.mode == MoveMode::jump) &&
+              request.climb_limit <= 0.0 && height > mover.height + kEpsilon) {
+            report.gaps.push_back({along, width, height, width > request.gap_limit + kEpsilon});
+            // In the air the jumper pays an inch an inch, whatever the ground below.
+            std::vector<const TerrainFeature*> below_dangerous;
+            std::vector<const TerrainFeature*> below_variable;
+            bool below_deep = false;
+            int below_cost = 1;
+            const LegCost below = leg_cost(table, step.at, steps[k + 1].at, request.mode,
+                                           below_dangerous, below_variable, below_deep, below_cost);
+            if (below.impassable == nullptr) report.terrain_cost += width - below.cost;
+            ++k;
+            continue;
+          }
+        }
         const bool jumping = request.mode == MoveMode::jump && step.rise < 0.0;
         const TerrainFeature* ladder = jumping ? nullptr : table.ladder_at(step.at);
         if (ladder != nullptr) {
@@ -271,6 +313,24 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
         }
         const bool charge = request.mode == MoveMode::charge;
         if (step.rise > 0.0) {
+          if (request.jump_pack && request.mode == MoveMode::jump &&
+              height <= kMaxLeapUp + kEpsilon) {
+            // MOVE-22: the jump pack lifts the wearer (no allowance); a test to grab hold.
+            if (along <= kLeapReach + kEpsilon) {
+              report.leap_height = std::max(report.leap_height, height);
+              if (report.leap_at < 0.0) report.leap_at = along;
+              continue;
+            }
+            refuse(
+                [&] {
+                  return fmt::format(
+                      "MOVE-22: a jump pack leaps up a face only from within {}\" of its foot "
+                      "(this one is {:.1f}\" away)",
+                      kLeapReach, along);
+                },
+                true);
+            continue;
+          }
           if (height <= request.climb_limit + kEpsilon) {  // MOVE-20 / CHARGE-07: one climb
             report.obstacle_cost += height;
             mark_climb(along);
@@ -285,6 +345,15 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
               },
               true);
           continue;
+        }
+        if (!jumping && !charge) {
+          if (table.rope_at(step.at) != nullptr) {
+            // MOVE-24: down a rope at the normal rate; the unit tests once for the action.
+            report.obstacle_cost += height;
+            report.rope_drop = std::max(report.rope_drop, height);
+            if (report.rope_at < 0.0) report.rope_at = along;
+            continue;
+          }
         }
         if ((request.mode == MoveMode::jump || charge) && height <= kMaxJumpDown + kEpsilon) {
           // MOVE-25/26: a jump costs no allowance; the tests come when the model lands.
@@ -369,185 +438,6 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
     });
   }
   return report;
-}
-
-// The largest d in (0, limit] at which the mover's base, carried `d` along `direction`, overlaps
-// no other base; 0 when there is none. Each other base rules out an open interval of d.
-double furthest_clear_end(std::span<const TableModel> models, int model, const Point& direction,
-                          double limit) {
-  const TableModel& mover = models[model];
-  double d = limit;
-  for (bool moved = true; moved && d > 0.0;) {
-    moved = false;
-    for (int i = 0; i < static_cast<int>(models.size()); ++i) {
-      const TableModel& other = models[i];
-      if (i == model || !other.alive) continue;
-      const double contact = other.base_radius + mover.base_radius - 1e-6;
-      const Point offset = other.position - mover.position;
-      const double along = dot(offset, direction);
-      const double across_sq = dot(offset, offset) - along * along;
-      if (across_sq >= contact * contact) continue;
-      const double half = std::sqrt(contact * contact - across_sq);
-      if (d > along - half && d < along + half) {
-        d = along - half - 1e-4;
-        moved = true;
-      }
-    }
-  }
-  return std::max(d, 0.0);
-}
-
-// How far from `from` (on the table) the ray along unit vector `direction` stays on it.
-double distance_to_edge(const Table& table, const Point& from, const Point& direction) {
-  double d = std::numeric_limits<double>::infinity();
-  if (direction.x > 1e-12) d = std::min(d, (table.width() - from.x) / direction.x);
-  if (direction.x < -1e-12) d = std::min(d, -from.x / direction.x);
-  if (direction.y > 1e-12) d = std::min(d, (table.height() - from.y) / direction.y);
-  if (direction.y < -1e-12) d = std::min(d, -from.y / direction.y);
-  return std::max(0.0, d - 1e-9);
-}
-
-std::optional<double> straight_reach(const Table& table, std::span<const TableModel> models,
-                                     const MoveRequest& request, const Point& direction,
-                                     double limit, double* level_step_at) {
-  if (request.model < 0 || request.model >= static_cast<int>(models.size())) return 0.0;
-  const TableModel& mover = models[request.model];
-  if (!mover.alive || limit <= kEpsilon) return 0.0;
-  const MoveMode mode = request.mode;
-  const Point a = mover.position;
-  Point b = a + direction * limit;
-  const double free_height = mover.size <= 2 ? 1.0 : mover.size / 2.0;  // MOVE-19
-  if (table.has_levels() && (request.terrain == nullptr || request.terrain->levels)) {
-    // Climbs, drops, jumps and ladders along the way: only trial moves measure those.
-    thread_local std::vector<LevelStep> levels;
-    level_steps(table, a, b, levels);
-    for (const LevelStep& step : levels) {
-      if (std::abs(step.rise) <= free_height + kEpsilon) continue;
-      if (level_step_at == nullptr) return std::nullopt;
-      // The first step (level_steps lists them along the leg): measure only up to it.
-      const double at = step.t * limit;
-      *level_step_at = at;
-      limit = std::max(0.0, at - 1e-6);
-      if (limit <= kEpsilon) return 0.0;
-      b = a + direction * limit;
-      break;
-    }
-  }
-  // MOVE-07 and MOVE-06: turning and sidestepping cost the same whatever the length.
-  double fixed = 0.0;
-  if (!request.turning_included) {
-    double heading = mover.facing;
-    double turned = 0.0;
-    if (mode != MoveMode::backwards && mode != MoveMode::sidestep) {
-      const double along = request.leg_heading ? *request.leg_heading : bearing(a, b);
-      turned += std::abs(turn_between(heading, along));
-      heading = along;
-    }
-    if (request.final_facing) turned += std::abs(turn_between(heading, *request.final_facing));
-    fixed += turning_cost(turned);
-  }
-  if (mode == MoveMode::sidestep) fixed += 0.5;
-  double block =
-      mode == MoveMode::flee ? limit : std::min(limit, distance_to_edge(table, a, direction));
-  // MOVE-03: the worst ground at each point of the ray, as leg_cost weighs it.
-  struct Mark {
-    double from;
-    double to;
-    MovementClass movement;
-  };
-  thread_local std::vector<Mark> marks;
-  thread_local std::vector<double> cuts;
-  marks.clear();
-  cuts.assign({0.0, limit});
-  IndexList own_features;
-  IndexList own_obstacles;
-  if (request.terrain == nullptr) {
-    own_features = table.features_near(a, b);
-    own_obstacles = table.obstacles_near(a, b);
-  }
-  const IndexList& near_features =
-      request.terrain != nullptr ? request.terrain->features : own_features;
-  const IndexList& near_obstacles =
-      request.terrain != nullptr ? request.terrain->obstacles : own_obstacles;
-  for (const int index : near_features) {
-    const TerrainFeature& feature = table.features()[index];
-    if (feature.movement == MovementClass::normal && !feature.deep) continue;
-    if (feature.deep && mode == MoveMode::swim) continue;  // MOVE-17: swimmers cross it
-    if (!segment_touches_box(a, b, feature.bounds)) continue;
-    const MovementClass movement = feature.deep ? MovementClass::impassable : feature.movement;
-    for (const auto& piece : feature_intervals(feature, a, b)) {
-      marks.push_back({piece.from * limit, piece.to * limit, movement});
-      cuts.push_back(piece.from * limit);
-      cuts.push_back(piece.to * limit);
-    }
-  }
-  std::sort(cuts.begin(), cuts.end());
-  // MOVE-19/21, CHARGE-07: each obstacle crossed costs its height once, or bars the way.
-  struct Crossing {
-    double at;
-    double cost;
-  };
-  thread_local std::vector<Crossing> crossings;
-  crossings.clear();
-  for (const int index : near_obstacles) {
-    const LinearObstacle& obstacle = table.obstacles()[index];
-    if (obstacle.height <= free_height + kEpsilon) continue;
-    for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
-      const double t = segment_intersection(a, b, obstacle.points[i], obstacle.points[i + 1]);
-      if (t < 0.0) continue;
-      if (obstacle.height <= mover.height + kEpsilon ||
-          obstacle.height <= request.climb_limit + kEpsilon) {
-        crossings.push_back({t * limit, obstacle.height});
-      } else {
-        block = std::min(block, t * limit - 1e-6);
-      }
-    }
-  }
-  std::sort(crossings.begin(), crossings.end(),
-            [](const Crossing& x, const Crossing& y) { return x.at < y.at; });
-  // Enemy bases may not be passed through (they may be reached: the end is check_move's affair).
-  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
-    const TableModel& other = models[i];
-    if (i == request.model || !other.alive || other.side == mover.side) continue;
-    const double contact = other.base_radius + mover.base_radius - 1e-6;
-    const Point offset = other.position - a;
-    const double along = dot(offset, direction);
-    if (along > 0.0) {
-      if (dot(offset, offset) - along * along < contact * contact) block = std::min(block, along);
-    } else if (dot(offset, offset) < contact * contact) {
-      block = 0.0;
-    }
-  }
-  if (block <= 0.0) return 0.0;
-  // Walk the ray spending the allowance: linear within each piece of ground, a step at each
-  // obstacle; the answer is where it runs out or the first block, whichever comes first.
-  const double budget = request.allowance - fixed;
-  if (budget < 0.0) return 0.0;
-  double spent = 0.0;
-  double at = 0.0;
-  std::size_t next = 0;
-  for (std::size_t i = 0; i + 1 < cuts.size() && at < block; ++i) {
-    const double to = std::min(cuts[i + 1], block);
-    if (to - at <= 0.0) continue;
-    const double middle = 0.5 * (cuts[i] + cuts[i + 1]);
-    MovementClass worst = MovementClass::normal;
-    for (const auto& mark : marks)
-      if (mark.from <= middle && middle <= mark.to && mark.movement > worst) worst = mark.movement;
-    if (worst == MovementClass::impassable) return std::max(0.0, at);
-    const double rate = mode_factor(mode, worst);
-    for (; next < crossings.size() && crossings[next].at <= to; ++next) {
-      const double step = crossings[next].at;
-      if (spent + (step - at) * rate > budget) return at + (budget - spent) / rate;
-      spent += (step - at) * rate;
-      at = step;
-      if (spent + crossings[next].cost > budget) return std::max(0.0, step - 1e-6);
-      spent += crossings[next].cost;
-    }
-    if (spent + (to - at) * rate > budget) return at + (budget - spent) / rate;
-    spent += (to - at) * rate;
-    at = to;
-  }
-  return std::max(0.0, std::min(at, block));
 }
 
 }  // namespace arap::table

@@ -31,6 +31,18 @@ enum class MoveMode : std::uint8_t {
 
 // MOVE-25: the highest drop a model may jump down of its own will.
 inline constexpr double kMaxJumpDown = 6.0;
+// MOVE-22: how high a jump pack lifts its wearer up a face (two building levels), and how near the
+// foot of the face the leap must start.
+inline constexpr double kMaxLeapUp = 6.0;
+inline constexpr double kLeapReach = 6.0;
+
+// MOVE-16: a gap jumped across on the way (a drop and a rise back to about the same level).
+struct GapJump {
+  double at = 0.0;        // inches along the path to the near edge
+  double width = 0.0;     // inches across
+  double depth = 0.0;     // the drop into it: a failed jump falls this far
+  bool too_wide = false;  // wider than the model may try: the jump fails without a roll
+};
 
 struct MoveRequest {
   int model = 0;
@@ -43,6 +55,12 @@ struct MoveRequest {
   double climb_limit = 0.0;
   // CHARGE-08: a run's dice already include its turns, so MOVE-07 adds nothing.
   bool turning_included = false;
+  // MOVE-16: the widest gap the model may try to jump (its basic move less 1"); wider gaps may
+  // still be tried, and fail. Gaps no wider than the free jump are crossed in any case.
+  double gap_limit = 0.0;
+  // MOVE-22: the model wears a jump pack: a jump move may leap up a face (kMaxLeapUp) it starts
+  // within kLeapReach of.
+  bool jump_pack = false;
   // The bearing of a one-leg path, when the caller already has it: a unit moving as a body gives
   // every model the same displacement, so listings compute it once instead of per model. It only
   // weighs the turn (MOVE-07); a move that is applied leaves it unset.
@@ -77,6 +95,20 @@ struct MoveReport {
   // costs no allowance) and how far along the path the first such drop is.
   double jump_drop = 0.0;
   double jump_at = -1.0;
+  std::vector<GapJump> gaps;  // MOVE-16: gaps wider than the free jump, in path order
+  // MOVE-22: the highest face leapt up with a jump pack (no allowance; a test when grabbing hold)
+  // and how far along the path the first such leap is.
+  double leap_height = 0.0;
+  double leap_at = -1.0;
+  // MOVE-24: the highest drop descended by rope (at the normal rate, one test for the unit) and
+  // how far along the path the first such descent is.
+  double rope_drop = 0.0;
+  double rope_at = -1.0;
+  // MOVE-18: how far along the path the model climbs out of deep water onto a raised surface (a
+  // jetty, a boat): an Initiative test, failed, leaves it in the water.
+  double climb_out_at = -1.0;
+  // MOVE-15: ground asking an agility roll, each with how far along the path it is first entered.
+  std::vector<std::pair<const TerrainFeature*, double>> agility;
   std::vector<const TerrainFeature*> ladders;    // MOVE-28: ladders climbed up or down
   std::vector<const TerrainFeature*> dangerous;  // MOVE-11: hazard tests due
   std::vector<const TerrainFeature*> variable;   // MOVE-12: variable ground touched

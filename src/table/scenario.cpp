@@ -53,7 +53,7 @@ TerrainKind read_kind(const Field& field) {
   if (!kind) {
     field.fail(
         "unknown terrain kind (ground, wood, building, ruin, rubble, wall, hedge, fence, trench, "
-        "water, ladder, minefield, hill, crater, barricade, smoke)");
+        "water, ladder, minefield, hill, crater, barricade, smoke, rope)");
   }
   return *kind;
 }
@@ -110,7 +110,7 @@ void kind_defaults(TerrainFeature& feature) {
 TerrainFeature read_feature(const Field& field) {
   field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
                     "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation",
-                    "blind"});
+                    "blind", "agility"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -142,6 +142,17 @@ TerrainFeature read_feature(const Field& field) {
   }
   if (field.has("height")) feature.height = field["height"].as_number(0, 100);
   if (field.has("action_cost")) feature.action_cost = field["action_cost"].as_int(1, 3);
+  if (field.has("agility")) {
+    // MOVE-15: a narrow plank or slippery branch (always), or ice (fast: over half rate).
+    const std::string agility = field["agility"].as_string();
+    if (agility == "always")
+      feature.agility = Agility::always;
+    else if (agility == "fast")
+      feature.agility = Agility::fast;
+    else
+      field["agility"].fail("expected always (a plank, a branch) or fast (ice: over half rate)");
+    if (feature.kind == TerrainKind::smoke) field["agility"].fail("smoke is a cloud, not ground");
+  }
   if (field.has("elevation")) feature.elevation = field["elevation"].as_number(0, 100);
   if (field.has("deep")) {
     feature.deep = field["deep"].as_bool();
@@ -479,6 +490,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
           model.pose.bulk = static_cast<int>(group.profile->bulk);
           model.pose.height = group.profile->height;
           model.pose.infra_vision = group.profile->has_rule("infra_vision");  // ADV-35
+          model.pose.leaping = group.profile->has_rule("leaping");            // ADV-07
           model.pose.unit = static_cast<int>(scenario.units.size());
           model.pose.side = static_cast<int>(s);
           if (!scenario.table.on_table(model.pose.position)) {

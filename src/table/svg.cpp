@@ -34,6 +34,8 @@ Style style_of(const TerrainFeature& feature) {
       return {"#9c8b73", "#5f513f", 0.8};
     case TerrainKind::smoke:
       return {"#d5d8dc", "#7f8c8d", 0.55};
+    case TerrainKind::rope:
+      return {"#a0703c", "#5a3a1a", 0.9};
     default:
       return {"#cfc7a8", "#7a745f", 0.7};
   }

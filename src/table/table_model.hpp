@@ -19,6 +19,7 @@ struct TableModel {
   bool engaged = false;  // in mêlée (SHOOT-20: cannot be fired past)
   bool mounted = false;
   bool infra_vision = false;  // ADV-35: sees through smoke, though not through a blind cloud
+  bool leaping = false;       // ADV-07: climbs up or down twice its height at no cost
   friend bool operator==(const TableModel&, const TableModel&) = default;
 };
 

@@ -12,9 +12,9 @@ namespace bg = boost::geometry;
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kKindNames = {
-    "ground", "wood",  "building", "ruin",      "rubble", "wall",   "hedge",     "fence",
-    "trench", "water", "ladder",   "minefield", "hill",   "crater", "barricade", "smoke"};
+constexpr std::array<std::string_view, 17> kKindNames = {
+    "ground", "wood",   "building",  "ruin", "rubble", "wall",      "hedge", "fence", "trench",
+    "water",  "ladder", "minefield", "hill", "crater", "barricade", "smoke", "rope"};
 
 }  // namespace
 
@@ -87,7 +87,9 @@ void Table::add_feature(TerrainFeature feature) {
     feature.ladder_slot = ladder_count_++;
     ladders_.push_back(index);
   }
+  if (feature.kind == TerrainKind::rope) ropes_.push_back(index);
   if (feature.action_cost > 1) dear_ground_ = true;
+  if (feature.agility != Agility::none) agility_ = true;
   if (feature.kind == TerrainKind::smoke) smoke_ = true;
   feature_index_.insert({feature.bounds, index});
   features_.push_back(std::move(feature));
@@ -134,6 +136,12 @@ double Table::highest_elevation(const std::vector<int>& indices, const Point& p)
 
 const TerrainFeature* Table::ladder_at(const Point& p) const {
   for (const int i : ladders_)
+    if (in_feature(features_[i], p)) return &features_[i];
+  return nullptr;
+}
+
+const TerrainFeature* Table::rope_at(const Point& p) const {
+  for (const int i : ropes_)
     if (in_feature(features_[i], p)) return &features_[i];
   return nullptr;
 }

@@ -41,9 +41,14 @@ enum class TerrainKind : std::uint8_t {
   crater,
   barricade,
   smoke,  // SHOOT-17: a cloud; hides whatever lies in or beyond it, slows no one
+  rope,   // MOVE-24: a rope, creeper or slide down a drop: descended at the normal rate on a test
 };
 std::string_view to_string(TerrainKind kind);
 std::optional<TerrainKind> terrain_kind_from_string(std::string_view text);
+
+// MOVE-15: ground that asks an agility roll of each model crossing it: always (a narrow plank, a
+// slippery branch) or only of models moving more than half their basic move (ice).
+enum class Agility : std::uint8_t { none, always, fast };
 
 // MOVE-11: a hazard test for each model entering, moving in or leaving the ground.
 struct Hazard {
@@ -68,6 +73,7 @@ struct TerrainFeature {
   bool deep = false;    // MOVE-17: water too deep to wade: only swim moves cross it
   bool blind = false;   // ADV-35: smoke of a blind grenade, which infra-vision does not pierce
   int action_cost = 1;  // ACT-10: AP a move action touching it costs (a slippery slope: 2)
+  Agility agility = Agility::none;  // MOVE-15
   // MOVE-19..28: a raised surface (platform, upper floor, roof, rampart walk, cliff top) this many
   // inches above the ground; a model whose centre is on it stands that high. Its edge is a step
   // up or down. A hill is a slope (MOVE-19: flat ground): its elevation only makes those on it
@@ -149,9 +155,13 @@ class Table {
   double standing_height(const Point& p) const { return highest_elevation(uphill_, p); }
   // The ladder whose footprint holds `p`, if any.
   const TerrainFeature* ladder_at(const Point& p) const;
+  // MOVE-24: the rope (or creeper, or slide) whose footprint holds `p`, if any.
+  const TerrainFeature* rope_at(const Point& p) const;
   int ladder_count() const { return ladder_count_; }
   // ACT-10: whether any feature makes a move that touches it cost more than one AP.
   bool has_dear_ground() const { return dear_ground_; }
+  // MOVE-15: whether any feature asks for agility rolls.
+  bool has_agility_ground() const { return agility_; }
   // SHOOT-17: whether any smoke lies on the table (shots through it are looked for only then).
   bool has_smoke() const { return smoke_; }
   // ADV-35/62: whether `p` lies in a cloud that blinds a model there or looking in: a blind
@@ -174,8 +184,10 @@ class Table {
   std::vector<int> raised_;   // features with elevation that are not hills
   std::vector<int> uphill_;   // features with elevation, hills included
   std::vector<int> ladders_;  // ladder features
+  std::vector<int> ropes_;    // rope features (MOVE-24)
   int ladder_count_ = 0;
   bool dear_ground_ = false;
+  bool agility_ = false;
   bool smoke_ = false;
 };
 

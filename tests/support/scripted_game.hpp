@@ -82,6 +82,21 @@ class ScriptedGame : public ::testing::Test {
     return false;
   }
 
+  // The dice events of `rule` ("MOVE-25"), in the order they were rolled.
+  std::vector<game::Event> rolls(const std::string& rule) const {
+    std::vector<game::Event> out;
+    for (const auto& e : log_)
+      if (e.value("type", "") == "roll" && e.value("rule", "") == rule) out.push_back(e);
+    return out;
+  }
+
+  // A jump move (MOVE-22/25) of every model of `unit` by (dx, dy).
+  Action jump(int unit, double dx, double dy) const {
+    Action a = move(unit, dx, dy);
+    a.mode = table::MoveMode::jump;
+    return a;
+  }
+
   std::shared_ptr<const GameSetup> setup_;
   GameState state_;
   dice::ScriptedDice dice_;
