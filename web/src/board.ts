@@ -17,6 +17,7 @@ const TERRAIN: Record<string, [string, string, number]> = {
   hill: ["#c9d7a0", "#8d9a62", 0.7],
   crater: ["#9c8b73", "#5f513f", 0.8],
   smoke: ["#d5d8dc", "#7f8c8d", 0.55],
+  rope: ["#a0703c", "#5a3a1a", 0.9],
 };
 
 function el<K extends keyof SVGElementTagNameMap>(
