@@ -378,9 +378,7 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "MELEE-11: a unit that broke off may not charge the unit it left until its next turn";
   if (s.setup->options.rallied_units && u.own_turn.rallied && (u.rallied_from & bit(a.target)))
     return "ADV-71: a unit that rallied this turn may not charge the unit that was pursuing it";
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    if (s.models[m].pose.alive && s.models[m].fell_over)
-      return "MOVE-15: a model of the unit fell over this turn and cannot move until it ends";
+  if (auto fell = fell_over_problem(s, a.unit); !fell.empty()) return fell;
   const NearestPair pair = nearest_pair(s, a.unit, a.target);
   const auto reach =
       rules::charge_distance_distribution(charge_move_of(s, a.unit), s.setup->rulings.charge_02());

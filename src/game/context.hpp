@@ -230,6 +230,9 @@ bool engaged_pair(const table::TableModel& a, const table::TableModel& b);
 bool units_engaged(const GameState& state, int a, int b);
 // Whether model `model` standing at `at` would overlap another living model's base.
 bool overlaps_a_base(const GameState& state, int model, const table::Point& at);
+// MOVE-15: the refusal for a unit one of whose living models fell over this player turn (it may
+// not move, charge or stand up until the turn ends), or empty.
+std::string fell_over_problem(const GameState& state, int unit);
 void lock_units(Context& c, int a, int b);
 // Every living model of `unit` moves up to `inches` straight away from `threat` (flinches, runs).
 // Every living model of `unit` moves `inches` straight away from `threat`; turning_included: the

@@ -199,12 +199,8 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           if (auto p = needs(1); !p.empty()) return p;
           if (s.units[unit].player_turn.stood_up)
             return "ACT-13: standing up is a sole action: once per phase for a unit";
+          if (auto fell = detail::fell_over_problem(s, unit); !fell.empty()) return fell;
           const auto& info = s.setup->units[unit];
-          for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-            if (s.models[m].pose.alive && s.models[m].fell_over)
-              return "MOVE-15: a model of the unit fell over this turn and gets up only when it "
-                     "ends";
-          }
           for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
             if (s.models[m].pose.alive && s.models[m].prone) return "";
           }

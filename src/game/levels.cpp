@@ -19,6 +19,20 @@ namespace arap::game::detail {
 // MOVE-28: at most four models (counted by bulk, GEN-07) get on or off a ladder in a turn.
 constexpr int kLadderPlaces = 4;
 
+namespace {
+
+// Moves `model` back along its path from `start` toward `end` to `along` inches from the start
+// (clamped to the path), unless a base is in the way there.
+void place_along(GameState& s, int model, const table::Point& start, const table::Point& end,
+                 double along) {
+  const double length = table::distance(start, end);
+  if (length <= 1e-9) return;
+  const table::Point spot = start + (end - start) * (std::clamp(along, 0.0, length) / length);
+  if (!overlaps_a_base(s, model, spot)) s.models[model].pose.position = spot;
+}
+
+}  // namespace
+
 bool jump_tests_passed(Context& c, int initiative, double drop, int& tests) {
   // MOVE-25: one Initiative test for each full 2" of the drop; the first failure ends them.
   tests = static_cast<int>(std::floor(drop / 2.0 + 1e-9));
@@ -60,11 +74,7 @@ void fall(Context& c, int model, double height) {
 
 void land_at_foot(GameState& s, int model, const table::Point& start, const table::Point& end,
                   double drop_at) {
-  const double length = table::distance(start, end);
-  if (length <= 1e-9) return;
-  const double along = std::min(length, drop_at + s.models[model].pose.base_radius + 0.05);
-  const table::Point foot = start + (end - start) * (along / length);
-  if (!overlaps_a_base(s, model, foot)) s.models[model].pose.position = foot;
+  place_along(s, model, start, end, drop_at + s.models[model].pose.base_radius + 0.05);
 }
 
 namespace {
@@ -76,16 +86,6 @@ struct PathTest {
   const table::GapJump* gap = nullptr;
   const table::TerrainFeature* ground = nullptr;  // agility ground
 };
-
-// Moves `model` back along its path from `start` toward `end` to `along` inches from the start
-// (clamped to the path), unless a base is in the way there.
-void place_along(GameState& s, int model, const table::Point& start, const table::Point& end,
-                 double along) {
-  const double length = table::distance(start, end);
-  if (length <= 1e-9) return;
-  const table::Point spot = start + (end - start) * (std::clamp(along, 0.0, length) / length);
-  if (!overlaps_a_base(s, model, spot)) s.models[model].pose.position = spot;
-}
 
 }  // namespace
 
@@ -145,7 +145,7 @@ void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<t
         // clear the rest without one.
         const table::GapJump& gap = *test.gap;
         bool cleared = !gap.too_wide;
-        const bool rolls = cleared && !info.leaping;
+        const bool rolls = cleared && !s.models[m].pose.leaping;
         c.dice.start();
         if (rolls) cleared = dice::roll_low(c.dice, initiative);
         c.roll_event("MOVE-16", "gap jump", rolls ? initiative : 0, unit,
@@ -250,6 +250,15 @@ void note_ladders(GameState& s, const UnitMove& move) {
       used = static_cast<std::uint8_t>(used + std::max(1, s.models[m].pose.bulk));
     }
   }
+}
+
+std::string fell_over_problem(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive && s.models[m].fell_over)
+      return "MOVE-15: a model of the unit fell over this turn and may not move, charge or stand "
+             "up until the turn ends";
+  return "";
 }
 
 }  // namespace arap::game::detail

@@ -233,9 +233,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   bool prone = false;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     prone = prone || (s.models[m].pose.alive && s.models[m].prone);
-    if (s.models[m].pose.alive && s.models[m].fell_over)
-      return "MOVE-15: a model of the unit fell over this turn and cannot move until it ends";
   }
+  if (auto fell = fell_over_problem(s, a.unit); !fell.empty()) return fell;
   switch (a.mode) {
     case table::MoveMode::charge:
       return "CHARGE-01: a charge is its own action (\"charge\" with a target), not a move mode";
