@@ -73,7 +73,7 @@ void playout(const std::shared_ptr<const GameSetup>& setup, std::uint64_t seed, 
     if (action.unit >= 0 && state.units[action.unit].locked != 0) {
       ASSERT_TRUE(action.kind != ActionKind::shoot && action.kind != ActionKind::throw_grenade &&
                   action.kind != ActionKind::aim && action.kind != ActionKind::move &&
-                  action.kind != ActionKind::hide)
+                  action.kind != ActionKind::hide && action.kind != ActionKind::use)
           << describe(action);
     }
     ASSERT_EQ(action_from_json(to_json(action)), action);

@@ -176,7 +176,7 @@ double Assessment::sign_for(int side, int u) const {
 }
 
 double Assessment::exposure(int u, const table::Point& spot) const {
-  const auto& table = state_.setup->scenario.table;
+  const auto& table = state_.table();
   const int m = representative_model(state_, u);
   if (m < 0) return 0.0;
   const data::Profile& target = *state_.setup->models[m].profile;
@@ -231,7 +231,7 @@ double Assessment::position_value(int u, const table::Point& spot) const {
   }
   double nearest = std::numeric_limits<double>::infinity();
   bool target_in_reach = false;
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   for (int e = 0; e < static_cast<int>(units_.size()); ++e) {
     const auto& enemy = units_[e];
     if (!enemy.on_table || enemy.side == k.side || enemy.routing) continue;
@@ -278,8 +278,8 @@ odds::MeleeSide Assessment::melee_side(int u) const {
   // ADV-62: a unit standing in a cloud it cannot see through fights from skill 1 (the foe's place
   // is not known before the fight; the unit's own is the estimate).
   const auto& pose = s.models[m].pose;
-  side.in_smoke = s.setup->options.fighting_in_smoke &&
-                  s.setup->scenario.table.in_cloud(pose.position, pose.infra_vision);
+  side.in_smoke =
+      s.setup->options.fighting_in_smoke && s.table().in_cloud(pose.position, pose.infra_vision);
   if (const auto* weapon = odds::melee_weapon_of(*model.group)) {
     side.strength = weapon->strength_for(p.strength, s.setup->options.better_strength);
     side.ap = weapon->ap;

@@ -137,6 +137,11 @@ class Scorer {
       case ActionKind::go_prone:
         out.score = -w_.min_gain;  // only when nothing else is open
         break;
+      case ActionKind::use:
+        // ACT-16: no weight values a door yet; its moves go round shut ones.
+        out.score = -w_.min_gain;
+        out.why = "doors and consoles are not weighed yet";
+        break;
       case ActionKind::stand_and_fire: {
         const double wounds = a_.volley_against(action.unit, s_.charging_unit);
         // About half the unit's dice fire (CHARGE-13: an activation roll decides the shots).

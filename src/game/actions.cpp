@@ -12,28 +12,12 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 22> kKinds = {"activate",
-                                                "free_move",
-                                                "end_phase",
-                                                "pick_up",
-                                                "decline_pick_up",
-                                                "move",
-                                                "go_prone",
-                                                "stand_up",
-                                                "aim",
-                                                "shoot",
-                                                "throw_grenade",
-                                                "end_activation",
-                                                "charge",
-                                                "hold",
-                                                "stand_and_fire",
-                                                "run",
-                                                "fight",
-                                                "break_off",
-                                                "hit_and_run",
-                                                "intercept",
-                                                "let_pass",
-                                                "hide"};
+constexpr std::array<const char*, 23> kKinds = {
+    "activate",      "free_move",      "end_phase", "pick_up",     "decline_pick_up",
+    "move",          "go_prone",       "stand_up",  "aim",         "shoot",
+    "throw_grenade", "end_activation", "charge",    "hold",        "stand_and_fire",
+    "run",           "fight",          "break_off", "hit_and_run", "intercept",
+    "let_pass",      "hide",           "use"};
 constexpr std::array<const char*, 10> kModes = {"normal",   "backwards", "sidestep", "crawl",
                                                 "tactical", "charge",    "flee",     "climb",
                                                 "swim",     "jump"};
@@ -89,6 +73,10 @@ nlohmann::json to_json(const Action& action) {
     case ActionKind::fight:
       out["unit"] = action.unit;
       if (action.krak) out["krak"] = true;
+      break;
+    case ActionKind::use:
+      out["unit"] = action.unit;
+      out["target"] = action.target;
       break;
     case ActionKind::end_phase:
     case ActionKind::decline_pick_up:

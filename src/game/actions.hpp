@@ -37,6 +37,7 @@ enum class ActionKind : std::uint8_t {
   intercept,       // a unit the Chargers pass engages them instead (CHARGE-09)
   let_pass,        // it lets them pass (CHARGE-09)
   hide,            // ADV-04: the acting unit claims to be hiding, free
+  use,  // ACT-16: unit, target (a door or console, numbered as the table lists them), 1 AP
 };
 
 struct Action {

@@ -162,8 +162,7 @@ void resolve_charge(Context& c, ActionKind response) {
   // CHARGE-10: whether the target is in or behind hard cover is judged from where the Chargers
   // start (next to it they would be too close to count any cover, ADV-36).
   const table::Cover target_cover =
-      table::unit_cover_against(c.setup.scenario.table, s.table_models(), unit_centre(s, charger),
-                                target)
+      table::unit_cover_against(c.state.table(), s.table_models(), unit_centre(s, charger), target)
           .unit;
   s.charge_progress.hard_cover = target_cover == table::Cover::hard;
   bool denied = false;

@@ -21,9 +21,8 @@ namespace arap::game::detail {
 LeadMove lead_move(const GameState& s, const std::vector<table::TableModel>& poses,
                    const NearestPair& pair, int goal_unit, double inches, double climb) {
   LeadMove lead;
-  lead.plan = table::plan_straight_move(s.setup->scenario.table, poses, pair.own,
-                                        poses[pair.enemy].position, inches, table::MoveMode::charge,
-                                        false, climb);
+  lead.plan = table::plan_straight_move(s.table(), poses, pair.own, poses[pair.enemy].position,
+                                        inches, table::MoveMode::charge, false, climb);
   if (!lead.plan) return lead;
   lead.moved = poses[pair.own];
   lead.moved.position = lead.plan->request.path.back();
@@ -58,7 +57,7 @@ Interception first_interceptor(const Context& c) {
   const NearestPair pair = nearest_pair(s, charger, target);
   auto poses = s.table_models();
   const auto plan =
-      table::plan_straight_move(c.setup.scenario.table, poses, pair.own, poses[pair.enemy].position,
+      table::plan_straight_move(c.state.table(), poses, pair.own, poses[pair.enemy].position,
                                 s.charge_progress.distance, table::MoveMode::charge);
   if (!plan) return found;
   const table::Point from = poses[pair.own].position;

@@ -52,8 +52,8 @@ rules::ChargeMove charge_move_of(const GameState& s, int unit) {
 // Moves model `m` straight toward `goal` up to `inches`; true when it moved.
 bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const table::Point& goal,
                  double inches, table::MoveMode mode, double climb_limit) {
-  const auto plan = table::plan_straight_move(c.setup.scenario.table, poses, m, goal, inches, mode,
-                                              false, climb_limit);
+  const auto plan =
+      table::plan_straight_move(c.state.table(), poses, m, goal, inches, mode, false, climb_limit);
   if (!plan) return false;
   c.state.models[m].pose.position = plan->request.path.back();
   c.state.models[m].pose.facing = plan->report.final_facing;
@@ -128,7 +128,7 @@ bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& st
     request.path = {poses[m].position};
     const table::Point end = poses[m].position;
     poses[m].position = starts[k];
-    const auto report = table::check_move(c.setup.scenario.table, poses, request, false);
+    const auto report = table::check_move(c.state.table(), poses, request, false);
     poses[m].position = end;
     if (report.dangerous.empty()) continue;
     any = true;
@@ -184,7 +184,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
     explain_miss();
     return Contact::missed;
   }
-  const auto& table = c.setup.scenario.table;
+  const auto& table = c.state.table();
   // MELEE-14b: the Chargers started higher than the model they make for.
   s.charge_progress.uphill = table.standing_height(poses[pair.own].position) >
                              table.standing_height(poses[pair.enemy].position) + 1e-9;

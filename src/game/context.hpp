@@ -164,6 +164,9 @@ int look_out_sir(Context& c, int model);
 bool in_hiding_place(const GameState& state, int model);
 // Whether an enemy model is within its spotting distance of a living model of `unit`.
 bool unit_spotted(const GameState& state, int unit);
+// ACT-16 (devices.cpp): using a door or console.
+std::string use_illegal(const GameState& state, const Action& a, bool explain);
+void apply_use(Context& c, const Action& a);
 std::string hide_illegal(const GameState& state, int unit, bool explain);
 void apply_hide(Context& c, int unit);
 void reveal(Context& c, int unit, const char* why);

@@ -210,6 +210,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           return needs(1);
         case ActionKind::hide:
           return detail::hide_illegal(s, unit, explain);
+        case ActionKind::use:
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::use_illegal(s, a, explain);
         case ActionKind::shoot:
           if (auto p = needs(detail::shooting_cost(s, unit, a.heavy)); !p.empty()) return p;
           return detail::shoot_illegal(s, a);
@@ -420,6 +423,11 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       break;
     case ActionKind::hide:
       detail::apply_hide(c, unit);
+      break;
+    case ActionKind::use:
+      detail::apply_use(c, a);
+      s.units[unit].own_turn.aimed = false;  // SHOOT-08: the aim was for a shot next
+      spend(c, 1);
       break;
     case ActionKind::aim:
       s.units[unit].own_turn.aimed = true;

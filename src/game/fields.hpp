@@ -146,6 +146,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 #undef ARAP_VISIT
   visit("winner", s.winner);
   visit("actions_applied", s.actions_applied);
+  visit("doors_open", s.doors_open);
 }
 
 // A field added to these structs must be added to the lists above (and then these sizes updated).
@@ -157,7 +158,7 @@ static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) 
               "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(GameState::ChargeInProgress) == 32,
               "list the new ChargeInProgress field in ARAP_CHARGE_FIELDS");
-static_assert(sizeof(GameState) == 216,
+static_assert(sizeof(GameState) == 224,
               "list the new GameState field in for_each_scalar or digest()");
 #endif
 

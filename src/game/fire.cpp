@@ -159,7 +159,7 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
                 int goal, std::vector<table::TableModel>& poses, std::optional<double> guess,
                 std::vector<HitEffect>* by_unit) {
   GameState& s = c.state;
-  const auto& table = c.setup.scenario.table;
+  const auto& table = c.state.table();
   const table::Point from = poses[shot.model].position;
   table::Point aim = area_aim(poses, shot.targets);
   const bool lobbed = shot.weapon->has(data::WeaponProperty::barrage) ||
@@ -257,7 +257,7 @@ std::vector<int> models_under_template(const Context& c,
   std::vector<int> under;
   if (weapon.effect == data::WeaponEffect::template_strip) {
     under = table::models_under_strip(
-        poses, table::place_strip(c.setup.scenario.table, from, aim_bearing, false));
+        poses, table::place_strip(c.state.table(), from, aim_bearing, false));
   } else {
     table::Point narrow_end = from;
     if (weapon.effect == data::WeaponEffect::torrent) {
@@ -287,7 +287,7 @@ std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
   std::vector<int> save_faces;
   for (const int m : under) {
     const table::Cover cover =
-        effect_cover(s, m, table::model_cover(c.setup.scenario.table, from, poses[m].position));
+        effect_cover(s, m, table::model_cover(c.state.table(), from, poses[m].position));
     c.dice.start();
     const bool hit = rules::roll_template_model(c.dice, goal, firer_roll, cover, c.setup.rulings);
     const auto& faces = c.dice.stop();
@@ -464,7 +464,7 @@ void apply_shoot(Context& c, const Action& a) {
                   {"modifiers", modifiers_json(goal)}});
     std::vector<table::Cover> covers;
     for (const int m : shot.targets)
-      covers.push_back(table::model_cover(c.setup.scenario.table, source, poses[m].position));
+      covers.push_back(table::model_cover(c.state.table(), source, poses[m].position));
     AllocationDice allocation;
     HitEffect effect;
     HitEffect other_effect;
@@ -478,8 +478,7 @@ void apply_shoot(Context& c, const Action& a) {
       for (int m = oi.first_model; m < oi.first_model + oi.model_count; ++m) {
         if (!poses[m].alive) continue;
         other_models.push_back(m);
-        other_covers.push_back(
-            table::model_cover(c.setup.scenario.table, source, poses[m].position));
+        other_covers.push_back(table::model_cover(c.state.table(), source, poses[m].position));
       }
     }
     std::vector<int> side_faces;

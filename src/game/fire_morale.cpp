@@ -155,7 +155,7 @@ void start_rout(Context& c, int unit, const char* rule) {
     auto models = s.table_models();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive) continue;
-      const auto plan = table::plan_straight_move(c.setup.scenario.table, models, m, threat, inches,
+      const auto plan = table::plan_straight_move(c.state.table(), models, m, threat, inches,
                                                   table::MoveMode::flee, true);
       if (!plan || plan->report.left_table) continue;
       s.models[m].pose.position = plan->request.path.back();

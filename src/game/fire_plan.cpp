@@ -26,7 +26,7 @@ bool heavy_class(const rules::Firing& firing) {
 
 // MOVE-28: whether a model at `p` stands on a ladder.
 bool on_ladder(const GameState& s, const table::Point& p) {
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   return table.ladder_count() > 0 && table.ladder_at(p) != nullptr;
 }
 
@@ -40,7 +40,7 @@ bool ranged(const WeaponProfile& w) {
 
 std::vector<int> smoke_targets(const GameState& s, const std::vector<table::TableModel>& poses,
                                int m, int target, const WeaponProfile& weapon, double range) {
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   if (!table.has_smoke()) return {};
   const int strength = weapon.strength.resolve(s.setup->models[m].profile->strength);
   if (!rules::strength_through_smoke(strength, weapon.has(data::WeaponProperty::laser))) return {};
@@ -50,7 +50,7 @@ std::vector<int> smoke_targets(const GameState& s, const std::vector<table::Tabl
 FireTargets fire_targets(const GameState& s, const std::vector<table::TableModel>& poses, int m,
                          int target, const WeaponProfile& weapon, double range) {
   FireTargets out;
-  out.models = table::eligible_targets(s.setup->scenario.table, poses, m, target, range);
+  out.models = table::eligible_targets(s.table(), poses, m, target, range);
   if (!out.models.empty()) return out;
   out.models = smoke_targets(s, poses, m, target, weapon, range);
   out.through_smoke = !out.models.empty();
@@ -88,7 +88,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (!firing.allowed) continue;
       if (heavy_class(firing) != heavy) continue;
       if (heavy_class(firing) && u.player_turn.heavy_fired) continue;  // SHOOT-06
-      const auto& table = s.setup->scenario.table;
+      const auto& table = s.table();
       std::vector<int> targets;
       if (!first_only) {
         targets = table::eligible_targets(table, poses, m, target, weapon->range);
@@ -173,7 +173,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   sit.range = shot.range;
   sit.kind = kind;
   const auto cover =
-      table::unit_cover_against(s.setup->scenario.table, poses, poses[shot.model].position, target);
+      table::unit_cover_against(s.table(), poses, poses[shot.model].position, target);
   sit.target_cover = cover.unit;  // SHOOT-13
   bool all_small = true;
   bool all_prone = true;

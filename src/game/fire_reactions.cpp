@@ -165,8 +165,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       const int strength = c.setup.models[m].profile->strength;
       std::vector<table::Cover> covers;
       for (const int t : shot.targets)
-        covers.push_back(
-            table::model_cover(c.setup.scenario.table, poses[m].position, poses[t].position));
+        covers.push_back(table::model_cover(c.state.table(), poses[m].position, poses[t].position));
       HitEffect effect;
       AllocationDice allocation;
       std::vector<int> wound_faces;
@@ -234,7 +233,7 @@ std::string throw_illegal(const GameState& s, const Action& a) {
     if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons) {
       if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
-      if (table::any_eligible_target(s.setup->scenario.table, poses, m, a.target, weapon->range) ||
+      if (table::any_eligible_target(s.table(), poses, m, a.target, weapon->range) ||
           !smoke_targets(s, poses, m, a.target, *weapon, weapon->range).empty())  // SHOOT-17
         return "";
     }

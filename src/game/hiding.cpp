@@ -35,7 +35,7 @@ bool spotted_by(const GameState& s, int observer, int hider) {
 
 bool in_hiding_place(const GameState& s, int model) {
   const table::Point& p = s.models[model].pose.position;
-  const table::Table& table = s.setup->scenario.table;
+  const table::Table& table = s.table();
   for (const auto& obstacle : table.obstacles())
     if (near_line(obstacle.points, p)) return true;
   for (const auto& feature : table.features()) {

@@ -25,6 +25,9 @@ std::vector<std::string> invariant_violations(const GameState& s) {
   if (s.turn < 1 || s.turn > setup.scenario.turn_limit)
     fail(fmt::format("turn {} is outside 1..{}", s.turn, setup.scenario.turn_limit));
   if (s.phasing < 0 || s.phasing >= setup.sides) fail("the phasing side does not exist");
+  if ((s.doors_open >> setup.scenario.table.door_count()) != 0)
+    fail(fmt::format("ACT-16: door bits {:#x} beyond the table's {} doors", s.doors_open,
+                     setup.scenario.table.door_count()));
   const auto valid_unit = [&](int u) { return u >= 0 && u < unit_count; };
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const ModelState& model = s.models[m];

@@ -81,7 +81,7 @@ bool is_cover_feature(const table::TerrainFeature& f) {
 std::vector<Destination> destinations(const GameState& s, int unit) {
   std::vector<Destination> out;
   const auto& setup = *s.setup;
-  const auto& table = setup.scenario.table;
+  const auto& table = s.table();
   const table::Point centre = detail::unit_centre(s, unit);
   const double reach = std::max(6.0, 2.0 * setup.units[unit].move);
   const int side = setup.units[unit].side;
@@ -155,7 +155,7 @@ bool table_has_deep_water(const table::Table& table) {
 // `inches` toward `at`.
 bool climbable_near(const GameState& s, int unit, const table::Point& at, double inches) {
   const auto& info = s.setup->units[unit];
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   const table::Point centre = detail::unit_centre(s, unit);
   const table::Point shift = toward(centre, at, inches) - centre;
   table::Point lo{1e9, 1e9};
@@ -190,7 +190,7 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
     probe.mode = mode;
     return is_legal(s, probe);
   };
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   const table::Point centre = detail::unit_centre(s, unit);
   const auto targets = destinations(s, unit);
   const table::MoveMode main = prone ? table::MoveMode::crawl : table::MoveMode::normal;
@@ -311,6 +311,9 @@ void add_unit_actions(Listing& list, int unit) {
   for (const auto kind :
        {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up, ActionKind::hide})
     list.push_if_legal(make_action(kind, unit));
+  Action use = make_action(ActionKind::use, unit);  // ACT-16: each door and console in reach
+  for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)
+    list.push_if_legal(use);
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
     Action a = make_action(ActionKind::shoot, unit);

@@ -177,7 +177,7 @@ void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<t
         // MOVE-15: the goal follows the model's current move: its basic move as the ground it
         // starts on leaves it (difficult ground halves it). Failed, the model falls over short
         // of the ground: prone, and neither moving nor attacking until the player turn ends.
-        const double factor = table::class_factor(c.setup.scenario.table.movement_at(start));
+        const double factor = table::class_factor(c.state.table().movement_at(start));
         const double current = factor > 0.0 ? info.move / factor : info.move;
         const int goal = rules::agility_goal(initiative, current);
         c.dice.start();

@@ -35,8 +35,8 @@ void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engag
     const int nearest = nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count,
                                       best, [&](int n) { return poses[n].alive; });
     if (nearest < 0 || (hold_if_engaged && engaged_pair(poses[m], poses[nearest]))) continue;
-    const auto plan = table::plan_straight_move(
-        c.setup.scenario.table, poses, m, poses[nearest].position, inches, table::MoveMode::charge);
+    const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
+                                                inches, table::MoveMode::charge);
     if (!plan) continue;
     s.models[m].pose.position = plan->request.path.back();
     s.models[m].pose.facing = plan->report.final_facing;
@@ -53,7 +53,7 @@ void move_away(Context& c, int unit, const table::Point& threat, double inches,
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive) continue;
     const auto plan =
-        table::plan_straight_move(c.setup.scenario.table, poses, m, threat, inches,
+        table::plan_straight_move(c.state.table(), poses, m, threat, inches,
                                   table::MoveMode::normal, /*away=*/true, 0.0, turning_included);
     if (!plan) continue;
     s.models[m].pose.position = plan->request.path.back();
@@ -77,8 +77,8 @@ void close_to_contact(Context& c, int unit, int flinched) {
         nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count, best,
                       [&](int n) { return poses[n].alive && engaged_pair(poses[m], poses[n]); });
     if (nearest < 0) continue;
-    const auto plan = table::plan_straight_move(
-        c.setup.scenario.table, poses, m, poses[nearest].position, best, table::MoveMode::charge);
+    const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
+                                                best, table::MoveMode::charge);
     if (!plan) continue;
     s.models[m].pose.position = plan->request.path.back();
     poses[m] = s.models[m].pose;

@@ -125,7 +125,7 @@ void close_in(Context& c, const std::vector<int>& units, int next_step) {
       const int move = c.setup.models[m].profile->move;
       if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) continue;
       const auto plan = table::plan_straight_move(
-          c.setup.scenario.table, poses, m, poses[nearest].position, move, table::MoveMode::charge);
+          c.state.table(), poses, m, poses[nearest].position, move, table::MoveMode::charge);
       if (!plan || plan->report.distance <= 0.0) continue;
       s.models[m].pose.position = plan->request.path.back();
       s.models[m].pose.facing = plan->report.final_facing;
@@ -145,7 +145,7 @@ struct StepTally {
 // (ADV-35); ruling.ADV-62 says whose place counts: either fighter's (the default: a blow struck
 // into the cloud or out of it is blind alike) or only the striker's.
 bool fights_in_cloud(const Context& c, int attacker, int target) {
-  const auto& table = c.setup.scenario.table;
+  const auto& table = c.state.table();
   if (!table.has_smoke() || !c.setup.options.fighting_in_smoke) return false;
   const auto& striker = c.state.models[attacker].pose;
   if (table.in_cloud(striker.position, striker.infra_vision)) return true;

@@ -74,7 +74,7 @@ bool reach_settles(const GameState& s, int unit, table::MoveMode mode,
     case table::MoveMode::backwards:
     case table::MoveMode::sidestep:
     case table::MoveMode::crawl:
-      return !s.setup->scenario.table.has_dear_ground() && s.units[unit].left_combat == 0;
+      return !s.table().has_dear_ground() && s.units[unit].left_combat == 0;
     default:
       return false;
   }

@@ -33,7 +33,7 @@ void leave_with_routers(Context& c, int pursuer, int router) {
 // if another base took that place meanwhile.
 table::Point return_point(const GameState& s, int model) {
   const table::Point left_at = s.models[model].pose.position;
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   if (!overlaps_a_base(s, model, left_at)) return left_at;
   for (double ring = 0.5; ring <= 12.0; ring += 0.5) {
     for (int step = 0; step < 24; ++step) {

@@ -356,6 +356,13 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       out += fmt::format("  {} arrives from reserve.\n", unit_name(setup, e));
     } else if (type == "pursuers_returned") {
       out += fmt::format("  {} returns to the table.\n", unit_name(setup, e));
+    } else if (type == "used") {
+      std::string doors;
+      for (const auto& d : e["doors"])
+        doors += fmt::format("{}{} {}", doors.empty() ? "" : ", ", d["id"].get<std::string>(),
+                             d["open"].get<bool>() ? "opens" : "shuts");
+      out += fmt::format("  {} works {}: {}.\n", unit_name(setup, e), e["id"].get<std::string>(),
+                         doors);
     } else if (type == "hidden") {
       out += fmt::format("  {} goes into hiding.\n", unit_name(setup, e));
     } else if (type == "revealed") {

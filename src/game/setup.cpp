@@ -72,6 +72,11 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     }
   }
   setup->sides = static_cast<int>(setup->scenario.sides.size());
+  const int doors = setup->scenario.table.door_count();  // ACT-16
+  if (doors > 0) {
+    for (unsigned open = 0; open < (1u << doors); ++open)
+      setup->door_tables.push_back(setup->scenario.table.with_doors(open));
+  }
   if (setup->scenario.units.size() > 64) {
     throw data::DataError({setup->scenario_file, 0, 0}, "units",
                           "a scenario may place at most 64 units (mêlée locks are a 64-bit set)");

@@ -67,6 +67,13 @@ struct GameSetup {
   std::vector<UnitInfo> units;
   std::vector<ModelInfo> models;
   int sides = 2;
+  // ACT-16: the table for each way the doors may stand (bit k: door k open), made once here so
+  // that a state carries only the bits; empty when the table has no doors.
+  std::vector<table::Table> door_tables;
+
+  const table::Table& table(unsigned doors_open) const {
+    return door_tables.empty() ? scenario.table : door_tables[doors_open];
+  }
 
   // ADV-43 (advanced, option dogged_units): whether `unit` is dogged, taking no heavy-casualty or
   // rout test.

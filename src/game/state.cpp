@@ -102,6 +102,7 @@ GameState initial_state(const GameSetup& setup, std::uint64_t seed) {
   GameState state;
   state.setup = &setup;
   state.dice = dice::RandomDice(seed);
+  state.doors_open = static_cast<std::uint8_t>(setup.scenario.table.doors_open());  // ACT-16
   for (std::size_t u = 0; u < setup.scenario.units.size(); ++u) {
     for (const auto& placed : setup.scenario.units[u].models) {
       ModelState model;

@@ -176,8 +176,13 @@ struct GameState {
   std::uint32_t actions_applied = 0;
   // MOVE-28: bulk that got on or off each ladder this player turn (at most four).
   std::array<std::uint8_t, table::kMaxLadders> ladder_uses{};
+  // ACT-16: the doors standing open, bit k for door k (the setup keeps a table for each).
+  std::uint8_t doors_open = 0;
 
   friend bool operator==(const GameState&, const GameState&) = default;
+
+  // The table as it stands now (ACT-16: with the doors open or shut).
+  const table::Table& table() const { return setup->table(doors_open); }
 
   int side_deciding() const;
   bool unit_alive(int unit) const;

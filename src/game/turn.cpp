@@ -313,8 +313,8 @@ Flight flee_move(Context& c, int unit) {
     auto models = s.table_models();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive) continue;
-      const auto plan = table::plan_straight_move(c.setup.scenario.table, models, m, threat,
-                                                  distance, table::MoveMode::flee, /*away=*/true);
+      const auto plan = table::plan_straight_move(c.state.table(), models, m, threat, distance,
+                                                  table::MoveMode::flee, /*away=*/true);
       if (!plan) continue;
       if (plan->report.left_table) {
         flight.at_edge = true;  // it halts at the edge for its last chance
@@ -323,8 +323,7 @@ Flight flee_move(Context& c, int unit) {
       const table::Point start = s.models[m].pose.position;
       const table::Point end = plan->request.path.back();
       flight.starts.emplace_back(m, start);
-      flight.cover_entry =
-          std::min(flight.cover_entry, cover_entry(c.setup.scenario.table, start, end));
+      flight.cover_entry = std::min(flight.cover_entry, cover_entry(c.state.table(), start, end));
       s.models[m].pose.position = end;
       s.models[m].pose.facing = plan->report.final_facing;
       models[m] = s.models[m].pose;

@@ -100,7 +100,7 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
     if (!s.models[m].pose.alive) continue;
     nearby[0] = s.models[m].pose;
     request.path[0] = s.models[m].pose.position + shift;
-    table::MoveReport report = table::check_move(s.setup->scenario.table, nearby, request, explain);
+    table::MoveReport report = table::check_move(s.table(), nearby, request, explain);
     if (!report.legal) {
       result.reason =
           explain ? fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason) : "MOVE";
@@ -119,7 +119,7 @@ MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach)
   const SweptBox box = swept_box(s, unit, table::Point{}, reach);
   MoveNeighbourhood near;
   gather_nearby(s, unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, near.models);
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   near.terrain = table.terrain_near({box.lo_x, box.lo_y}, {box.hi_x, box.hi_y});
   const auto& info = s.setup->units[unit];
   const auto note_line = [&](const table::Point& a, const table::Point& b) {
@@ -165,7 +165,7 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
     for (std::size_t i = 1; i < near->models.size(); ++i)
       if (within_margin(near->models[i].position, lo_x, lo_y, hi_x, hi_y))
         nearby.push_back(near->models[i]);
-    const auto& table = s.setup->scenario.table;
+    const auto& table = s.table();
     const auto& raised = table.raised_features();  // ascending, as the table lists them
     terrain.features.clear();
     terrain.levels = false;
@@ -181,7 +181,7 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
     terrain.obstacles = near->terrain.obstacles;
     request.terrain = &terrain;
   }
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   double reach = limit;
   for (int m = info.first_model; m < info.first_model + info.model_count && reach > 0.0; ++m) {
     if (!s.models[m].pose.alive) continue;
@@ -446,7 +446,7 @@ const table::TerrainFeature* cover_at(const table::Table& table, const table::Po
 // fleeting target (most of its models must have done so).
 void note_fleeting(GameState& s, int unit, const std::vector<table::Point>& from) {
   const auto& info = s.setup->units[unit];
-  const auto& table = s.setup->scenario.table;
+  const auto& table = s.table();
   int moved = 0;
   int fleeting = 0;
   for (int m = info.first_model, k = 0; m < info.first_model + info.model_count; ++m, ++k) {

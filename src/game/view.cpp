@@ -85,7 +85,18 @@ nlohmann::json table_view(const GameSetup& setup) {
                          {"points", polygon_json(o.points)},
                          {"cover", table::to_string(o.cover)},
                          {"height", o.height},
-                         {"blocks_sight", o.blocks_sight}});
+                         {"blocks_sight", o.blocks_sight},
+                         {"open", o.open}});
+  // ACT-16: doors and consoles, numbered as a `use` action names them.
+  nlohmann::json devices = nlohmann::json::array();
+  for (const auto& d : s.table.devices()) {
+    nlohmann::json doors = nlohmann::json::array();
+    for (const int door : d.doors) doors.push_back(s.table.devices()[door].id);
+    devices.push_back({{"id", d.id},
+                       {"kind", d.is_door() ? "door" : "console"},
+                       {"level", s.table.device_level(d)},
+                       {"doors", std::move(doors)}});
+  }
   nlohmann::json objectives = nlohmann::json::array();
   for (const auto& o : s.victory.objectives)
     objectives.push_back(
@@ -132,6 +143,7 @@ nlohmann::json table_view(const GameSetup& setup) {
            s.victory.kind == table::Victory::Kind::objectives ? "objectives" : "kill_points"},
           {"features", std::move(features)},
           {"obstacles", std::move(obstacles)},
+          {"devices", std::move(devices)},
           {"objectives", std::move(objectives)},
           {"sides", std::move(sides)},
           {"units", std::move(units)},
@@ -178,6 +190,10 @@ nlohmann::json state_view(const GameState& state) {
   }
   nlohmann::json score = nlohmann::json::array();
   for (int s = 0; s < setup.sides; ++s) score.push_back(state.score[s]);
+  // ACT-16: the doors standing open now, by id.
+  nlohmann::json open_doors = nlohmann::json::array();
+  for (const auto& d : state.table().devices())
+    if (d.is_door() && (state.doors_open >> d.doors[0] & 1u) != 0) open_doors.push_back(d.id);
   nlohmann::json out = {{"turn", state.turn},
                         {"phasing", state.phasing},
                         {"phase", phase_name(state.phase)},
@@ -189,7 +205,8 @@ nlohmann::json state_view(const GameState& state) {
                         {"finished", state.phase == Phase::game_over},
                         {"actions_applied", state.actions_applied},
                         {"pending", to_json(pending(state))},
-                        {"units", std::move(units)}};
+                        {"units", std::move(units)},
+                        {"open_doors", std::move(open_doors)}};
   if (state.phase == Phase::game_over) out["winner"] = state.winner;  // -1: a draw
   return out;
 }

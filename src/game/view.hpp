@@ -19,7 +19,9 @@ std::string_view phase_name(Phase phase);
 nlohmann::json to_json(const Decision& decision);
 
 // The table as scenario data gives it: size, terrain (footprint, kind, height, cover, movement),
-// obstacles, objectives, sides with their deployment zones. It never changes during a game.
+// obstacles, objectives, sides with their deployment zones, doors and consoles (ACT-16). It
+// never changes during a game: the doors stand here as the scenario sets them, and the state's
+// `open_doors` says which stand open now.
 nlohmann::json table_view(const GameSetup& setup);
 
 // The state a player sees: turn, phase, whose turn, score, winner, and each unit with its badges

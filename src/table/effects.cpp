@@ -17,6 +17,7 @@ namespace {
 double first_obstruction(const Table& table, const Point& a, const Point& b, Point& normal) {
   double best = -1.0;
   for (const auto& obstacle : table.obstacles()) {
+    if (obstacle.open) continue;  // ACT-16: a marker flies through an open door
     Point n;
     const double t = obstacle.first_crossing(a, b, &n);
     if (t > 1e-9 && (best < 0.0 || t < best)) {

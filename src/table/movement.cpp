@@ -235,7 +235,11 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
       const LinearObstacle& obstacle = table.obstacles()[index];
       for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
         const double t = segment_intersection(at, next, obstacle.points[i], obstacle.points[i + 1]);
-        if (t < 0.0) continue;
+        if (t < 0.0 || obstacle.open) continue;
+        if (obstacle.door >= 0) {
+          refuse([&] { return fmt::format("ACT-16: the door {} is shut", obstacle.id); }, true);
+          continue;
+        }
         if (obstacle.height <= free_height + kEpsilon) continue;
         // ADV-07: a leaper goes over anything up to twice its height at no cost.
         if (mover.leaping && obstacle.height <= 2.0 * mover.height + kEpsilon) continue;

@@ -53,7 +53,7 @@ TerrainKind read_kind(const Field& field) {
   if (!kind) {
     field.fail(
         "unknown terrain kind (ground, wood, building, ruin, rubble, wall, hedge, fence, trench, "
-        "water, ladder, minefield, hill, crater, barricade, smoke, rope)");
+        "water, ladder, minefield, hill, crater, barricade, smoke, rope, door, console)");
   }
   return *kind;
 }
@@ -110,7 +110,7 @@ void kind_defaults(TerrainFeature& feature) {
 TerrainFeature read_feature(const Field& field) {
   field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
                     "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation",
-                    "blind", "agility"});
+                    "blind", "agility", "operates"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -154,6 +154,15 @@ TerrainFeature read_feature(const Field& field) {
     if (feature.kind == TerrainKind::smoke) field["agility"].fail("smoke is a cloud, not ground");
   }
   if (field.has("elevation")) feature.elevation = field["elevation"].as_number(0, 100);
+  if (feature.kind == TerrainKind::console) {
+    // ACT-16: the doors it works are named by `operates` and found once the obstacles are read.
+    if (!field.has("operates"))
+      field.fail("ACT-16: a console needs operates: [the doors it works]");
+    if (field.has("elevation"))
+      field["elevation"].fail("a console stands on a surface; it is not one");
+  } else if (field.has("operates")) {
+    field["operates"].fail("ACT-16: only a console (kind: console) works doors");
+  }
   if (field.has("deep")) {
     feature.deep = field["deep"].as_bool();
     if (feature.deep && feature.kind != TerrainKind::water)
@@ -172,12 +181,25 @@ TerrainFeature read_feature(const Field& field) {
 }
 
 LinearObstacle read_obstacle(const Field& field) {
-  field.allow_only({"id", "kind", "points", "cover", "height", "cover_distance", "blocks_sight"});
+  field.allow_only(
+      {"id", "kind", "points", "cover", "height", "cover_distance", "blocks_sight", "open"});
   LinearObstacle obstacle;
   obstacle.id = field["id"].as_string();
   obstacle.kind = field.has("kind") ? read_kind(field["kind"]) : TerrainKind::wall;
   if (obstacle.kind == TerrainKind::smoke)
     field["kind"].fail("smoke is an area (a terrain feature with a polygon), not a line");
+  if (obstacle.kind == TerrainKind::console)
+    field["kind"].fail("ACT-16: a console is an area (a terrain feature with a polygon)");
+  if (obstacle.kind == TerrainKind::door) {
+    // ACT-16: a door or gate, as tall as a high wall and as opaque, unless the scenario says.
+    obstacle.height = 3.0;
+    obstacle.blocks_sight = true;
+  }
+  if (field.has("open")) {
+    if (obstacle.kind != TerrainKind::door)
+      field["open"].fail("ACT-16: only a door (kind: door) opens");
+    obstacle.open = field["open"].as_bool();
+  }
   if (obstacle.kind == TerrainKind::hedge) obstacle.cover = Cover::soft;
   if (obstacle.kind == TerrainKind::fence) obstacle.cover = Cover::soft;
   obstacle.points = read_points(field["points"], 2);
@@ -310,11 +332,15 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
     for (const auto& option : kSwitchOptions)
       if (options.has(option.name)) o.*option.member = options[option.name].as_bool();
   }
+  std::vector<std::pair<int, Field>> consoles;  // ACT-16: linked to their doors below
   if (root.has("terrain")) {
     const Field list = root["terrain"];
     list.expect_sequence();
     for (std::size_t i = 0; i < list.size(); ++i) {
       TerrainFeature feature = read_feature(list.at(i));
+      if (feature.kind == TerrainKind::console)
+        consoles.emplace_back(static_cast<int>(scenario.table.features().size()),
+                              list.at(i)["operates"]);
       for (const auto& other : scenario.table.features())
         if (other.id == feature.id)
           list.at(i)["id"].fail(fmt::format("two terrain features are called \"{}\"", feature.id));
@@ -340,7 +366,31 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
               "the stretch from point {} to point {} has no length (the same point twice)", k,
               k + 1));
       scenario.table.add_obstacle(std::move(obstacle));
+      if (scenario.table.door_count() > kMaxDoors)
+        list.at(i).fail(fmt::format("ACT-16: at most {} doors on a table", kMaxDoors));
     }
+  }
+  for (const auto& [feature, operates] : consoles) {
+    operates.expect_sequence();
+    if (operates.size() == 0) operates.fail("ACT-16: a console works at least one door");
+    std::vector<int> doors;
+    for (std::size_t k = 0; k < operates.size(); ++k) {
+      const std::string id = operates.at(k).as_string();
+      const auto& obstacles = scenario.table.obstacles();
+      const auto door = std::find_if(obstacles.begin(), obstacles.end(),
+                                     [&](const LinearObstacle& o) { return o.id == id; });
+      if (door == obstacles.end() || door->door < 0) {
+        std::vector<std::string_view> known;
+        for (const auto& o : obstacles)
+          if (o.door >= 0) known.push_back(o.id);
+        operates.at(k).fail(
+            fmt::format("ACT-16: no door is called \"{}\"{}", id, data::did_you_mean(id, known)));
+      }
+      if (std::find(doors.begin(), doors.end(), door->door) != doors.end())
+        operates.at(k).fail(fmt::format("\"{}\" is listed twice", id));
+      doors.push_back(door->door);
+    }
+    scenario.table.add_console(feature, std::move(doors));
   }
   const Field sides = root["sides"];
   sides.expect_sequence();

@@ -132,13 +132,16 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
   crossings.clear();
   for (const int index : near_obstacles) {
     const LinearObstacle& obstacle = table.obstacles()[index];
-    if (obstacle.height <= free_height + kEpsilon) continue;
-    if (mover.leaping && obstacle.height <= 2.0 * mover.height + kEpsilon) continue;  // ADV-07
+    if (obstacle.open) continue;  // ACT-16: an open door is a gap in the wall
+    const bool shut_door = obstacle.door >= 0;
+    if (!shut_door && obstacle.height <= free_height + kEpsilon) continue;
+    if (!shut_door && mover.leaping && obstacle.height <= 2.0 * mover.height + kEpsilon)
+      continue;  // ADV-07
     for (std::size_t i = 0; i + 1 < obstacle.points.size(); ++i) {
       const double t = segment_intersection(a, b, obstacle.points[i], obstacle.points[i + 1]);
       if (t < 0.0) continue;
-      if (obstacle.height <= mover.height + kEpsilon ||
-          obstacle.height <= request.climb_limit + kEpsilon) {
+      if (!shut_door && (obstacle.height <= mover.height + kEpsilon ||
+                         obstacle.height <= request.climb_limit + kEpsilon)) {
         crossings.push_back({t * limit, obstacle.height});
       } else {
         block = std::min(block, t * limit - 1e-6);

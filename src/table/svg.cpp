@@ -36,6 +36,8 @@ Style style_of(const TerrainFeature& feature) {
       return {"#d5d8dc", "#7f8c8d", 0.55};
     case TerrainKind::rope:
       return {"#a0703c", "#5a3a1a", 0.9};
+    case TerrainKind::console:
+      return {"#f39c12", "#7e5109", 1.0};
     default:
       return {"#cfc7a8", "#7a745f", 0.7};
   }
@@ -142,12 +144,15 @@ std::string render_svg(const Scenario& scenario, double ppi) {
     for (const auto& p : obstacle.points) points += px(p) + " ";
     const char* colour = obstacle.kind == TerrainKind::hedge   ? "#2f6b2a"
                          : obstacle.kind == TerrainKind::fence ? "#8b6b3e"
+                         : obstacle.kind == TerrainKind::door  ? "#7e5109"
                                                                : "#555555";
+    // ACT-16: an open door is drawn dashed.
     svg += fmt::format(
         "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.1f}\" "
-        "stroke-linecap=\"round\"><title>{} ({}\" {}, {} cover)</title></polyline>\n",
-        points, colour, std::max(3.0, obstacle.height * 3.0), xml_escape(obstacle.id),
-        obstacle.height, to_string(obstacle.kind), to_string(obstacle.cover));
+        "stroke-linecap=\"round\"{}><title>{} ({}\" {}{}, {} cover)</title></polyline>\n",
+        points, colour, std::max(3.0, obstacle.height * 3.0),
+        obstacle.open ? " stroke-dasharray=\"3,4\"" : "", xml_escape(obstacle.id), obstacle.height,
+        to_string(obstacle.kind), obstacle.open ? ", open" : "", to_string(obstacle.cover));
   }
   for (const auto& objective : scenario.victory.objectives) {
     svg += fmt::format(

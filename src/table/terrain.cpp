@@ -12,9 +12,20 @@ namespace bg = boost::geometry;
 
 namespace {
 
-constexpr std::array<std::string_view, 17> kKindNames = {
-    "ground", "wood",   "building",  "ruin", "rubble", "wall",      "hedge", "fence", "trench",
-    "water",  "ladder", "minefield", "hill", "crater", "barricade", "smoke", "rope"};
+constexpr std::array<std::string_view, 19> kKindNames = {
+    "ground",    "wood",   "building", "ruin",   "rubble",    "wall", "hedge",
+    "fence",     "trench", "water",    "ladder", "minefield", "hill", "crater",
+    "barricade", "smoke",  "rope",     "door",   "console"};
+
+// ACT-16: a door standing open is a gap in its wall.
+void set_open(LinearObstacle& door, const LinearObstacle& shut, bool open) {
+  door = shut;
+  door.open = open;
+  if (open) {
+    door.cover = Cover::none;
+    door.blocks_sight = false;
+  }
+}
 
 }  // namespace
 
@@ -102,9 +113,68 @@ void Table::add_obstacle(LinearObstacle obstacle) {
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
   }
-  obstacle_index_.insert(
-      {Box(BoostPoint(lo.x, lo.y), BoostPoint(hi.x, hi.y)), static_cast<int>(obstacles_.size())});
+  const int index = static_cast<int>(obstacles_.size());
+  obstacle_index_.insert({Box(BoostPoint(lo.x, lo.y), BoostPoint(hi.x, hi.y)), index});
+  if (obstacle.kind == TerrainKind::door) {
+    // ACT-16: the shut form is kept, so that a table with other doors open can be made from it.
+    obstacle.door = door_count();
+    LinearObstacle shut = obstacle;
+    shut.open = false;
+    set_open(obstacle, shut, obstacle.open);
+    door_forms_.push_back(std::move(shut));
+    devices_.insert(devices_.begin() + obstacle.door,
+                    Device{obstacle.id, index, -1, {obstacle.door}});
+  }
   obstacles_.push_back(std::move(obstacle));
+}
+
+void Table::add_console(int feature, std::vector<int> doors) {
+  devices_.push_back(Device{features_[feature].id, -1, feature, std::move(doors)});
+}
+
+unsigned Table::doors_open() const {
+  unsigned open = 0;
+  for (const auto& device : devices_)
+    if (device.is_door() && obstacles_[device.obstacle].open) open |= 1u << device.doors[0];
+  return open;
+}
+
+Table Table::with_doors(unsigned open) const {
+  Table out = *this;
+  for (const auto& device : devices_) {
+    if (!device.is_door()) continue;
+    const int door = device.doors[0];
+    set_open(out.obstacles_[device.obstacle], door_forms_[door], (open >> door & 1u) != 0);
+  }
+  return out;
+}
+
+double Table::device_level(const Device& device) const {
+  if (device.is_door()) {
+    const auto& points = obstacles_[device.obstacle].points;
+    return level_at(points[0] + (points[1] - points[0]) * 0.5);
+  }
+  const auto& ring = features_[device.feature].ring;
+  Point centre{0.0, 0.0};
+  for (const auto& p : ring) centre = centre + p;
+  return level_at(centre * (1.0 / static_cast<double>(ring.size())));
+}
+
+double Table::device_distance(const Device& device, const Point& p) const {
+  if (device.is_door()) {
+    const auto& points = obstacles_[device.obstacle].points;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i + 1 < points.size(); ++i)
+      best = std::min(best, distance_to_segment(p, points[i], points[i + 1]));
+    return best;
+  }
+  const TerrainFeature& console = features_[device.feature];
+  if (in_feature(console, p)) return 0.0;
+  double best = std::numeric_limits<double>::infinity();
+  const auto& ring = console.ring;
+  for (std::size_t i = 0; i < ring.size(); ++i)
+    best = std::min(best, distance_to_segment(p, ring[i], ring[(i + 1) % ring.size()]));
+  return best;
 }
 
 IndexList Table::query(const Index& index, const Point& a, const Point& b) {

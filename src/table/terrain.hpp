@@ -40,8 +40,10 @@ enum class TerrainKind : std::uint8_t {
   hill,
   crater,
   barricade,
-  smoke,  // SHOOT-17: a cloud; hides whatever lies in or beyond it, slows no one
-  rope,   // MOVE-24: a rope, creeper or slide down a drop: descended at the normal rate on a test
+  smoke,    // SHOOT-17: a cloud; hides whatever lies in or beyond it, slows no one
+  rope,     // MOVE-24: a rope, creeper or slide down a drop: descended at the normal rate on a test
+  door,     // ACT-16: a door or gate (an obstacle); shut, it bars the way and hides what is behind
+  console,  // ACT-16: a control panel (a feature) that opens and shuts the doors it works
 };
 std::string_view to_string(TerrainKind kind);
 std::optional<TerrainKind> terrain_kind_from_string(std::string_view text);
@@ -79,8 +81,9 @@ struct TerrainFeature {
   // up or down. A hill is a slope (MOVE-19: flat ground): its elevation only makes those on it
   // uphill of the rest (MELEE-06b/14b).
   double elevation = 0.0;
-  int ladder_slot = -1;     // MOVE-28: the ladder's number among the table's ladders
-  std::vector<Point> ring;  // the footprint's corners, prepared when added to a table
+  int ladder_slot = -1;       // MOVE-28: the ladder's number among the table's ladders
+  std::vector<int> operates;  // ACT-16: a console's doors (numbers among the table's doors)
+  std::vector<Point> ring;    // the footprint's corners, prepared when added to a table
 
   bool blocks_sight() const { return see_through < std::numeric_limits<double>::infinity(); }
 };
@@ -95,6 +98,10 @@ struct LinearObstacle {
   double height = 1.0;
   double cover_distance = 1.5;  // ADV-36: a model within this of the obstacle may claim it
   bool blocks_sight = false;    // a high wall hides what is behind it
+  // ACT-16: a door's number among the table's doors (-1: not a door), and whether it stands open.
+  // An open door is a gap: no cost, no cover, no bar to sight; a shut one cannot be crossed.
+  int door = -1;
+  bool open = false;
 
   // Parameter t along a-b of the first crossing with this obstacle, or a negative number.
   double first_crossing(const Point& a, const Point& b, Point* normal = nullptr) const;
@@ -114,6 +121,19 @@ struct NearbyTerrain {
 
 // MOVE-28: the most ladders a table may have (each counts the models using it in a turn).
 inline constexpr int kMaxLadders = 16;
+
+// ACT-16: the most doors a table may have (a game keeps one table for each way they may stand).
+inline constexpr int kMaxDoors = 6;
+
+// ACT-16: something a model may use from within 2" on its own level: a door, which opens or
+// shuts, or a console, which opens or shuts the doors it works.
+struct Device {
+  std::string id;
+  int obstacle = -1;       // a door: its obstacle
+  int feature = -1;        // a console: its feature
+  std::vector<int> doors;  // the doors one use opens or shuts
+  bool is_door() const { return obstacle >= 0; }
+};
 
 class Table {
  public:
@@ -168,6 +188,21 @@ class Table {
   // cloud always, smoke unless the model has infra-vision.
   bool in_cloud(const Point& p, bool infra_vision) const;
 
+  // ACT-16: doors and consoles. Doors are numbered in the order they are added (at most
+  // kMaxDoors), devices list the doors first, then the consoles as add_console adds them.
+  int door_count() const { return static_cast<int>(door_forms_.size()); }
+  const std::vector<Device>& devices() const { return devices_; }
+  // Adds the console `feature` (a feature of kind console) working `doors`.
+  void add_console(int feature, std::vector<int> doors);
+  // The doors standing open, one bit per door.
+  unsigned doors_open() const;
+  // This table with exactly the doors in `open` standing open (the rest shut).
+  Table with_doors(unsigned open) const;
+  // The level a device is used from (the raised surface under it, or 0) and how far `p` lies
+  // from it (from the door's line, or from the console's footprint: 0 inside).
+  double device_level(const Device& device) const;
+  double device_distance(const Device& device, const Point& p) const;
+
  private:
   double highest_elevation(const std::vector<int>& indices, const Point& p) const;
 
@@ -181,10 +216,12 @@ class Table {
   std::vector<LinearObstacle> obstacles_;
   Index feature_index_;
   Index obstacle_index_;
-  std::vector<int> raised_;   // features with elevation that are not hills
-  std::vector<int> uphill_;   // features with elevation, hills included
-  std::vector<int> ladders_;  // ladder features
-  std::vector<int> ropes_;    // rope features (MOVE-24)
+  std::vector<int> raised_;                 // features with elevation that are not hills
+  std::vector<int> uphill_;                 // features with elevation, hills included
+  std::vector<int> ladders_;                // ladder features
+  std::vector<int> ropes_;                  // rope features (MOVE-24)
+  std::vector<Device> devices_;             // ACT-16
+  std::vector<LinearObstacle> door_forms_;  // ACT-16: each door as it stands shut
   int ladder_count_ = 0;
   bool dear_ground_ = false;
   bool agility_ = false;

@@ -54,6 +54,7 @@ export interface StateView {
   winner?: number;
   actions_applied: number;
   units: UnitView[];
+  open_doors?: string[];  // ACT-16
 }
 
 export interface Profile {
@@ -89,7 +90,9 @@ export interface TableView {
     blocks_sight: boolean;
     dangerous: boolean;
   }[];
-  obstacles: { id: string; kind: string; points: Point[]; height: number }[];
+  obstacles: { id: string; kind: string; points: Point[]; height: number; open?: boolean }[];
+  // ACT-16: doors and consoles, numbered as a `use` action's target names them.
+  devices?: { id: string; kind: string; level: number; doors: string[] }[];
   objectives: { id: string; at: Point; radius: number; points: number }[];
   sides: { name: string; army?: string; deployment?: Point[] }[];
   units: {

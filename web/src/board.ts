@@ -18,6 +18,7 @@ const TERRAIN: Record<string, [string, string, number]> = {
   crater: ["#9c8b73", "#5f513f", 0.8],
   smoke: ["#d5d8dc", "#7f8c8d", 0.55],
   rope: ["#a0703c", "#5a3a1a", 0.9],
+  console: ["#f39c12", "#7e5109", 1.0],
 };
 
 function el<K extends keyof SVGElementTagNameMap>(
@@ -53,6 +54,7 @@ export class Board {
   private state?: StateView;
   private selected = -1;
   private dragging = -1;
+  private readonly doors = new Map<string, SVGPolylineElement>();  // ACT-16
   private pressedAt: Point = [0, 0];  // where the drag began (inches)
 
   constructor(
@@ -148,14 +150,16 @@ export class Board {
         (f.height > 0 ? `, ${f.height}" high` : "") + (f.dangerous ? ", dangerous" : "");
     }
     for (const o of t.obstacles) {
+      const door = o.kind === "door";
       const line = el("polyline", {
         points: this.points(o.points),
         fill: "none",
-        stroke: "#5a4632",
-        "stroke-width": 0.35,
+        stroke: door ? "#7e5109" : "#5a4632",
+        "stroke-width": door ? 0.45 : 0.35,
         "stroke-linecap": "round",
       }, this.svg);
       el("title", {}, line).textContent = `${o.id}: ${o.kind}, ${o.height}" high`;
+      if (door) this.doors.set(o.id, line);  // ACT-16: drawn open or shut as the state says
     }
     for (const o of t.objectives) {
       el("circle", { cx: o.at[0], cy: this.y(o.at[1]), r: o.radius, fill: "#f1c40f", "fill-opacity": 0.15, stroke: "#b7950b", "stroke-width": 0.12, "stroke-dasharray": "0.4 0.25" }, this.svg);
@@ -173,6 +177,12 @@ export class Board {
   render(state: StateView): void {
     this.state = state;
     this.layer.replaceChildren();
+    // ACT-16: an open door is drawn dashed, a shut one solid.
+    for (const [id, line] of this.doors) {
+      const open = state.open_doors?.includes(id) ?? false;
+      line.setAttribute("stroke-dasharray", open ? "0.3 0.5" : "none");
+      line.setAttribute("data-open", String(open));
+    }
     for (const unit of state.units) {
       const info = this.table.units[unit.unit];
       if (!unit.alive) continue;

@@ -133,7 +133,8 @@ function describeEvent(e: GameEvent, table: TableView): HTMLElement {
     const side = e.side as number;
     parts.push(`${table.sides[side]?.name ?? side}: ${a.type.replace(/_/g, " ")}`);
     if (a.unit !== undefined && a.unit >= 0) parts.push(unitName(a.unit));
-    if (a.target !== undefined && a.target >= 0) parts.push(`→ ${unitName(a.target)}`);
+    if (a.type === "use" && a.target !== undefined) parts.push(`→ ${table.devices?.[a.target]?.id ?? a.target}`);
+    else if (a.target !== undefined && a.target >= 0) parts.push(`→ ${unitName(a.target)}`);
     if (a.dice) parts.push(`(${a.dice} dice)`);
   } else {
     parts.push(e.type.replace(/_/g, " "));
@@ -166,6 +167,7 @@ function describeAction(a: Action, table: TableView): string {
     case "throw_grenade": return `${unit} throws a grenade at ${target}`;
     case "charge": return `${unit} charges ${target}${a.fire ? " (fire and charge)" : ""}`;
     case "pick_up": return `Pick up failed dice`;
+    case "use": return `${unit} works ${table.devices?.[a.target ?? -1]?.id ?? "a device"}`;
     default: return `${a.type.replace(/_/g, " ")}${unit ? ` (${unit})` : ""}`;
   }
 }

@@ -58,6 +58,9 @@ try {
   const drawn = await page.locator("[data-testid=board] .unit").count();
   const units = (await (await fetch(`${base}/api/games/${new URL(page.url()).searchParams.get("game")}/table`)).json()).units.length;
   check("the lobby starts a game and draws every unit", drawn === units && units > 0, `${drawn} of ${units}`);
+  // ACT-16: Ruined Town's depot gate starts open and is drawn so (dashed).
+  const gate = await page.locator("[data-testid=board] polyline[data-open]").getAttribute("data-open");
+  check("the depot gate is drawn open, as the state says", gate === "true", String(gate));
 
   // Against the lobby's default agent (the tactician): Red ends its activation phase, Blue's agent
   // plays, and the AI panel says what it chose, why, and what it weighed against it.
