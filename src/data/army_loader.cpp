@@ -140,7 +140,7 @@ void read_army(const Field& root, const std::string& file, Library& library) {
     int leaders = 0;
     for (std::size_t m = 0; m < models.size(); ++m) {
       const Field model_field = models.at(m);
-      model_field.allow_only({"profile", "name", "count", "leader", "weapons"});
+      model_field.allow_only({"profile", "name", "count", "leader", "weapons", "banner"});
       ModelGroup group;
       const std::string profile_id = model_field["profile"].as_string();
       group.profile = library.profile(army.id + "/" + profile_id);
@@ -153,6 +153,7 @@ void read_army(const Field& root, const std::string& file, Library& library) {
       group.name = model_field.has("name") ? model_field["name"].as_string() : group.profile->name;
       group.count = model_field.has("count") ? model_field["count"].as_int(1, 100) : 1;
       group.leader = model_field.has("leader") && model_field["leader"].as_bool();
+      if (model_field.has("banner")) group.banner = model_field["banner"].as_number(0.1, 12.0);
       if (group.leader) {
         ++leaders;
         if (group.count != 1) model_field["count"].fail("a leader entry has exactly one model");

@@ -45,6 +45,8 @@ struct ModelGroup {
   const Profile* profile = nullptr;
   int count = 1;
   bool leader = false;
+  // SHOOT-55: a back banner or standard showing this many inches above the model's head (0: none).
+  double banner = 0.0;
   std::vector<const WeaponProfile*> weapons;
 };
 

@@ -47,6 +47,11 @@ std::vector<int> smoke_targets(const GameState& s, const std::vector<table::Tabl
   return table::smoke_screened_targets(table, poses, m, target, range);
 }
 
+std::vector<int> known_targets(const GameState& s, const std::vector<table::TableModel>& poses,
+                               int m, int target, double range) {
+  return table::known_position_targets(s.table(), poses, m, target, range, s.setup->banners);
+}
+
 FireTargets fire_targets(const GameState& s, const std::vector<table::TableModel>& poses, int m,
                          int target, const WeaponProfile& weapon, double range) {
   FireTargets out;
@@ -97,6 +102,10 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
         return shots;
       }
       bool indirect = false;
+      if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
+        // SHOOT-55: a known place (a banner over the wall) counts as sight for a lobbed shot.
+        targets = known_targets(s, poses, m, target, weapon->range);
+      }
       if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
         // SHOOT-54: a barrage weapon may fire where a friendly model sees the target.
         targets = table::spotted_targets(table, poses, m, target, weapon->range);
@@ -210,6 +219,8 @@ std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::T
   for (const auto* weapon : s.setup->models[m].group->weapons) {
     if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
     auto found = fire_targets(s, poses, m, target, *weapon, weapon->range);
+    // SHOOT-55: a grenade may be thrown where the thrower knows the foe stands.
+    if (found.models.empty()) found.models = known_targets(s, poses, m, target, weapon->range);
     if (found.models.empty()) continue;
     return Shot{m,
                 weapon,

@@ -40,6 +40,11 @@ struct Shot {
 // `weapon` may fire through smoke (not a laser below Strength 6).
 std::vector<int> smoke_targets(const GameState& s, const std::vector<table::TableModel>& poses,
                                int m, int target, const WeaponProfile& weapon, double range);
+// SHOOT-55: the models of `target` within `range` that model `m` cannot see for terrain but
+// whose place it knows (they, or their banners, show above it): a lobbed shot or a grenade may
+// be aimed at them as if seen.
+std::vector<int> known_targets(const GameState& s, const std::vector<table::TableModel>& poses,
+                               int m, int target, double range);
 // SHOOT-01/04/20 and SHOOT-17/56: the models of `target` that model `m` may aim `weapon` at
 // within `range`: those it sees; when it sees none, those that smoke alone hides from it (a shot
 // through smoke), unless the weapon is a laser too weak to pierce smoke.

@@ -234,7 +234,8 @@ std::string throw_illegal(const GameState& s, const Action& a) {
     for (const auto* weapon : s.setup->models[m].group->weapons) {
       if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
       if (table::any_eligible_target(s.table(), poses, m, a.target, weapon->range) ||
-          !smoke_targets(s, poses, m, a.target, *weapon, weapon->range).empty())  // SHOOT-17
+          !smoke_targets(s, poses, m, a.target, *weapon, weapon->range).empty() ||  // SHOOT-17
+          !known_targets(s, poses, m, a.target, weapon->range).empty())             // SHOOT-55
         return "";
     }
   }

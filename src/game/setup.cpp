@@ -121,6 +121,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       }
       setup->models.push_back({model.profile, model.group, static_cast<int>(u), model.leader});
       setup->models.back().spotting = p.initiative * (p.has_rule("acute_senses") ? 2.0 : 1.0);
+      setup->banners.push_back(model.group != nullptr ? model.group->banner : 0.0);  // SHOOT-55
       ++next_model;
     }
     info.initiative = leader->initiative;

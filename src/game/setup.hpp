@@ -66,6 +66,8 @@ struct GameSetup {
   GameOptions options;
   std::vector<UnitInfo> units;
   std::vector<ModelInfo> models;
+  // SHOOT-55: for each model, how far its banner shows above its head (0: no banner).
+  std::vector<double> banners;
   int sides = 2;
   // ACT-16: the table for each way the doors may stand (bit k: door k open), made once here so
   // that a state carries only the bits; empty when the table has no doors.

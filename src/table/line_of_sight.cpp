@@ -67,6 +67,20 @@ bool meets_cloud(const TerrainFeature& cloud, const Point& a, const Point& b) {
 }  // namespace
 
 Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
+  return terrain_sight_over(table, from, to, 0.0);
+}
+
+namespace {
+
+// SHOOT-55: whether terrain `height` inches high (0: not given, so as tall as can be) is lower
+// than `top`.
+bool lower_than(double height, double top) {
+  return height > 0.0 && height < top;
+}
+
+}  // namespace
+
+Sight terrain_sight_over(const Table& table, const Point& from, const Point& to, double top) {
   // Symmetry by construction: the crossing tests round differently in each direction when the
   // line grazes a corner, so the line is always traced from the lower of its two ends.
   const bool swap = to.x < from.x || (to.x == from.x && to.y < from.y);
@@ -84,6 +98,7 @@ Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
       if (smoke == nullptr && meets_cloud(feature, a, b)) smoke = &feature;
       continue;
     }
+    if (lower_than(feature.height, top)) continue;  // SHOOT-55
     if (feature.see_through <= 0.0) {
       // Neither end inside and no edge crossed: the line passes by. An end inside: occupant.
       if (!crosses_outline(feature, a, b)) continue;
@@ -97,7 +112,8 @@ Sight terrain_sight(const Table& table, const Point& from, const Point& to) {
   }
   for (const int index : table.obstacles_near(a, b)) {
     const LinearObstacle& obstacle = table.obstacles()[index];
-    if (obstacle.blocks_sight && obstacle.first_crossing(a, b) >= 0.0) {
+    if (obstacle.blocks_sight && !lower_than(obstacle.height, top) &&
+        obstacle.first_crossing(a, b) >= 0.0) {
       sight.blocker = Sight::Blocker::obstacle;
       sight.obstacle = &obstacle;
       return sight;
@@ -227,6 +243,18 @@ bool any_eligible_target(const Table& table, std::span<const TableModel> models,
               models, from, unit, range,
               [&](int i) { return line_of_sight(table, models, from, i).clear(); }, true)
               .empty();
+}
+
+std::vector<int> known_position_targets(const Table& table, std::span<const TableModel> models,
+                                        int from, int unit, double range,
+                                        std::span<const double> tops_above) {
+  const Point& eye = models[from].position;
+  return targets_in_reach(models, from, unit, range, [&](int i) {
+    const Sight sight = line_of_sight(table, models, from, i);
+    if (sight.clear() || sight.smoke_only() || sight.blocker == Sight::Blocker::model) return false;
+    const double top = models[i].height + (tops_above.empty() ? 0.0 : tops_above[i]);
+    return terrain_sight_over(table, eye, models[i].position, top).clear();
+  });
 }
 
 std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,

@@ -54,6 +54,9 @@ struct Sight {
 // hides everything the line meets in it, its occupants included; it is reported only when
 // nothing solid blocks the line.
 Sight terrain_sight(const Table& table, const Point& a, const Point& b);
+// SHOOT-55: the same, but terrain lower than `top` inches does not block: whether something that
+// high at `b` shows over whatever stands between (smoke hides it all the same).
+Sight terrain_sight_over(const Table& table, const Point& a, const Point& b, double top);
 
 // SHOOT-02 and SHOOT-20: sight from model `from` to model `to`, blocked by terrain and by other
 // models whose base the line crosses and whose Size is at least the larger of the two (a small
@@ -79,6 +82,13 @@ bool any_eligible_target(const Table& table, std::span<const TableModel> models,
 // SHOOT-54: members of `unit` that model `from` may bombard without seeing them: within `range`,
 // in the arc reachable with the free pivot, and in view and sight of a living model of `from`'s
 // side (the spotter; the shooter's own sight is not required).
+// SHOOT-55: the living members of `unit` in reach and arc of model `from` that it cannot see
+// because terrain alone is in the way, but whose place it knows: each shows above that terrain
+// (its height plus tops_above[i], a banner, is higher than all of it).
+std::vector<int> known_position_targets(const Table& table, std::span<const TableModel> models,
+                                        int from, int unit, double range,
+                                        std::span<const double> tops_above);
+
 std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,
                                  int unit, double range);
 
