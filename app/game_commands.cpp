@@ -22,6 +22,7 @@
 #include "ai/agents.hpp"
 #include "ai/ladder.hpp"
 #include "ai/match.hpp"
+#include "ai/sweep.hpp"
 #include "commands.hpp"
 #include "game/record.hpp"
 #include "game/view.hpp"
@@ -52,8 +53,9 @@ struct GameOptionsCli {
   int jobs = 1;
   std::string record;
   std::string action_json;
-  std::string plot;                 // ladder --plot FILE.svg
-  std::vector<std::string> agents;  // ladder
+  std::string plot;                  // ladder --plot FILE.svg
+  std::vector<std::string> agents;   // ladder
+  std::vector<std::string> rulings;  // play: ruling.<ID>=<value>, option.<name>=<value>
 };
 
 // A saved game and the setup it replays on (its own scenario text and data fingerprint when it
@@ -135,7 +137,15 @@ ai::Roster roster_for(const GameOptionsCli& o) {
 }
 
 int run_play(const GameOptionsCli& o) {
-  const auto setup = load_setup(o.scenario, o.data);
+  std::shared_ptr<const game::GameSetup> setup = load_setup(o.scenario, o.data);
+  if (!o.rulings.empty()) {
+    // Written into the game's scenario text, so that --save keeps them for replays.
+    try {
+      setup = ai::with_overrides_written(*setup, o.rulings);
+    } catch (const std::invalid_argument& error) {
+      throw std::runtime_error(fmt::format("--ruling: {}", error.what()));
+    }
+  }
   game::GameRecord record = game::record_for(*setup, o.seed);
   game::EventLog log;
   game::GameState state = game::initial_state(*setup, o.seed);
@@ -404,6 +414,9 @@ void add_game_commands(CLI::App& app, Action& action) {
   play->add_flag("--report", o->report, "Print the battle report (the default)");
   play->add_flag("--json", o->json, "Print the game record and its events as JSON");
   play->add_option("--data", o->data, "Data folder");
+  play->add_option("--ruling", o->rulings,
+                   "Override the scenario: ruling.<ID>=<value> or option.<name>=<value> "
+                   "(e.g. option.look_out_sir=true); repeatable; kept by --save");
   play->callback([o, &action] { action = [o] { return run_play(*o); }; });
 
   auto* replay = app.add_subcommand("replay", "Replay a saved game and print its report");

@@ -145,6 +145,16 @@ check "report ends with the score explained" contains "$out" "objectives worth [
 out=$("$arap" play "$root/data/scenarios/open_ground.yaml" --seed -1 --data "$root/data" 2>&1 >/dev/null)
 check "a negative seed is refused" test $? -ne 0
 check "a negative seed says why" contains "$out" "a seed is a whole number"
+# Scenario overrides for one game: checked, written into the saved scenario, replayed with it.
+ruled=$(mktemp --suffix=.json)
+"$arap" play "$root/data/scenarios/open_ground.yaml" --seed 3 --ruling option.look_out_sir=true --ruling ruling.CHARGE-02=always2D6 --save "$ruled" --data "$root/data" >/dev/null
+check "play --ruling keeps the option in the save" contains "$(cat "$ruled")" 'look_out_sir: true'
+check "play --ruling keeps the ruling in the save" contains "$(cat "$ruled")" 'ruling.CHARGE-02: always2D6'
+out=$("$arap" replay "$ruled" --json --data "$root/data")
+check "a game with overrides replays" contains "$out" '"digest"'
+err=$("$arap" play "$root/data/scenarios/open_ground.yaml" --ruling option.look_out_sirr=true --data "$root/data" 2>&1 >/dev/null)
+check "a bad override is refused" test $? -ne 0
+check "a bad override names the options" contains "$err" 'unknown option "look_out_sirr".*look_out_sir'
 first=$("$arap" replay "$game" --json --data "$root/data")
 second=$("$arap" replay "$game" --json --data "$root/data")
 check "replay is identical" test "$first" = "$second"

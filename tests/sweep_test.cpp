@@ -200,11 +200,29 @@ TEST(Sweep, overrides_are_checked) {
   refused("option.busts_allowed=0", "from 1 to 10");
   refused("option.busts_allowed=two", "whole number");
   refused("option.hiding=maybe", "true or false");
-  refused("option.fog=true", "options: heavy_casualty");
+  refused("option.fog=true", "options: busts_allowed, heavy_casualty");
+  refused("option.fog=true", "rallied_know_pursuers");  // every option is named
   refused("ruling.SHOOT-07=sometimes", "allowed: direct2_indirect3");
   refused("ruling.NOPE-01=x", "unknown ruling");
   refused("busts_allowed=2", "starts with ruling. or option.");
   refused("ruling.SHOOT-07", "ruling.<ID>=<value>");
+}
+
+TEST(Sweep, overrides_written_into_the_scenario_text_travel_with_it) {
+  const auto& base = *open_ground();
+  const auto written = with_overrides_written(
+      base, {"option.look_out_sir=on", "option.busts_allowed=2", "ruling.SHOOT-07=always3"});
+  EXPECT_TRUE(written->options.look_out_sir);
+  EXPECT_EQ(written->options.busts_allowed, 2);
+  EXPECT_EQ(written->rulings.shoot_07(), rules::OrdnanceCost::always3);
+  // Loaded again from its own text (as a saved game's replay loads it), it is the same setup.
+  const auto again = game::make_setup_from_text(written->scenario_text, "again", written->library);
+  EXPECT_TRUE(again->options.look_out_sir);
+  EXPECT_EQ(again->options.busts_allowed, 2);
+  EXPECT_EQ(again->rulings.shoot_07(), rules::OrdnanceCost::always3);
+  EXPECT_FALSE(base.options.look_out_sir);
+  EXPECT_THROW(with_overrides_written(base, {"option.look_out_sir=perhaps"}),
+               std::invalid_argument);
 }
 
 TEST(Sweep, merges_refuse_parts_of_other_sweeps_repeats_gaps_and_bad_rows) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
 #include "dice/rng.hpp"
 #include "game/record.hpp"
@@ -66,12 +67,33 @@ std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setu
           fmt::format("option.busts_allowed is from 1 to 10, not {}", busts));
     o.busts_allowed = busts;
   } else {
-    throw std::invalid_argument(fmt::format(
-        "unknown option \"{}\" (options: heavy_casualty_minus_one_at_half, busts_allowed, "
-        "recharge_after_failed_charge, look_out_sir, hiding)",
-        option));
+    std::string known = "busts_allowed";
+    for (const auto& each : table::kSwitchOptions) known += fmt::format(", {}", each.name);
+    throw std::invalid_argument(fmt::format("unknown option \"{}\" (options: {})", option, known));
   }
   return copy;
+}
+
+std::shared_ptr<const game::GameSetup> with_overrides_written(
+    const game::GameSetup& setup, const std::vector<std::string>& assignments) {
+  if (assignments.empty()) return std::make_shared<game::GameSetup>(setup);
+  for (const auto& assignment : assignments) with_override(setup, assignment);  // the checks
+  YAML::Node root = YAML::Load(setup.scenario_text);
+  for (const auto& assignment : assignments) {
+    const auto equals = assignment.find('=');
+    const std::string name = assignment.substr(0, equals);
+    const std::string value = assignment.substr(equals + 1);
+    if (name.rfind("ruling.", 0) == 0) {
+      root["rulings"][name] = value;
+    } else if (name == "option.busts_allowed") {
+      root["options"]["busts_allowed"] = std::stoi(value);
+    } else {
+      root["options"][name.substr(7)] = parse_bool(name.substr(7), value);
+    }
+  }
+  YAML::Emitter out;
+  out << root;
+  return game::make_setup_from_text(out.c_str(), setup.scenario_file, setup.library);
 }
 
 nlohmann::json SweepPlan::header() const {

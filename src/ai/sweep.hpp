@@ -33,6 +33,12 @@ struct SweepSetting {
 std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setup,
                                                      const std::string& assignment);
 
+// The same overrides (each checked as with_override checks it) written into the scenario's text,
+// its `rulings:` and `options:` maps, and loaded from there: a game record made on the result
+// carries them, so the game replays with them (arap play --ruling).
+std::shared_ptr<const game::GameSetup> with_overrides_written(
+    const game::GameSetup& setup, const std::vector<std::string>& assignments);
+
 struct SweepPlan {
   std::vector<SweepSetting> settings;  // one, or two when comparing
   std::vector<std::string> agents;     // the first side's agent, the second's
