@@ -17,14 +17,13 @@ constexpr double kReach = 2.0;  // ACT-16: inches from the base centre
 constexpr double kLevelTolerance = 1e-6;
 
 // The first living model standing in the doorway of `door` (its base over the door's line), or -1.
+// Doors come first among the devices, so door k is device k.
 int model_in_doorway(const GameState& s, const table::Table& table, int door) {
-  for (const auto& device : table.devices()) {
-    if (!device.is_door() || device.doors[0] != door) continue;
-    for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
-      const auto& pose = s.models[m].pose;
-      if (!pose.alive) continue;
-      if (table.device_distance(device, pose.position) < pose.base_radius - 1e-9) return m;
-    }
+  const table::Device& device = table.devices()[door];
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+    const auto& pose = s.models[m].pose;
+    if (pose.alive && table.device_distance(device, pose.position) < pose.base_radius - 1e-9)
+      return m;
   }
   return -1;
 }

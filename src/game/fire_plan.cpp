@@ -103,13 +103,13 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       }
       bool indirect = false;
       if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
-        // SHOOT-55: a known place (a banner over the wall) counts as sight for a lobbed shot.
+        // SHOOT-55: a known place (a banner over the wall) counts as sight for a lobbed shot;
+        // failing that, SHOOT-54: it may fire where a friendly model sees the target.
         targets = known_targets(s, poses, m, target, weapon->range);
-      }
-      if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
-        // SHOOT-54: a barrage weapon may fire where a friendly model sees the target.
-        targets = table::spotted_targets(table, poses, m, target, weapon->range);
-        indirect = true;
+        if (targets.empty()) {
+          targets = table::spotted_targets(table, poses, m, target, weapon->range);
+          indirect = true;
+        }
       }
       bool smoke = false;
       if (targets.empty()) {

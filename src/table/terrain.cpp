@@ -154,27 +154,19 @@ double Table::device_level(const Device& device) const {
     const auto& points = obstacles_[device.obstacle].points;
     return level_at(points[0] + (points[1] - points[0]) * 0.5);
   }
-  const auto& ring = features_[device.feature].ring;
-  Point centre{0.0, 0.0};
-  for (const auto& p : ring) centre = centre + p;
-  return level_at(centre * (1.0 / static_cast<double>(ring.size())));
+  BoostPoint centre;
+  bg::centroid(features_[device.feature].footprint, centre);
+  return level_at({centre.x(), centre.y()});
 }
 
 double Table::device_distance(const Device& device, const Point& p) const {
+  // Boost.Geometry: to the door's line, or to the console's footprint (0 inside it).
   if (device.is_door()) {
-    const auto& points = obstacles_[device.obstacle].points;
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i + 1 < points.size(); ++i)
-      best = std::min(best, distance_to_segment(p, points[i], points[i + 1]));
-    return best;
+    bg::model::linestring<BoostPoint> line;
+    for (const auto& point : obstacles_[device.obstacle].points) line.push_back(to_boost(point));
+    return bg::distance(to_boost(p), line);
   }
-  const TerrainFeature& console = features_[device.feature];
-  if (in_feature(console, p)) return 0.0;
-  double best = std::numeric_limits<double>::infinity();
-  const auto& ring = console.ring;
-  for (std::size_t i = 0; i < ring.size(); ++i)
-    best = std::min(best, distance_to_segment(p, ring[i], ring[(i + 1) % ring.size()]));
-  return best;
+  return bg::distance(to_boost(p), features_[device.feature].footprint);
 }
 
 IndexList Table::query(const Index& index, const Point& a, const Point& b) {
