@@ -68,21 +68,21 @@ TEST_F(SmokeFight, ADV_62_blows_struck_in_the_open_keep_their_goals) {
   arrange("");
   fight(0, 1);
   EXPECT_EQ(goal_of(1), 5);  // WS6, at most 5 (MELEE-05)
-  EXPECT_EQ(goal_of(0), 2);  // WS3 with a lasgun for a club: -1 (MELEE-06i)
+  EXPECT_EQ(goal_of(0), 3);  // WS3 with his free knife (ADV-57)
 }
 
 TEST_F(SmokeFight, ADV_62_a_blow_struck_into_or_out_of_smoke_starts_from_one) {
   arrange(cloud(true));
   fight(0, 1);
   EXPECT_EQ(goal_of(1), 1);  // WS6 in the cloud
-  EXPECT_EQ(goal_of(0), 0);  // into the cloud: 1, then -1 for the club (DICE-06: goal 0)
+  EXPECT_EQ(goal_of(0), 1);  // into the cloud: 1
 }
 
 TEST_F(SmokeFight, ADV_62_ruling_attacker_in_cloud_blinds_only_those_standing_in_it) {
   arrange(cloud(false) + "rulings: {ruling.ADV-62: attackerInCloud}\n");
   fight(0, 1);
   EXPECT_EQ(goal_of(1), 5);  // the Lictor stands outside: its blows into the cloud keep WS6
-  EXPECT_EQ(goal_of(0), 0);  // X stands in it
+  EXPECT_EQ(goal_of(0), 1);  // X stands in it
 }
 
 TEST_F(SmokeFight, ADV_62_infra_vision_pierces_smoke_but_not_a_blind_cloud) {
@@ -90,7 +90,7 @@ TEST_F(SmokeFight, ADV_62_infra_vision_pierces_smoke_but_not_a_blind_cloud) {
   state_.models[10].pose.infra_vision = true;  // ADV-35 (no shipped profile has it)
   fight(0, 1);
   EXPECT_EQ(goal_of(1), 5);
-  EXPECT_EQ(goal_of(0), 0);  // the Guardsman has no such eyes
+  EXPECT_EQ(goal_of(0), 1);  // the Guardsman has no such eyes
   arrange(cloud(true, ", blind: true"));
   state_.models[10].pose.infra_vision = true;
   fight(0, 1);
@@ -101,7 +101,7 @@ TEST_F(SmokeFight, ADV_62_the_option_off_ignores_the_cloud) {
   arrange(cloud(true) + "options: {fighting_in_smoke: false}\n");
   fight(0, 1);
   EXPECT_EQ(goal_of(1), 5);
-  EXPECT_EQ(goal_of(0), 2);
+  EXPECT_EQ(goal_of(0), 3);
 }
 
 TEST(NoRetreat, ADV_66_extra_wounds_are_the_points_the_round_was_lost_by) {

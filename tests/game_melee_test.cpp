@@ -219,12 +219,17 @@ TEST_F(MeleeRound, MELEE_29_all_misses_the_charger_wins_on_its_charge_bonus) {
   // MELEE-24: the winners failed their test not to pursue.
   EXPECT_TRUE(logged("pursuing"));
   EXPECT_EQ(rolls("MELEE-24").size(), 1u);
-  // The first round's bonus attacks: the sergeant 2 + 1, marines 1 + 1.
+  // The first round's bonus attacks: the sergeant 2 + 1, marines 1 + 1; each also makes the
+  // extra attack of his second weapon (ADV-57; ambidextrous, ADV-58), counted apart.
   int blue_attacks = 0;
+  int extra = 0;
   for (const auto& e : rolls("MELEE-05"))
-    if (e.at("unit") == 1) blue_attacks += e.at("attacks").get<int>();
-  EXPECT_GT(blue_attacks, 0);
-  EXPECT_EQ(blue_attacks % 2, 1);  // 3 for the sergeant plus 2 per marine in reach
+    if (e.at("unit") == 1) {
+      blue_attacks += e.at("attacks").get<int>();
+      extra += e.value("extra_attacks", 0);
+    }
+  EXPECT_GT(extra, 0);
+  EXPECT_EQ((blue_attacks - extra) % 2, 1);  // 3 for the sergeant plus 2 per marine in reach
 }
 
 TEST_F(MeleeRound, MELEE_04_higher_initiative_strikes_first_and_the_dead_do_not_strike) {
@@ -315,7 +320,8 @@ TEST_F(MeleeRound, MELEE_26_a_quarter_of_the_unit_makes_krak_attacks_at_initiati
     if (e.at("step") == 4) step_four += e.at("attacks").get<int>();
   }
   EXPECT_EQ(step_one, 2) << "one krak attack each, no charge-bonus attacks";
-  EXPECT_EQ(step_four, 6) << "the other three marines: 1 + 1 for the charge";
+  EXPECT_EQ(step_four, 9)
+      << "the other three marines: 1 + 1 for the charge + 1 with the second weapon (ADV-57)";
 }
 
 TEST_F(Melee, illegal_responses_change_nothing) {

@@ -215,13 +215,14 @@ TEST_F(Referee, ACT_05_the_activation_value_follows_the_living_models) {
 namespace arap::game {
 namespace {
 
-// MELEE-05 in the log: the Tactical sergeant's chainsword and his marines' bare hands (bolters
-// are no mêlée weapons) strike at different goals, so they are logged as separate rolls whose
-// dice a referee can check against their own goal.
+// MELEE-05 in the log: the Tactical sergeant's chainsword and his marines' clubbing bolters
+// (ADV-57 off: no free knife, no pistol in mêlée) strike at different goals, so they are logged
+// as separate rolls whose dice a referee can check against their own goal.
 TEST(RefereeLog, MELEE_05_one_roll_event_per_to_hit_goal) {
   auto setup = test::battle("mixed", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
                             "space_marines",
-                            "[{unit: tactical_squad, at: [24, 15.5], facing: 180, spacing: 1}]");
+                            "[{unit: tactical_squad, at: [24, 15.5], facing: 180, spacing: 1}]",
+                            "options: {two_weapons: false}\n");
   GameState s = initial_state(*setup, 3);
   s.units[0].locked = 1u << 1;
   s.units[1].locked = 1u << 0;
@@ -449,9 +450,11 @@ namespace {
 // Issue 13: a mêlée roll event's `dice` are its to-hit rolls; the wound, save and Damage dice
 // of the same blows come in lists of their own, so each die is read against the right goal.
 TEST(RefereeLog, MELEE_07_melee_wound_and_save_dice_are_listed_apart) {
+  // ADV-57 off: the marines club with bolters (no AP), so the Guard have saves to roll.
   auto setup = test::battle("mixed", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
                             "space_marines",
-                            "[{unit: tactical_squad, at: [24, 15.5], facing: 180, spacing: 1}]");
+                            "[{unit: tactical_squad, at: [24, 15.5], facing: 180, spacing: 1}]",
+                            "options: {two_weapons: false}\n");
   GameState s = initial_state(*setup, 3);
   s.units[0].locked = 1u << 1;
   s.units[1].locked = 1u << 0;

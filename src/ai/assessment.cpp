@@ -280,12 +280,7 @@ odds::MeleeSide Assessment::melee_side(int u) const {
   const auto& pose = s.models[m].pose;
   side.in_smoke =
       s.setup->options.fighting_in_smoke && s.table().in_cloud(pose.position, pose.infra_vision);
-  if (const auto* weapon = odds::melee_weapon_of(*model.group)) {
-    side.strength = weapon->strength_for(p.strength, s.setup->options.better_strength);
-    side.ap = weapon->ap;
-    side.power_weapon = weapon->has(data::WeaponProperty::power_weapon);
-    side.damage = weapon->damage;
-  }
+  odds::arm_side(side, p, model.kit, s.setup->options.better_strength);  // ADV-55/57/58/59
   side.monstrous =
       s.setup->options.monstrous_creature_bonus && p.has_rule("monstrous_creature");  // ADV-56
   return side;

@@ -74,7 +74,10 @@ enum class WeaponProperty : std::uint8_t {
   sniper,             // ADV-42
   low_signature,      // ADV-42
   two_handed,
-  auto_pin,  // a casualty pins the unit with no test (SHOOT-30)
+  auto_pin,        // a casualty pins the unit with no test (SHOOT-30)
+  hand_weapon,     // a plain knife or club: the first on a model comes with it (ADV-57)
+  natural,         // claws, talons: part of the creature, never a second weapon (ADV-57)
+  lightning_claw,  // two of them make a pair (ADV-59)
   count_
 };
 std::vector<std::string_view> weapon_property_names();  // every name, in enum order

@@ -23,9 +23,7 @@ namespace arap::game::detail {
 
 // The mêlée weapon a model fights with, or null (MELEE-06i/j decide how it fights without one).
 const data::WeaponProfile* melee_weapon(const ModelInfo& model) {
-  for (const auto* weapon : model.group->weapons)
-    if (weapon->is_melee()) return weapon;
-  return nullptr;
+  return model.kit.main;
 }
 
 // MELEE-02: the arc each attack type reaches.
@@ -48,8 +46,8 @@ table::AttackArc arc_of(data::AttackType type) {
 }
 
 // A model's attacks of one kind: natural weapons each make their share of the model's attacks
-// in their own arc (MELEE-02); otherwise the model fights with its first mêlée weapon (or none)
-// and all its attacks, in the front 180 degrees.
+// in their own arc (MELEE-02); otherwise the model fights with its kit's main weapon (or none)
+// and all its attacks (twice them with paired claws, ADV-59), in the front 180 degrees.
 
 std::array<AttackSet, 4> attack_sets(const ModelInfo& model, int& sets) {
   std::array<AttackSet, 4> out{};
@@ -60,19 +58,10 @@ std::array<AttackSet, 4> attack_sets(const ModelInfo& model, int& sets) {
   }
   if (sets == 0) {
     const auto* weapon = melee_weapon(model);
-    out[sets++] = {weapon, model.profile->attacks,
+    out[sets++] = {weapon, rules::kit_attacks(model.kit, model.profile->attacks),
                    weapon ? arc_of(weapon->attack_type) : table::AttackArc::front};
   }
   return out;
-}
-
-bool has_long_arm(const ModelInfo& model) {
-  for (const auto* weapon : model.group->weapons) {
-    if (!weapon->is_melee() && weapon->type != data::WeaponType::pistol &&
-        weapon->type != data::WeaponType::grenade && weapon->type != data::WeaponType::bomb)
-      return true;
-  }
-  return false;
 }
 
 bool engaged_pair(const table::TableModel& a, const table::TableModel& b) {
@@ -149,6 +138,8 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
   rules::WoundingProfile wounding;
   wounding.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);
   if (weapon) wounding.damage = weapon->damage;
+  // ADV-59: a pair of lightning claws re-rolls its failed wound rolls.
+  wounding.wound_reroll = model.kit.paired_claws && weapon != nullptr && weapon == model.kit.main;
   // ADV-56 (optional, option monstrous_creature_bonus): a monstrous creature's blows leave no
   // armour save, as a power weapon's do; an invulnerable save still stands.
   const bool monstrous =

@@ -28,9 +28,8 @@ struct AttackSet {
 };
 
 // A model's attacks of one kind (MELEE-02): natural weapons each their share in their own arc,
-// otherwise the first mêlée weapon (or none) with all its attacks, in the front 180 degrees.
+// otherwise the kit's main weapon (or none) with all its attacks, in the front 180 degrees.
 std::array<AttackSet, 4> attack_sets(const ModelInfo& model, int& sets);
-bool has_long_arm(const ModelInfo& model);
 // MELEE-07: wound, save and Damage of a blow by `attacker` with `weapon` (or bare hands).
 rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
                                     const data::WeaponProfile* weapon);

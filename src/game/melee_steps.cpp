@@ -1,6 +1,7 @@
 // MELEE-04/08/09 in play: a round fought in Initiative steps, each step's wounds allocated tier by
 // tier (ruling.MELEE-08), and models closing in between steps; ADV-61 (at most six attackers of
-// a model's Size or bigger) and ADV-62 (blows struck in clouds).
+// a model's Size or bigger), ADV-62 (blows struck in clouds) and ADV-57/58 (a second weapon's
+// extra attack, MELEE-06a).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -136,6 +137,7 @@ void close_in(Context& c, const std::vector<int>& units, int next_step) {
 
 struct StepTally {
   int attacks = 0;
+  int extra = 0;  // ADV-57: the extra attacks among them
   int hits = 0;
   int unsaved = 0;
 };
@@ -254,11 +256,20 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
     // sergeant's power sword beside bolters) are logged apart, so every die can be checked.
     const auto flush = [&] {
       if (tally.attacks > 0) {
-        c.roll_event("MELEE-05", "mêlée attacks", logged_goal, u,
-                     {{"step", step},
-                      {"attacks", tally.attacks},
-                      {"hits", tally.hits},
-                      {"unsaved", tally.unsaved}});
+        if (tally.extra > 0) {  // ADV-57: the extra attacks, counted among `attacks`
+          c.roll_event("MELEE-05", "mêlée attacks", logged_goal, u,
+                       {{"step", step},
+                        {"attacks", tally.attacks},
+                        {"extra_attacks", tally.extra},
+                        {"hits", tally.hits},
+                        {"unsaved", tally.unsaved}});
+        } else {
+          c.roll_event("MELEE-05", "mêlée attacks", logged_goal, u,
+                       {{"step", step},
+                        {"attacks", tally.attacks},
+                        {"hits", tally.hits},
+                        {"unsaved", tally.unsaved}});
+        }
       } else {
         c.dice.stop();
       }
@@ -276,15 +287,14 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       if (s.models[m].fell_over) continue;  // MOVE-15: no attacks after falling over
       if (!can_strike(s, m, us.locked)) continue;
       const ModelInfo& model = c.setup.models[m];
-      const auto* weapon = melee_weapon(model);
       rules::MeleeSituation sit;
       sit.weapon_skill = model.profile->weapon_skill;
       sit.attacker_prone = s.models[m].prone;
       sit.rear_charge = us.round.first_round && us.round.rear_bonus;
       sit.ambush = us.round.first_round && us.round.ambush_charge;
       sit.jumping_down = us.round.first_round && us.round.jump_bonus;  // MOVE-26 / MELEE-06g
-      sit.improvised_weapon = weapon == nullptr && has_long_arm(model);
-      sit.unarmed = weapon == nullptr && !sit.improvised_weapon;
+      sit.improvised_weapon = model.kit.improvised;                    // MELEE-06i
+      sit.unarmed = model.kit.unarmed;                                 // MELEE-06j
       if (krak_attacker(s, m)) {
         // MELEE-26: its only attack this round; a 1 lands the grenade, a 6 against a fighter
         // (a target with WS) blows it up on its user.
@@ -316,6 +326,50 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       }
       int sets = 0;
       const auto kinds = attack_sets(model, sets);
+      const auto on_unsaved = [&](int target) {
+        ++tally.unsaved;
+        ++inflicted[k];
+        const int victim = c.setup.models[target].unit;
+        for (std::size_t j = 0; j < units.size(); ++j)
+          if (units[j] == victim) ++taken[j];
+      };
+      // `attacks` blows with `weapon` on the targets in `order`, at the goals `how` gives.
+      const auto strike_with = [&](const data::WeaponProfile* weapon, int attacks,
+                                   rules::MeleeSituation how, bool extra_pass) {
+        if (attacks <= 0) return;
+        if (batch && !order.empty() && uniform_targets(c, m, order)) {
+          std::size_t first = 0;
+          while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
+          if (first < order.size()) {
+            rules::MeleeSituation ahead = how;
+            ahead.target_prone = s.models[order[first].second].prone;  // as strike_in_batches
+            ahead.in_cloud = fights_in_cloud(c, m, order[first].second);
+            use_goal(rules::melee_hit_goal(ahead).goal);
+          }
+          const int before = tally.attacks;
+          const int goal =
+              strike_in_batches(c, m, order, attacks, how, weapon, mass, tally, on_unsaved);
+          if (extra_pass) tally.extra += tally.attacks - before;
+          if (goal > 0) logged_goal = goal;
+          return;
+        }
+        std::size_t next = 0;
+        for (int a = 0; a < attacks; ++a) {
+          while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
+          if (next >= order.size()) break;  // MELEE-08: nowhere to go, the wound is lost
+          const int target = order[next].second;
+          mass.attacked(m, target);
+          how.target_prone = s.models[target].prone;     // MELEE-27
+          how.in_cloud = fights_in_cloud(c, m, target);  // ADV-62
+          const int goal = rules::melee_hit_goal(how).goal;
+          use_goal(goal);
+          bool hit = false;
+          ++tally.attacks;
+          tally.extra += extra_pass ? 1 : 0;
+          if (strike(c, m, target, goal, hit, weapon)) on_unsaved(target);
+          tally.hits += hit ? 1 : 0;
+        }
+      };
       for (int kind = 0; kind < sets; ++kind) {
         // MELEE-02: each kind of attack needs an enemy in its own arc; the charge's bonus
         // attacks go with the first kind.
@@ -325,44 +379,23 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
           sit.unarmed = false;
         }
         targets_of(m, us.locked, kinds[kind].arc);
-        const int attacks =
-            kinds[kind].count + (kind == 0 && us.round.first_round ? us.round.bonus_attacks : 0);
-        const auto on_unsaved = [&](int target) {
-          ++tally.unsaved;
-          ++inflicted[k];
-          const int victim = c.setup.models[target].unit;
-          for (std::size_t j = 0; j < units.size(); ++j)
-            if (units[j] == victim) ++taken[j];
-        };
-        if (batch && !order.empty() && uniform_targets(c, m, order)) {
-          std::size_t first = 0;
-          while (first < order.size() && s.models[order[first].second].wounds_left <= 0) ++first;
-          if (first < order.size()) {
-            rules::MeleeSituation ahead = sit;
-            ahead.target_prone = s.models[order[first].second].prone;  // as strike_in_batches
-            ahead.in_cloud = fights_in_cloud(c, m, order[first].second);
-            use_goal(rules::melee_hit_goal(ahead).goal);
-          }
-          const int goal = strike_in_batches(c, m, order, attacks, sit, kinds[kind].weapon, mass,
-                                             tally, on_unsaved);
-          if (goal > 0) logged_goal = goal;
-          continue;
+        const int bonus = kind == 0 && us.round.first_round ? us.round.bonus_attacks : 0;
+        // ADV-57: a second weapon's extra attack, worth MELEE-06a's -1 on every other blow but
+        // the Charge bonus unless the fighter is ambidextrous (ADV-58).
+        const bool extra = kind == 0 && rules::takes_extra_attacks(model.kit, kinds[kind].count,
+                                                                   rules::melee_hit_goal(sit).goal);
+        rules::MeleeSituation how = sit;
+        how.two_weapons = extra && !model.kit.ambidextrous;
+        if (!how.two_weapons) {
+          strike_with(kinds[kind].weapon, kinds[kind].count + bonus, how, false);
+        } else {
+          strike_with(kinds[kind].weapon, kinds[kind].count, how, false);
+          rules::MeleeSituation charge_bonus = how;
+          charge_bonus.charge_bonus_attack = true;
+          strike_with(kinds[kind].weapon, bonus, charge_bonus, false);
         }
-        std::size_t next = 0;
-        for (int a = 0; a < attacks; ++a) {
-          while (next < order.size() && s.models[order[next].second].wounds_left <= 0) ++next;
-          if (next >= order.size()) break;  // MELEE-08: nowhere to go, the wound is lost
-          const int target = order[next].second;
-          mass.attacked(m, target);
-          sit.target_prone = s.models[target].prone;     // MELEE-27
-          sit.in_cloud = fights_in_cloud(c, m, target);  // ADV-62
-          const int goal = rules::melee_hit_goal(sit).goal;
-          use_goal(goal);
-          bool hit = false;
-          ++tally.attacks;
-          if (strike(c, m, target, goal, hit, kinds[kind].weapon)) on_unsaved(target);
-          tally.hits += hit ? 1 : 0;
-        }
+        // Logged with the other blows at the same goal, counted as extra_attacks.
+        if (extra) strike_with(model.kit.second, model.kit.extra_attacks, how, true);
       }
     }
     flush();

@@ -81,6 +81,8 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     throw data::DataError({setup->scenario_file, 0, 0}, "units",
                           "a scenario may place at most 64 units (mêlée locks are a 64-bit set)");
   }
+  const rules::KitRules kit_rules{setup->options.two_weapons, setup->options.ambidextrous,
+                                  setup->options.paired_claws};
   int next_model = 0;
   for (std::size_t u = 0; u < setup->scenario.units.size(); ++u) {
     const auto& placed = setup->scenario.units[u];
@@ -121,6 +123,8 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       }
       setup->models.push_back({model.profile, model.group, static_cast<int>(u), model.leader});
       setup->models.back().spotting = p.initiative * (p.has_rule("acute_senses") ? 2.0 : 1.0);
+      if (model.group != nullptr)
+        setup->models.back().kit = rules::close_combat_kit(p, *model.group, kit_rules);
       setup->banners.push_back(model.group != nullptr ? model.group->banner : 0.0);  // SHOOT-55
       ++next_model;
     }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "data/library.hpp"
+#include "rules/close_combat_kit.hpp"
 #include "rules/rulings.hpp"
 #include "table/scenario.hpp"
 
@@ -55,6 +56,7 @@ struct ModelInfo {
   // (the most common kind, when two or more share it; otherwise only the leader counts).
   bool character = false;
   double spotting = 3.0;  // ADV-04: spots hidden enemies this close (I", twice with acute senses)
+  rules::CloseCombatKit kit;  // ADV-57/58/59, MELEE-06a/i/j: the weapons it fights with
 };
 
 struct GameSetup {

@@ -23,57 +23,86 @@ namespace arap::odds {
 
 namespace {
 
-// The goals of one side's attacks on the other, from the one goal function per test.
-struct Striking {
-  int attacks_per_model = 1;
+// The goals of one side's attacks on the other, from the one goal function per test: its
+// attacks, then its Charge bonus attacks (free of MELEE-06a's -1), then a second weapon's extra
+// attacks (ADV-57), each a group of identical blows per model.
+struct Blows {
+  int per_model = 0;
   int hit_goal = 0;
   rules::WoundingProfile wounding;
   double p_unsaved = 0.0;
   dice::Distribution damage;
 };
 
+struct Striking {
+  std::vector<Blows> groups;
+};
+
+Blows blows(int per_model, const rules::MeleeSituation& sit, const MeleeBlow& with,
+            const MeleeSide& by, const MeleeSide& on) {
+  Blows out;
+  out.per_model = per_model;
+  out.hit_goal = rules::melee_hit_goal(sit).goal;
+  out.wounding.wound = rules::wound_goal(on.toughness, with.strength, /*close=*/true);
+  out.wounding.wound_reroll = by.reroll_wounds;  // ADV-59
+  out.wounding.save = rules::save_goal(
+      {on.save, on.invulnerable, with.ap, false, with.power_weapon || by.monstrous});  // ADV-56
+  out.wounding.damage = with.damage;
+  const double p_wound = rules::p_wound(out.wounding.wound);
+  out.p_unsaved = dice::p_low(out.hit_goal) *
+                  (by.reroll_wounds ? p_wound * (2.0 - p_wound) : p_wound) *
+                  (1.0 - rules::p_save(out.wounding.save));
+  out.damage = dice::expression_distribution(with.damage);
+  return out;
+}
+
 Striking striking(const MeleeSide& by, const MeleeSide& on, const rules::MeleeSituation& sit) {
   Striking out;
-  out.attacks_per_model = by.attacks + by.bonus_attacks;
-  out.hit_goal = rules::melee_hit_goal(sit).goal;
-  out.wounding.wound = rules::wound_goal(on.toughness, by.strength, /*close=*/true);
-  out.wounding.save = rules::save_goal(
-      {on.save, on.invulnerable, by.ap, false, by.power_weapon || by.monstrous});  // ADV-56
-  out.wounding.damage = by.damage;
-  out.p_unsaved = dice::p_low(out.hit_goal) * rules::p_wound(out.wounding.wound) *
-                  (1.0 - rules::p_save(out.wounding.save));
-  out.damage = dice::expression_distribution(by.damage);
+  const MeleeBlow main{by.strength, by.ap, by.power_weapon, by.damage};
+  rules::MeleeSituation bonus_sit = sit;
+  bonus_sit.charge_bonus_attack = true;
+  if (rules::melee_hit_goal(bonus_sit).goal == rules::melee_hit_goal(sit).goal) {
+    out.groups.push_back(blows(by.attacks + by.bonus_attacks, sit, main, by, on));
+  } else {
+    out.groups.push_back(blows(by.attacks, sit, main, by, on));
+    out.groups.push_back(blows(by.bonus_attacks, bonus_sit, main, by, on));
+  }
+  if (by.extra_attacks > 0)
+    out.groups.push_back(blows(by.extra_attacks, sit, by.extra_blow.value_or(main), by, on));
   return out;
 }
 
 // (models left, damage on the model in line, wounds inflicted) -> probability.
 using Chain = std::map<std::tuple<int, int, int>, double>;
 
-// MELEE-08 sequential: `attacks` one at a time on the model in line until the unit is gone.
-Chain strike_chain(int attacks, int left, int damage_on, int wounds, const Striking& s) {
+// MELEE-08 sequential: the blows of `models` strikers one at a time on the model in line until
+// the unit is gone.
+Chain strike_chain(int models, int left, int damage_on, int wounds, const Striking& striking) {
   Chain now{{{left, damage_on, 0}, 1.0}};
-  for (int a = 0; a < attacks; ++a) {
-    Chain next;
-    for (const auto& [key, p] : now) {
-      const auto [l, d, k] = key;
-      if (l == 0) {
-        next[key] += p;
-        continue;
+  for (const Blows& s : striking.groups) {
+    for (int a = 0; a < models * s.per_model; ++a) {
+      Chain next;
+      for (const auto& [key, p] : now) {
+        const auto [l, d, k] = key;
+        if (l == 0) {
+          next[key] += p;
+          continue;
+        }
+        next[key] += p * (1.0 - s.p_unsaved);
+        for (int dmg = std::max(1, s.damage.lowest()); dmg <= s.damage.highest(); ++dmg) {
+          const double q = s.damage[dmg];
+          if (q <= 0.0) continue;
+          const bool falls = d + dmg >= wounds;  // SHOOT-23: the excess is lost
+          next[{falls ? l - 1 : l, falls ? 0 : d + dmg, k + 1}] += p * s.p_unsaved * q;
+        }
+        if (s.damage.lowest() <= 0) next[{l, d, k + 1}] += p * s.p_unsaved * s.damage[0];
       }
-      next[key] += p * (1.0 - s.p_unsaved);
-      for (int dmg = std::max(1, s.damage.lowest()); dmg <= s.damage.highest(); ++dmg) {
-        const double q = s.damage[dmg];
-        if (q <= 0.0) continue;
-        const bool falls = d + dmg >= wounds;  // SHOOT-23: the excess is lost
-        next[{falls ? l - 1 : l, falls ? 0 : d + dmg, k + 1}] += p * s.p_unsaved * q;
-      }
-      if (s.damage.lowest() <= 0) next[{l, d, k + 1}] += p * s.p_unsaved * s.damage[0];
+      now = std::move(next);
+      if (now.size() > 200000)
+        throw TooLargeToCompute(
+            "this mêlée round has too many outcomes to compute exactly (over 200,000 states): "
+            "ask for fewer models");
     }
-    now = std::move(next);
-    if (now.size() > 200000)
-      throw TooLargeToCompute(
-          "this mêlée round has too many outcomes to compute exactly (over 200,000 states): "
-          "ask for fewer models");
   }
   return now;
 }
@@ -88,10 +117,8 @@ Joint strike(const Joint& in, bool a_strikes, bool b_strikes, const MeleeRequest
     const auto [al, ad, bl, bd, ka, kb] = key;
     Chain on_b{{{bl, bd, 0}, 1.0}};
     Chain on_a{{{al, ad, 0}, 1.0}};
-    if (a_strikes)
-      on_b = strike_chain(al * a_on_b.attacks_per_model, bl, bd, r.defender.wounds, a_on_b);
-    if (b_strikes)
-      on_a = strike_chain(bl * b_on_a.attacks_per_model, al, ad, r.attacker.wounds, b_on_a);
+    if (a_strikes) on_b = strike_chain(al, bl, bd, r.defender.wounds, a_on_b);
+    if (b_strikes) on_a = strike_chain(bl, al, ad, r.attacker.wounds, b_on_a);
     for (const auto& [kb_key, pb] : on_b) {
       for (const auto& [ka_key, pa] : on_a) {
         out[{std::get<0>(ka_key), std::get<1>(ka_key), std::get<0>(kb_key), std::get<1>(kb_key),
@@ -188,7 +215,36 @@ rules::MeleeSituation situation_of(const MeleeSide& side) {
   return sit;
 }
 
+MeleeBlow blow_of(const data::WeaponProfile& weapon, int user_strength, bool better_strength) {
+  return {weapon.strength_for(user_strength, better_strength), weapon.ap,
+          weapon.has(data::WeaponProperty::power_weapon), weapon.damage};
+}
+
 }  // namespace
+
+void arm_side(MeleeSide& side, const data::Profile& profile, const rules::CloseCombatKit& kit,
+              bool better_strength) {
+  side.attacks = rules::kit_attacks(kit, profile.attacks);  // ADV-59
+  side.reroll_wounds = kit.paired_claws;
+  if (kit.main != nullptr) {
+    const MeleeBlow main = blow_of(*kit.main, profile.strength, better_strength);  // ADV-55
+    side.strength = main.strength;
+    side.ap = main.ap;
+    side.power_weapon = main.power_weapon;
+    side.damage = main.damage;
+  }
+  if (kit.improvised) side.modifiers.push_back(rules::MeleeModifier::improvised_weapon);
+  if (kit.unarmed) side.modifiers.push_back(rules::MeleeModifier::unarmed);
+  // ADV-57: the extra attack when the fighter would make it, decided as in play.
+  rules::MeleeSituation sit = situation_of(side);
+  sit.in_cloud = false;
+  if (!rules::takes_extra_attacks(kit, side.attacks, rules::melee_hit_goal(sit).goal)) return;
+  side.extra_attacks = kit.extra_attacks;
+  if (!kit.ambidextrous) side.modifiers.push_back(rules::MeleeModifier::two_weapons);
+  side.extra_blow = kit.second != nullptr
+                        ? blow_of(*kit.second, profile.strength, better_strength)
+                        : MeleeBlow{profile.strength, std::nullopt, false, {0, 6, 1}};
+}
 
 // ADV-66: a side's save against No Retreat's wounds (its armour or invulnerable save, no AP).
 std::optional<int> no_retreat_save(const MeleeSide& side) {
@@ -266,15 +322,18 @@ MeleeReport evaluate_melee(const MeleeRequest& r) {
 
 namespace {
 
-int live_strikes(dice::DiceSource& dice, int attacks, int goal, const rules::WoundingProfile& w,
+int live_strikes(dice::DiceSource& dice, int models, const Striking& striking,
                  rules::CasualtyState& target) {
   int dealt = 0;
-  for (int a = 0; a < attacks && target.models_left() > 0; ++a) {
-    if (!dice::roll_low(dice, goal)) continue;
-    if (!rules::roll_wound(dice, w)) continue;
-    if (w.save && dice::roll_high(dice, *w.save)) continue;
-    target.apply_damage(rules::roll_damage(dice, w));
-    ++dealt;
+  for (const Blows& s : striking.groups) {
+    const auto& w = s.wounding;
+    for (int a = 0; a < models * s.per_model && target.models_left() > 0; ++a) {
+      if (!dice::roll_low(dice, s.hit_goal)) continue;
+      if (!rules::roll_wound(dice, w)) continue;
+      if (w.save && dice::roll_high(dice, *w.save)) continue;
+      target.apply_damage(rules::roll_damage(dice, w));
+      ++dealt;
+    }
   }
   return dealt;
 }
@@ -288,21 +347,13 @@ MeleeOutcome simulate_melee(dice::DiceSource& dice, const MeleeRequest& r) {
   rules::CasualtyState b(r.defender.models, r.defender.wounds, rules::Allocation::sequential);
   int ka = 0;
   int kb = 0;
-  const auto a_strikes = [&] {
-    ka += live_strikes(dice, a.models_left() * a_on_b.attacks_per_model, a_on_b.hit_goal,
-                       a_on_b.wounding, b);
-  };
-  const auto b_strikes = [&] {
-    kb += live_strikes(dice, b.models_left() * b_on_a.attacks_per_model, b_on_a.hit_goal,
-                       b_on_a.wounding, a);
-  };
+  const auto a_strikes = [&] { ka += live_strikes(dice, a.models_left(), a_on_b, b); };
+  const auto b_strikes = [&] { kb += live_strikes(dice, b.models_left(), b_on_a, a); };
   if (r.attacker.initiative == r.defender.initiative) {
     const int a_models = a.models_left();
     rules::CasualtyState b_copy = b;
-    kb += live_strikes(dice, b.models_left() * b_on_a.attacks_per_model, b_on_a.hit_goal,
-                       b_on_a.wounding, a);
-    ka += live_strikes(dice, a_models * a_on_b.attacks_per_model, a_on_b.hit_goal, a_on_b.wounding,
-                       b_copy);
+    kb += live_strikes(dice, b.models_left(), b_on_a, a);
+    ka += live_strikes(dice, a_models, a_on_b, b_copy);
     b = b_copy;
   } else if (r.attacker.initiative > r.defender.initiative) {
     a_strikes();
@@ -374,7 +425,10 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
                 "fearless",
                 "assault_grenades",
                 "pinned",
-                "in_smoke"});
+                "in_smoke",
+                "extra_attacks",
+                "extra_weapon",
+                "reroll_wounds"});
   MeleeSide side;
   if (names_a_unit(f)) {
     // Issue 17: the unit's statline and mêlée weapon from the data library.
@@ -392,12 +446,9 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
     side.invulnerable = p.invulnerable;
     side.reroll_morale = p.has_rule("they_shall_know_no_fear");
     side.fearless = p.has_rule("fearless");
-    if (const auto* weapon = melee_weapon_of(*named.main)) {
-      side.strength = weapon->strength_for(p.strength, /*better_strength=*/true);  // ADV-55
-      side.ap = weapon->ap;
-      side.power_weapon = weapon->has(data::WeaponProperty::power_weapon);
-      side.damage = weapon->damage;
-    }
+    // ADV-55/57/58/59 with their options on, as a scenario has them unless it says otherwise.
+    arm_side(side, p, rules::close_combat_kit(p, *named.main, rules::KitRules{}),
+             /*better_strength=*/true);
     // CHARGE-16 (2.3): the unit throws assault grenades when most of its models carry them.
     int carrying = 0;
     for (const auto& group : named.unit->models) {
@@ -448,6 +499,26 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
   if (f.has("assault_grenades")) side.assault_grenades = f["assault_grenades"].as_bool();
   if (f.has("pinned")) side.pinned = f["pinned"].as_bool();
   if (f.has("in_smoke")) side.in_smoke = f["in_smoke"].as_bool();
+  if (f.has("extra_attacks")) {  // ADV-57: typed, the extra attacks are made
+    side.extra_attacks = f["extra_attacks"].as_int(0, 2);
+    side.extra_blow.reset();
+  }
+  if (f.has("extra_weapon")) {
+    const Field w = f["extra_weapon"];
+    w.expect_map();
+    w.allow_only({"s", "ap", "power_weapon", "damage"});
+    MeleeBlow blow{side.strength, side.ap, side.power_weapon, side.damage};
+    if (w.has("s")) blow.strength = w["s"].as_int(1, 10);
+    if (w.has("ap")) blow.ap = optional_roll(w, "ap", 1, 6);
+    if (w.has("power_weapon")) blow.power_weapon = w["power_weapon"].as_bool();
+    if (w.has("damage")) {
+      const auto damage = data::parse_dice_expression(w["damage"].as_string());
+      if (!damage) w["damage"].fail("a Damage is a number or dice such as D3 or D6+1");
+      blow.damage = *damage;
+    }
+    side.extra_blow = blow;
+  }
+  if (f.has("reroll_wounds")) side.reroll_wounds = f["reroll_wounds"].as_bool();  // ADV-59
   side.typed_bonus_attacks = f.has("bonus_attacks");
   side.typed_crs = f.has("crs");
   return side;

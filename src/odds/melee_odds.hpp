@@ -13,10 +13,19 @@
 #include "dice/distribution.hpp"
 #include "dice/rolls.hpp"
 #include "odds/named_unit.hpp"
+#include "rules/close_combat_kit.hpp"
 #include "rules/melee_goal.hpp"
 #include "rules/rulings.hpp"
 
 namespace arap::odds {
+
+// A weapon's blow in mêlée: the attack's Strength (weapon applied), AP and Damage.
+struct MeleeBlow {
+  int strength = 3;
+  std::optional<int> ap;
+  bool power_weapon = false;
+  dice::DiceExpression damage{0, 6, 1};
+};
 
 struct MeleeSide {
   int models = 1;
@@ -35,13 +44,18 @@ struct MeleeSide {
   bool power_weapon = false;
   bool monstrous = false;  // ADV-56 (optional): a monstrous creature's blows leave no armour save
   dice::DiceExpression damage{0, 6, 1};
-  int crs_modifier = 0;              // MELEE-14 total
-  int wounds_already_dealt = 0;      // CHARGE-12/15 reaction fire counted toward this round's WD
-  bool reroll_morale = false;        // MORALE-05
-  bool fearless = false;             // never takes the rout test
-  bool assault_grenades = false;     // CHARGE-16: charging into cover without the I1 penalty
-  bool pinned = false;               // MELEE-28: Chargers into this unit's cover are not slowed
-  bool in_smoke = false;             // ADV-62: its blows are struck in a cloud, at skill 1
+  int crs_modifier = 0;           // MELEE-14 total
+  int wounds_already_dealt = 0;   // CHARGE-12/15 reaction fire counted toward this round's WD
+  bool reroll_morale = false;     // MORALE-05
+  bool fearless = false;          // never takes the rout test
+  bool assault_grenades = false;  // CHARGE-16: charging into cover without the I1 penalty
+  bool pinned = false;            // MELEE-28: Chargers into this unit's cover are not slowed
+  bool in_smoke = false;          // ADV-62: its blows are struck in a cloud, at skill 1
+  // ADV-57: a second weapon's extra attacks per model, made (add the two_weapons modifier when
+  // they cost the side MELEE-06a's -1), and that weapon's blow (none: as the main weapon's).
+  int extra_attacks = 0;
+  std::optional<MeleeBlow> extra_blow;
+  bool reroll_wounds = false;        // ADV-59: paired lightning claws re-roll failed wound rolls
   bool typed_bonus_attacks = false;  // the request gave bonus_attacks / crs itself
   bool typed_crs = false;
 };
@@ -67,6 +81,13 @@ struct MeleeReport {
   double attacker_wiped_out = 0.0;
   double defender_wiped_out = 0.0;
 };
+
+// ADV-55/57/58/59: a side armed as a model with `kit` fights: its main weapon's blow, its attacks
+// (twice them with paired claws, re-rolling failed wounds), MELEE-06i/j, and a second weapon's
+// extra attacks with MELEE-06a's -1 when the model would make them (rules::takes_extra_attacks,
+// with the modifiers already on the side).
+void arm_side(MeleeSide& side, const data::Profile& profile, const rules::CloseCombatKit& kit,
+              bool better_strength);
 
 // Throws TooLargeToCompute (a std::length_error) when the round is too big to stay exact.
 MeleeReport evaluate_melee(const MeleeRequest& request);

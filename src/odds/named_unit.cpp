@@ -46,11 +46,4 @@ std::string NamedUnit::describe() const {
       p.save ? fmt::format("{}+", *p.save) : std::string("none"));
 }
 
-const data::WeaponProfile* melee_weapon_of(const data::ModelGroup& group) {
-  for (const auto* weapon : group.weapons) {
-    if (weapon->is_melee()) return weapon;
-  }
-  return nullptr;
-}
-
 }  // namespace arap::odds

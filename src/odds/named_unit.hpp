@@ -38,7 +38,5 @@ bool names_a_unit(const data::Field& field);
 // Reads "army", "unit" and "models" of `field` (did-you-mean for misspelt names; a file, line
 // and field for every complaint).
 NamedUnit read_named_unit(const data::Field& field, const LibraryLoader& library);
-// The first mêlée weapon of a model group, or null (bare hands).
-const data::WeaponProfile* melee_weapon_of(const data::ModelGroup& group);
 
 }  // namespace arap::odds

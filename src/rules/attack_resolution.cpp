@@ -46,8 +46,11 @@ int roll_damage(dice::DiceSource& dice, const WoundingProfile& profile) {
 
 bool roll_wound(dice::DiceSource& dice, const WoundingProfile& profile) {
   if (!profile.wound.possible) return false;
-  return profile.wound_best_of_two ? dice::roll_high_best_of_two(dice, profile.wound.goal)
-                                   : dice::roll_high(dice, profile.wound.goal);
+  const auto roll = [&] {
+    return profile.wound_best_of_two ? dice::roll_high_best_of_two(dice, profile.wound.goal)
+                                     : dice::roll_high(dice, profile.wound.goal);
+  };
+  return roll() || (profile.wound_reroll && roll());
 }
 
 AttackTally resolve_attacks(dice::DiceSource& dice, int attacks, int hit_goal,

@@ -25,6 +25,7 @@ struct WoundingProfile {
   std::optional<int> save;         // from save_goal
   dice::DiceExpression damage{0, 6, 1};
   bool damage_best_of_two = false;  // Melta at half range
+  bool wound_reroll = false;        // ADV-59: a failed wound roll is rolled again, once
 };
 
 // The target unit: identical models, the damage already on the one taking wounds.

@@ -85,6 +85,9 @@ struct ScenarioOptions {
   bool monstrous_creature_bonus = false;          // ADV-56 (optional)
   bool rallied_units = true;                      // ADV-71 (advanced)
   bool rallied_know_pursuers = true;              // ADV-72 (advanced)
+  bool two_weapons = true;                        // ADV-57 (advanced)
+  bool ambidextrous = true;                       // ADV-58 (advanced)
+  bool paired_claws = true;                       // ADV-59 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 15> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 18> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -30,6 +30,9 @@ inline constexpr std::array<SwitchOption, 15> kSwitchOptions = {{
     {"monstrous_creature_bonus", &ScenarioOptions::monstrous_creature_bonus},
     {"rallied_units", &ScenarioOptions::rallied_units},
     {"rallied_know_pursuers", &ScenarioOptions::rallied_know_pursuers},
+    {"two_weapons", &ScenarioOptions::two_weapons},
+    {"ambidextrous", &ScenarioOptions::ambidextrous},
+    {"paired_claws", &ScenarioOptions::paired_claws},
 }};
 
 }  // namespace arap::table
