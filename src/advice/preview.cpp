@@ -13,6 +13,7 @@
 #include "odds/attack_request.hpp"
 #include "rules/activation.hpp"
 #include "rules/fire_morale.hpp"
+#include "rules/shields.hpp"
 
 namespace arap::advice {
 
@@ -34,6 +35,22 @@ const data::Profile* common_profile(const GameState& s, int unit) {
     if (n > most) {
       most = n;
       best = profile;
+    }
+  return best;
+}
+
+// ADV-60: the shield most of the unit's living models carry (none, usually).
+data::Shield common_shield(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  std::map<data::Shield, int> counts;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive) ++counts[s.setup->models[m].kit.shield];
+  data::Shield best = data::Shield::none;
+  int most = 0;
+  for (const auto& [shield, n] : counts)
+    if (n > most) {
+      most = n;
+      best = shield;
     }
   return best;
 }
@@ -128,8 +145,13 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
     request.shooting = g.situation;
     request.target.models = living;
     request.target.toughness = target->toughness;
-    request.target.save = target->save;
-    request.target.invulnerable = target->invulnerable;
+    // ADV-60: the target's shield against this weapon's shots.
+    const auto shielded = rules::shielded(
+        {target->save, target->invulnerable, std::nullopt}, common_shield(s, a.target),
+        {.primitive_weapon = g.weapon->has(data::WeaponProperty::primitive),
+         .storm_shots = s.setup->rulings.adv_60()});
+    request.target.save = shielded.armour;
+    request.target.invulnerable = shielded.invulnerable;
     request.target.wounds = std::max(1, target->wounds);
     request.rulings = s.setup->rulings;
     GroupPreview row;

@@ -1,5 +1,6 @@
 // Reads data/creatures.yaml and data/armies/*.yaml: profiles (catalogue §3.1) and units.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "data/library.hpp"
 #include "data/yaml_reader.hpp"
@@ -140,7 +141,7 @@ void read_army(const Field& root, const std::string& file, Library& library) {
     int leaders = 0;
     for (std::size_t m = 0; m < models.size(); ++m) {
       const Field model_field = models.at(m);
-      model_field.allow_only({"profile", "name", "count", "leader", "weapons", "banner"});
+      model_field.allow_only({"profile", "name", "count", "leader", "weapons", "banner", "shield"});
       ModelGroup group;
       const std::string profile_id = model_field["profile"].as_string();
       group.profile = library.profile(army.id + "/" + profile_id);
@@ -154,6 +155,16 @@ void read_army(const Field& root, const std::string& file, Library& library) {
       group.count = model_field.has("count") ? model_field["count"].as_int(1, 100) : 1;
       group.leader = model_field.has("leader") && model_field["leader"].as_bool();
       if (model_field.has("banner")) group.banner = model_field["banner"].as_number(0.1, 12.0);
+      if (model_field.has("shield")) {  // ADV-60
+        const std::string kind = model_field["shield"].as_string();
+        const auto shield = shield_from_string(kind);
+        if (!shield || *shield == Shield::none) {
+          model_field["shield"].fail(fmt::format("no shield \"{}\" (ADV-60: one of {}){}", kind,
+                                                 fmt::join(shield_names(), ", "),
+                                                 did_you_mean(kind, shield_names())));
+        }
+        group.shield = *shield;
+      }
       if (group.leader) {
         ++leaders;
         if (group.count != 1) model_field["count"].fail("a leader entry has exactly one model");

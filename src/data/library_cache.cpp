@@ -18,7 +18,7 @@ using nlohmann::json;
 // build fail until it is (they hold for the 64-bit GCC and Clang the project builds with).
 static_assert(sizeof(WeaponProfile) == 144, "WeaponProfile changed: update library_cache.cpp");
 static_assert(sizeof(Profile) == 168, "Profile changed: update library_cache.cpp");
-static_assert(sizeof(ModelGroup) == 80, "ModelGroup changed: update library_cache.cpp");
+static_assert(sizeof(ModelGroup) == 88, "ModelGroup changed: update library_cache.cpp");
 static_assert(sizeof(UnitDefinition) == 112, "UnitDefinition changed: update library_cache.cpp");
 static_assert(sizeof(HatedFoe) == 104, "HatedFoe changed: update library_cache.cpp");
 static_assert(sizeof(Army) == 144, "Army changed: update library_cache.cpp");
@@ -154,6 +154,7 @@ json library_to_json(const Library& library) {
                                {"count", group.count},
                                {"leader", group.leader},
                                {"banner", group.banner},
+                               {"shield", to_string(group.shield)},
                                {"weapons", weapons}});
       }
       u["hates"] = json::array();
@@ -199,6 +200,7 @@ Library library_from_json(const json& j) {
         group.count = m.at("count").get<int>();
         group.leader = m.at("leader").get<bool>();
         group.banner = m.at("banner").get<double>();  // SHOOT-55
+        group.shield = shield_from_string(m.value("shield", "none")).value_or(Shield::none);
         for (const auto& id : m.at("weapons")) {
           const WeaponProfile* w = library.weapon(id.get<std::string>());
           if (w == nullptr) throw std::runtime_error("cache: no weapon " + id.dump());

@@ -1,8 +1,28 @@
 #include "data/profile.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace arap::data {
+
+namespace {
+constexpr std::array<std::string_view, 7> kShieldNames = {
+    "none", "buckler", "primitive", "hi_tech", "combat", "power", "storm"};
+}  // namespace
+
+std::optional<Shield> shield_from_string(std::string_view text) {
+  for (std::size_t i = 0; i < kShieldNames.size(); ++i)
+    if (kShieldNames[i] == text) return static_cast<Shield>(i);
+  return std::nullopt;
+}
+
+std::string_view to_string(Shield shield) {
+  return kShieldNames[static_cast<std::size_t>(shield)];
+}
+
+std::vector<std::string_view> shield_names() {
+  return {kShieldNames.begin() + 1, kShieldNames.end()};
+}
 
 std::optional<Bulk> bulk_from_string(std::string_view text) {
   if (text == "normal") return Bulk::normal;

@@ -17,6 +17,12 @@ enum class Bulk : std::uint8_t { normal = 1, bulky = 2, very_bulky = 3, extremel
 std::optional<Bulk> bulk_from_string(std::string_view text);
 std::string_view to_string(Bulk bulk);
 
+// ADV-60: the shield a model carries (none, or one of the catalogue's six kinds).
+enum class Shield : std::uint8_t { none, buckler, primitive, hi_tech, combat, power, storm };
+std::optional<Shield> shield_from_string(std::string_view text);
+std::string_view to_string(Shield shield);
+std::vector<std::string_view> shield_names();  // every kind but none
+
 struct Profile {
   std::string id;
   std::string name;
@@ -47,6 +53,7 @@ struct ModelGroup {
   bool leader = false;
   // SHOOT-55: a back banner or standard showing this many inches above the model's head (0: none).
   double banner = 0.0;
+  Shield shield = Shield::none;  // ADV-60
   std::vector<const WeaponProfile*> weapons;
 };
 

@@ -20,7 +20,8 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(WeaponProperty::
                       "krak",          "power_weapon",    "power_fist",
                       "strike_last",   "reload",          "sniper",
                       "low_signature", "two_handed",      "auto_pin",
-                      "hand_weapon",   "natural",         "lightning_claw"};
+                      "hand_weapon",   "natural",         "lightning_claw",
+                      "primitive"};
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;

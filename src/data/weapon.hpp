@@ -78,6 +78,7 @@ enum class WeaponProperty : std::uint8_t {
   hand_weapon,     // a plain knife or club: the first on a model comes with it (ADV-57)
   natural,         // claws, talons: part of the creature, never a second weapon (ADV-57)
   lightning_claw,  // two of them make a pair (ADV-59)
+  primitive,       // a bow, spear or thrown stone: a primitive shield stops it (ADV-60)
   count_
 };
 std::vector<std::string_view> weapon_property_names();  // every name, in enum order

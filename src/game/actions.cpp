@@ -73,6 +73,7 @@ nlohmann::json to_json(const Action& action) {
     case ActionKind::fight:
       out["unit"] = action.unit;
       if (action.krak) out["krak"] = true;
+      if (action.buckler) out["buckler"] = true;
       break;
     case ActionKind::use:
       out["unit"] = action.unit;
@@ -108,7 +109,7 @@ std::size_t name_index(const data::Field& field, const std::array<const char*, N
 Action action_from_field(const data::Field& field) {
   field.expect_map();
   field.allow_only({"type", "unit", "dice", "target", "dx", "dy", "facing", "guess", "heavy",
-                    "fire", "krak", "mode", "picks"});
+                    "fire", "krak", "buckler", "mode", "picks"});
   Action action;
   action.kind = static_cast<ActionKind>(name_index(field["type"], kKinds, "action type"));
   constexpr int kMostUnits = 9999;
@@ -122,6 +123,7 @@ Action action_from_field(const data::Field& field) {
   if (field.has("heavy")) action.heavy = field["heavy"].as_bool();
   if (field.has("fire")) action.fire = field["fire"].as_bool();
   if (field.has("krak")) action.krak = field["krak"].as_bool();
+  if (field.has("buckler")) action.buckler = field["buckler"].as_bool();
   if (field.has("mode"))
     action.mode = static_cast<table::MoveMode>(name_index(field["mode"], kModes, "move mode"));
   if (field.has("picks")) {

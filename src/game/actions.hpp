@@ -45,9 +45,10 @@ struct Action {
   int unit = -1;
   int dice = 0;
   int target = -1;
-  bool heavy = false;  // shoot: fire the 2-AP weapons (Heavy, Slow, Ordnance) in this action
-  bool fire = false;   // charge: Fire and Charge (CHARGE-12)
-  bool krak = false;   // fight: a quarter of the unit makes krak attacks (MELEE-26)
+  bool heavy = false;    // shoot: fire the 2-AP weapons (Heavy, Slow, Ordnance) in this action
+  bool fire = false;     // charge: Fire and Charge (CHARGE-12)
+  bool krak = false;     // fight: a quarter of the unit makes krak attacks (MELEE-26)
+  bool buckler = false;  // fight: its bucklers strike this round instead of guarding (ADV-60)
   table::MoveMode mode = table::MoveMode::normal;
   double dx = 0.0;
   double dy = 0.0;

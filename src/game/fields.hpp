@@ -66,6 +66,7 @@ void for_each(Model& m, Visit&& visit) {
   X(own_turn.casualties_taken) \
   X(own_turn.throwers_used) \
   X(krak_attackers) \
+  X(bucklers_strike) \
   X(corrective_target) \
   X(own_turn.shot_target_this_turn) \
   X(locked) \

@@ -13,6 +13,7 @@
 #include "rules/area_effects.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/charge.hpp"
+#include "rules/shields.hpp"
 #include "rules/shooting_goal.hpp"
 #include "rules/weapon_fire.hpp"
 #include "rules/wound_save.hpp"
@@ -56,9 +57,13 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   hit.wound_best_of_two = melta;
   hit.damage = weapon.damage;
   hit.damage_best_of_two = melta;
-  hit.save = rules::save_goal({profile.save, profile.invulnerable, weapon.ap,
-                               weapon.has(data::WeaponProperty::needler),
-                               weapon.has(data::WeaponProperty::power_weapon)});
+  // ADV-60: a shield that guards against shots.
+  hit.save = rules::save_goal(rules::shielded(
+      {profile.save, profile.invulnerable, weapon.ap, weapon.has(data::WeaponProperty::needler),
+       weapon.has(data::WeaponProperty::power_weapon)},
+      c.setup.models[model].kit.shield,
+      {.primitive_weapon = weapon.has(data::WeaponProperty::primitive),
+       .storm_shots = c.setup.rulings.adv_60()}));
   c.dice.start();
   const bool wounded = rules::roll_wound(c.dice, hit);
   const auto& rolled = c.dice.stop();

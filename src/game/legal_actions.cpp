@@ -381,6 +381,9 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
       Action krak = make_action(ActionKind::fight, unit);
       krak.krak = true;  // MELEE-26
       list.push_if_legal(krak);
+      Action buckler = make_action(ActionKind::fight, unit);
+      buckler.buckler = true;  // ADV-60
+      list.push_if_legal(buckler);
       break;
     }
     case Phase::interception:

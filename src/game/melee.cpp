@@ -17,6 +17,7 @@
 #include "rules/combat_resolution.hpp"
 #include "rules/leadership.hpp"
 #include "rules/melee_goal.hpp"
+#include "rules/shields.hpp"
 #include "rules/weapon_fire.hpp"
 #include "rules/wound_save.hpp"
 #include "table/line_of_sight.hpp"
@@ -178,7 +179,10 @@ void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
     if (nearest < 0) break;  // the unit is gone: the rest are lost
     const auto& profile = *c.setup.models[nearest].profile;
     rules::WoundingProfile wounding;
-    wounding.save = rules::save_goal({profile.save, profile.invulnerable, std::nullopt});
+    // ADV-60: a shield guards against these wounds as against blows.
+    wounding.save = rules::save_goal(rules::shielded(
+        {profile.save, profile.invulnerable, std::nullopt}, c.setup.models[nearest].kit.shield,
+        {.melee = true, .buckler_striking = s.units[unit].bucklers_strike}));
     const int goal = wounding.save.value_or(0);
     if (goal != logged_goal) {
       flush();
@@ -438,6 +442,7 @@ void fight_all(Context& c) {
   for (auto& unit : s.units) {
     unit.melee_choice = MeleeChoice::undecided;
     unit.krak_attackers = 0;
+    unit.bucklers_strike = false;
   }
 }
 
@@ -466,6 +471,15 @@ int krak_carriers(const GameState& s, int unit) {
   return n;
 }
 
+// ADV-60: living models of the unit with a buckler.
+int buckler_bearers(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  int n = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    n += s.models[m].pose.alive && s.setup->models[m].kit.shield == data::Shield::buckler;
+  return n;
+}
+
 int krak_allowance(const GameState& s, int unit) {
   return rules::grenade_throwers_allowed(s.living_models(unit)) -
          s.units[unit].own_turn.throwers_used;
@@ -489,6 +503,10 @@ std::string melee_choice_illegal(const GameState& s, const Action& a) {
     if (krak_allowance(s, unit) <= 0)
       return "MELEE-26 / SHOOT-49: a quarter of the unit has already used grenades this turn";
   }
+  if (a.buckler) {
+    if (a.kind != ActionKind::fight) return "ADV-60: striking with bucklers is a way to fight";
+    if (buckler_bearers(s, unit) == 0) return "ADV-60: no model of the unit carries a buckler";
+  }
   return "";
 }
 
@@ -510,6 +528,7 @@ void apply_melee_choice(Context& c, const Action& a) {
                {"models", us.krak_attackers},
                {"rule", "MELEE-26"}});
   }
+  us.bucklers_strike = a.buckler;  // ADV-60: this round the bucklers strike and do not guard
   if (a.kind != ActionKind::hit_and_run) us.no_break_off = false;
   if (s.melee_chooser() >= 0) return;
   fight_all(c);

@@ -15,6 +15,7 @@
 #include "rules/combat_resolution.hpp"
 #include "rules/leadership.hpp"
 #include "rules/melee_goal.hpp"
+#include "rules/shields.hpp"
 #include "rules/weapon_fire.hpp"
 #include "table/line_of_sight.hpp"
 #include "table/movement.hpp"
@@ -144,9 +145,13 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
   // armour save, as a power weapon's do; an invulnerable save still stands.
   const bool monstrous =
       c.setup.options.monstrous_creature_bonus && model.profile->has_rule("monstrous_creature");
-  wounding.save = rules::save_goal(
+  // ADV-60: the target's shield, unless its buckler strikes this round.
+  const int target_unit = c.setup.models[target].unit;
+  wounding.save = rules::save_goal(rules::shielded(
       {profile.save, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
-       monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))});
+       monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))},
+      c.setup.models[target].kit.shield,
+      {.melee = true, .buckler_striking = c.state.units[target_unit].bucklers_strike}));
   return wounding;
 }
 

@@ -382,8 +382,12 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
         const int bonus = kind == 0 && us.round.first_round ? us.round.bonus_attacks : 0;
         // ADV-57: a second weapon's extra attack, worth MELEE-06a's -1 on every other blow but
         // the Charge bonus unless the fighter is ambidextrous (ADV-58).
-        const bool extra = kind == 0 && rules::takes_extra_attacks(model.kit, kinds[kind].count,
-                                                                   rules::melee_hit_goal(sit).goal);
+        // ADV-60: a buckler told to strike this round is a second weapon, whatever it costs.
+        const bool buckler =
+            kind == 0 && us.bucklers_strike && model.kit.shield == data::Shield::buckler;
+        const bool extra =
+            buckler || (kind == 0 && rules::takes_extra_attacks(model.kit, kinds[kind].count,
+                                                                rules::melee_hit_goal(sit).goal));
         rules::MeleeSituation how = sit;
         how.two_weapons = extra && !model.kit.ambidextrous;
         if (!how.two_weapons) {
@@ -395,7 +399,9 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
           strike_with(kinds[kind].weapon, bonus, charge_bonus, false);
         }
         // Logged with the other blows at the same goal, counted as extra_attacks.
-        if (extra) strike_with(model.kit.second, model.kit.extra_attacks, how, true);
+        if (extra)
+          strike_with(buckler ? nullptr : model.kit.second, buckler ? 1 : model.kit.extra_attacks,
+                      how, true);
       }
     }
     flush();

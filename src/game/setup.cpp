@@ -82,7 +82,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
                           "a scenario may place at most 64 units (mêlée locks are a 64-bit set)");
   }
   const rules::KitRules kit_rules{setup->options.two_weapons, setup->options.ambidextrous,
-                                  setup->options.paired_claws};
+                                  setup->options.paired_claws, setup->options.shields};
   int next_model = 0;
   for (std::size_t u = 0; u < setup->scenario.units.size(); ++u) {
     const auto& placed = setup->scenario.units[u];

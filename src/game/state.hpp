@@ -92,6 +92,7 @@ struct UnitState {
   bool ambush_spent = false;  // SHOOT-19: its first attack from hiding has made the foe aware
   std::int16_t strength_at_turn_end = 0;  // SHOOT-25: models at the end of its last turn
   std::int8_t krak_attackers = 0;         // MELEE-26: models making krak attacks this round
+  bool bucklers_strike = false;           // ADV-60: its bucklers strike this round, not guard
   std::int16_t corrective_target = -1;    // SHOOT-21: unit shot at last turn without moving
   // Close combat.
   std::uint64_t locked = 0;       // CHARGE-03: bit u set when locked in mêlée with unit u

@@ -17,6 +17,7 @@
 #include "rules/combat_resolution.hpp"
 #include "rules/leadership.hpp"
 #include "rules/melee_goal.hpp"
+#include "rules/shields.hpp"
 #include "rules/wound_save.hpp"
 
 namespace arap::odds {
@@ -233,6 +234,11 @@ void arm_side(MeleeSide& side, const data::Profile& profile, const rules::CloseC
     side.power_weapon = main.power_weapon;
     side.damage = main.damage;
   }
+  // ADV-60: a shield guards (a buckler too: the odds never strike with it).
+  const auto guarded =
+      rules::shielded({side.save, side.invulnerable, std::nullopt}, kit.shield, {.melee = true});
+  side.save = guarded.armour;
+  side.invulnerable = guarded.invulnerable;
   if (kit.improvised) side.modifiers.push_back(rules::MeleeModifier::improvised_weapon);
   if (kit.unarmed) side.modifiers.push_back(rules::MeleeModifier::unarmed);
   // ADV-57: the extra attack when the fighter would make it, decided as in play.

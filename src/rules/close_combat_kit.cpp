@@ -30,6 +30,7 @@ bool has_long_arm(const data::ModelGroup& group) {
 CloseCombatKit close_combat_kit(const data::Profile& profile, const data::ModelGroup& group,
                                 const KitRules& rules) {
   CloseCombatKit kit;
+  kit.shield = rules.shields ? group.shield : data::Shield::none;
   const auto& weapons = group.weapons;
   int main_index = -1;
   for (std::size_t i = 0; i < weapons.size() && main_index < 0; ++i)
@@ -50,6 +51,12 @@ CloseCombatKit close_combat_kit(const data::Profile& profile, const data::ModelG
   } else if (profile.has_rule("unarmed")) {
     kit.improvised = has_long_arm(group);
     kit.unarmed = !kit.improvised;
+  }
+  // ADV-60: a shield held in the hand (any but the arm-strapped combat shield) leaves no hand for
+  // a second weapon or a second claw; a buckler may strike instead (the fight action's choice).
+  if (kit.shield != data::Shield::none && kit.shield != data::Shield::combat) {
+    kit.ambidextrous = rules.ambidextrous && profile.has_rule("ambidextrous");
+    return kit;
   }
   // ADV-59: a pair of lightning claws.
   int claws = 0;

@@ -14,6 +14,7 @@ struct KitRules {
   bool two_weapons = true;   // ADV-57
   bool ambidextrous = true;  // ADV-58
   bool paired_claws = true;  // ADV-59
+  bool shields = true;       // ADV-60
 };
 
 struct CloseCombatKit {
@@ -24,10 +25,12 @@ struct CloseCombatKit {
   const data::WeaponProfile* second = nullptr;
   // ADV-57: extra attacks a round (Double Weapon Skill, a one-handed weapon in each hand).
   int extra_attacks = 0;
-  bool ambidextrous = false;  // ADV-58: two weapons cost it no -1 (MELEE-06a)
-  bool paired_claws = false;  // ADV-59: twice its attacks, failed wounds re-rolled
-  bool improvised = false;    // MELEE-06i: a rifle butt, no mêlée weapon
-  bool unarmed = false;       // MELEE-06j: nothing at all
+  bool ambidextrous = false;                 // ADV-58: two weapons cost it no -1 (MELEE-06a)
+  bool paired_claws = false;                 // ADV-59: twice its attacks, failed wounds re-rolled
+  bool improvised = false;                   // MELEE-06i: a rifle butt, no mêlée weapon
+  data::Shield shield = data::Shield::none;  // ADV-60: its saves (rules::shielded); a buckler
+                                             // may strike as a second weapon instead
+  bool unarmed = false;                      // MELEE-06j: nothing at all
 };
 
 // Close combat weapons of ADV-57: hand-held mêlée weapons and pistols, not natural ones.

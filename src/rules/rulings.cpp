@@ -113,6 +113,12 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      2,
      "a mêlée blow is blinded when its striker or its target stands in the cloud (or only the "
      "striker)"},
+    {RulingId::adv_60,
+     "ruling.ADV-60",
+     {"noShootingSave", "invulnerable4", ""},
+     2,
+     "a storm shield, whose protection from shots the rules leave unstated, gives none (or a 4+ "
+     "invulnerable save, as in mêlée)"},
 }};
 
 }  // namespace

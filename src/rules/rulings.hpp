@@ -32,6 +32,7 @@ enum class RulingId : std::uint8_t {
   melee_23,                             // rally before or after the pursuers move
   move_27,                              // falls: D3 hits with saves, or D3 wounds
   adv_62,                               // whose place in a cloud blinds a mêlée blow
+  adv_60,                               // whether a storm shield saves against shots
   count_
 };
 
@@ -65,6 +66,7 @@ enum class RallyTestCount : std::uint8_t { separate_edge, edge_is_post_move };
 enum class PursuitOrder : std::uint8_t { rally_first, pursue_first };
 enum class FallDamage : std::uint8_t { hits_normal_saves, wounds };
 enum class CloudFighting : std::uint8_t { either_in_cloud, attacker_in_cloud };
+enum class StormShieldShots : std::uint8_t { no_save, invulnerable_4 };
 
 class Rulings {
  public:
@@ -107,6 +109,7 @@ class Rulings {
   PursuitOrder melee_23() const { return get<PursuitOrder>(RulingId::melee_23); }
   FallDamage move_27() const { return get<FallDamage>(RulingId::move_27); }
   CloudFighting adv_62() const { return get<CloudFighting>(RulingId::adv_62); }
+  StormShieldShots adv_60() const { return get<StormShieldShots>(RulingId::adv_60); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

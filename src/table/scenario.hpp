@@ -88,6 +88,7 @@ struct ScenarioOptions {
   bool two_weapons = true;                        // ADV-57 (advanced)
   bool ambidextrous = true;                       // ADV-58 (advanced)
   bool paired_claws = true;                       // ADV-59 (advanced)
+  bool shields = true;                            // ADV-60 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 18> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 19> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -33,6 +33,7 @@ inline constexpr std::array<SwitchOption, 18> kSwitchOptions = {{
     {"two_weapons", &ScenarioOptions::two_weapons},
     {"ambidextrous", &ScenarioOptions::ambidextrous},
     {"paired_claws", &ScenarioOptions::paired_claws},
+    {"shields", &ScenarioOptions::shields},
 }};
 
 }  // namespace arap::table
