@@ -23,36 +23,33 @@ using game::Action;
 using game::ActionKind;
 using game::GameState;
 
-// The profile the target unit's models share, most of them (the odds layer takes one).
-const data::Profile* common_profile(const GameState& s, int unit) {
+// What most of the unit's living models share (`of` reads it from a model; a tie goes to the
+// smallest key), or `none` when none is alive: the odds layer takes one profile and one shield.
+template <typename Key, typename Of>
+Key most_common(const GameState& s, int unit, Key none, Of of) {
   const auto& info = s.setup->units[unit];
-  std::map<const data::Profile*, int> counts;
+  std::map<Key, int> counts;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    if (s.models[m].pose.alive) ++counts[s.setup->models[m].profile];
-  const data::Profile* best = nullptr;
+    if (s.models[m].pose.alive) ++counts[of(s.setup->models[m])];
+  Key best = none;
   int most = 0;
-  for (const auto& [profile, n] : counts)
+  for (const auto& [key, n] : counts)
     if (n > most) {
       most = n;
-      best = profile;
+      best = key;
     }
   return best;
 }
 
+const data::Profile* common_profile(const GameState& s, int unit) {
+  return most_common(s, unit, static_cast<const data::Profile*>(nullptr),
+                     [](const game::ModelInfo& m) { return m.profile; });
+}
+
 // ADV-60: the shield most of the unit's living models carry (none, usually).
 data::Shield common_shield(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  std::map<data::Shield, int> counts;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    if (s.models[m].pose.alive) ++counts[s.setup->models[m].kit.shield];
-  data::Shield best = data::Shield::none;
-  int most = 0;
-  for (const auto& [shield, n] : counts)
-    if (n > most) {
-      most = n;
-      best = shield;
-    }
-  return best;
+  return most_common(s, unit, data::Shield::none,
+                     [](const game::ModelInfo& m) { return m.kit.shield; });
 }
 
 // Slain across groups: a distribution over (models slain, damage on the model taking wounds).
