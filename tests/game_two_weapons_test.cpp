@@ -148,26 +148,16 @@ class KitFight : public test::ArrangedFight {
     const auto& red = setup_->units[0];
     const auto& blue = setup_->units[1];
     x_ = blue.first_model + 1;
-    for (int m = red.first_model; m < red.first_model + red.model_count; ++m)
-      place(m, 4.0 + 2.5 * (m - red.first_model), 4.0, 0.0);
-    for (int m = blue.first_model; m < blue.first_model + blue.model_count; ++m)
-      place(m, 4.0 + 2.5 * (m - blue.first_model), 44.0, 180.0);
+    line_up(red, 4.0, 0.0);
+    line_up(blue, 44.0, 180.0);
     place(x_, 24.0, 20.0, 180.0);
     place(red.first_model + striker, 24.0, 18.7, 0.0);
     lock(0, 1);
   }
 
-  // Red's mêlée roll events, as (goal, attacks, of which extra attacks of ADV-57).
-  std::vector<std::tuple<int, int, int>> red_rolls() const {
-    std::vector<std::tuple<int, int, int>> out;
-    for (const auto& e : rolls("MELEE-05"))
-      if (e.at("unit") == 0)
-        out.emplace_back(e.at("goal").get<int>(), e.at("attacks").get<int>(),
-                         e.value("extra_attacks", 0));
-    return out;
-  }
+  Blows red_rolls() const { return blows_of(0); }
 
-  using Rolls = std::vector<std::tuple<int, int, int>>;
+  using Rolls = Blows;
   std::shared_ptr<const GameSetup> setup_;
   int x_ = 0;
   int count_ = 0;

@@ -52,12 +52,10 @@ CloseCombatKit close_combat_kit(const data::Profile& profile, const data::ModelG
     kit.improvised = has_long_arm(group);
     kit.unarmed = !kit.improvised;
   }
+  kit.ambidextrous = rules.ambidextrous && profile.has_rule("ambidextrous");  // ADV-58
   // ADV-60: a shield held in the hand (any but the arm-strapped combat shield) leaves no hand for
   // a second weapon or a second claw; a buckler may strike instead (the fight action's choice).
-  if (kit.shield != data::Shield::none && kit.shield != data::Shield::combat) {
-    kit.ambidextrous = rules.ambidextrous && profile.has_rule("ambidextrous");
-    return kit;
-  }
+  if (kit.shield != data::Shield::none && kit.shield != data::Shield::combat) return kit;
   // ADV-59: a pair of lightning claws.
   int claws = 0;
   for (const auto* weapon : weapons) claws += weapon->has(data::WeaponProperty::lightning_claw);
@@ -83,7 +81,6 @@ CloseCombatKit close_combat_kit(const data::Profile& profile, const data::ModelG
     }
     costed.push_back(static_cast<int>(i));
   }
-  kit.ambidextrous = rules.ambidextrous && profile.has_rule("ambidextrous");  // ADV-58
   if (costed.size() < 2 || kit.main == nullptr || kit.main->has(data::WeaponProperty::two_handed) ||
       !close_combat_weapon(*kit.main))
     return kit;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "support/scripted_game.hpp"
@@ -27,6 +28,23 @@ class ArrangedFight : public ScriptedGame {
     ASSERT_EQ(state_.phase, game::Phase::melee_choice);
     must(act(ActionKind::fight, red));
     must(act(ActionKind::fight, blue));
+  }
+
+  // Every model of `unit` in a row along y, 2.5" apart from x = 4, out of everyone's reach.
+  void line_up(const game::UnitInfo& unit, double y, double facing) {
+    for (int k = 0; k < unit.model_count; ++k)
+      place(unit.first_model + k, 4.0 + 2.5 * k, y, facing);
+  }
+
+  // `unit`'s mêlée roll events as (goal, attacks, of which ADV-57's extra attacks).
+  using Blows = std::vector<std::tuple<int, int, int>>;
+  Blows blows_of(int unit) const {
+    Blows out;
+    for (const auto& e : rolls("MELEE-05"))
+      if (e.at("unit") == unit)
+        out.emplace_back(e.at("goal").get<int>(), e.at("attacks").get<int>(),
+                         e.value("extra_attacks", 0));
+    return out;
   }
 
   std::vector<game::Event> rolls(const std::string& rule) const {
