@@ -268,6 +268,9 @@ TEST_F(HeldPoints, ACT_09_a_unit_that_wipes_out_its_foes_spends_the_points_it_ke
   must(act(ActionKind::fight, 2));
   must(act(ActionKind::fight, 0));
   ASSERT_FALSE(state_.unit_alive(0));
+  // ADV-68: the victors first consolidate (here they stay where they are).
+  ASSERT_EQ(state_.phase, Phase::consolidation);
+  must(act(ActionKind::consolidate, 2));
   EXPECT_EQ(state_.phase, Phase::active);
   EXPECT_EQ(state_.active_unit, 2);
   EXPECT_EQ(state_.action_points, 2);

@@ -150,6 +150,8 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
     request.target.save = shielded.armour;
     request.target.invulnerable = shielded.invulnerable;
     request.target.wounds = std::max(1, target->wounds);
+    request.target.unstoppable = target->has_rule("unstoppable");
+    request.instant_death = s.setup->options.instant_death;  // ADV-39
     request.rulings = s.setup->rulings;
     GroupPreview row;
     row.weapon = g.weapon->id;

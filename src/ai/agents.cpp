@@ -148,6 +148,21 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       if (const Action* a = first_of(options, ActionKind::end_activation)) return *a;
       break;
     }
+    case Phase::consolidation: {
+      // ADV-68: the listed consolidation that ends nearest the nearest enemy (ready to charge).
+      table::Point there;
+      const int unit = game::pending(s).unit;
+      if (nearest_enemy(s, unit, there) < 0) break;
+      const table::Point from = game::unit_centre(s, unit);
+      const Action* best = nullptr;
+      double best_d = std::numeric_limits<double>::infinity();
+      for (const auto& a : options) {
+        const double d = table::distance(from + table::Point{a.dx, a.dy}, there);
+        if (a.kind == ActionKind::consolidate && d < best_d) best_d = d, best = &a;
+      }
+      if (best != nullptr) return *best;
+      break;
+    }
     case Phase::game_over:
       break;
   }

@@ -283,6 +283,8 @@ odds::MeleeSide Assessment::melee_side(int u) const {
   odds::arm_side(side, p, model.kit, s.setup->options.better_strength);  // ADV-55/57/58/59
   side.monstrous =
       s.setup->options.monstrous_creature_bonus && p.has_rule("monstrous_creature");  // ADV-56
+  side.instant_death = s.setup->options.instant_death;                                // ADV-39
+  side.unstoppable = p.has_rule("unstoppable");
   return side;
 }
 

@@ -111,6 +111,7 @@ class Scorer {
         break;
       case ActionKind::move:
       case ActionKind::free_move:
+      case ActionKind::consolidate:  // ADV-68: weighed as the free move it is
         score_move(out);
         break;
       case ActionKind::activate:
@@ -436,6 +437,8 @@ std::string action_words(const GameState& s, const Action& a) {
     case ActionKind::free_move:
       return fmt::format("{} {} {:.1f}\" ({})", kind, name(a.unit), std::hypot(a.dx, a.dy),
                          game::to_json(a).value("mode", "normal"));
+    case ActionKind::consolidate:
+      return fmt::format("consolidate {} {:.1f}\"", name(a.unit), std::hypot(a.dx, a.dy));
     default:
       if (a.target >= 0)
         return fmt::format("{}: {} at {}{}", kind, name(a.unit), name(a.target),

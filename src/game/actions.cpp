@@ -12,12 +12,12 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 23> kKinds = {
+constexpr std::array<const char*, 24> kKinds = {
     "activate",      "free_move",      "end_phase", "pick_up",     "decline_pick_up",
     "move",          "go_prone",       "stand_up",  "aim",         "shoot",
     "throw_grenade", "end_activation", "charge",    "hold",        "stand_and_fire",
     "run",           "fight",          "break_off", "hit_and_run", "intercept",
-    "let_pass",      "hide",           "use"};
+    "let_pass",      "hide",           "use",       "consolidate"};
 constexpr std::array<const char*, 10> kModes = {"normal",   "backwards", "sidestep", "crawl",
                                                 "tactical", "charge",    "flee",     "climb",
                                                 "swim",     "jump"};
@@ -50,6 +50,12 @@ nlohmann::json to_json(const Action& action) {
     case ActionKind::free_move:
       out["unit"] = action.unit;
       out["mode"] = kModes[static_cast<std::size_t>(action.mode)];
+      out["dx"] = action.dx;
+      out["dy"] = action.dy;
+      if (action.facing) out["facing"] = *action.facing;
+      break;
+    case ActionKind::consolidate:
+      out["unit"] = action.unit;
       out["dx"] = action.dx;
       out["dy"] = action.dy;
       if (action.facing) out["facing"] = *action.facing;

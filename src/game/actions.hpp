@@ -38,6 +38,9 @@ enum class ActionKind : std::uint8_t {
   let_pass,        // it lets them pass (CHARGE-09)
   hide,            // ADV-04: the acting unit claims to be hiding, free
   use,  // ACT-16: unit, target (a door or console, numbered as the table lists them), 1 AP
+  // ADV-68/70: unit, dx, dy, facing: the free move of a unit that slew all its foes, up to its
+  // rolled inches (0, 0: it stays where it is)
+  consolidate,
 };
 
 struct Action {

@@ -291,6 +291,28 @@ void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& r
   finish_charge(c, charger);
 }
 
+rules::ChargeBonus set_charge_terms(Context& c, int charger, int target, bool no_bonus) {
+  GameState& s = c.state;
+  UnitState& cu = s.units[charger];
+  UnitState& tu = s.units[target];
+  // A Charge that re-engages the unit fought last turn gets no bonuses (CHARGE-06).
+  const bool continuing = (cu.recent_foes >> target & 1u) != 0 && s.turn - cu.recent_turn <= 1;
+  const rules::ChargeBonus bonus = rules::charge_bonus(
+      approach(s, charger, target), no_bonus || continuing, c.setup.rulings.charge_05());
+  cu.round.first_round = true;
+  cu.round.bonus_attacks = static_cast<std::int8_t>(bonus.extra_attacks);
+  cu.round.rear_bonus = bonus.rear_to_hit;
+  cu.round.charge_crs = static_cast<std::int8_t>(bonus.charger_crs);
+  tu.round.first_round = true;
+  // ADV-72 (advanced, option rallied_know_pursuers): a rallied unit charged by the unit that
+  // pursued it knew they were there: no flank or rear CRS penalty; the Chargers keep the rest.
+  const bool knew = c.setup.options.rallied_know_pursuers && (tu.rallied_from >> charger & 1u);
+  if (!knew)
+    tu.round.flank_penalty =
+        static_cast<std::int8_t>(std::min(3, tu.round.flank_penalty + bonus.charged_crs_penalty));
+  return bonus;
+}
+
 // CHARGE-05/06/10: a Charge that reached `target` locks the units with its bonuses.
 void engage(Context& c, int charger, int target) {
   GameState& s = c.state;
@@ -308,25 +330,12 @@ void engage(Context& c, int charger, int target) {
     finish_charge(c, charger);
     return;
   }
-  // A Charge that re-engages the unit fought last turn gets no bonuses (CHARGE-06).
-  const bool continuing = (cu.recent_foes >> target & 1u) != 0 && s.turn - cu.recent_turn <= 1;
   const rules::Approach from = approach(s, charger, target);
-  const rules::ChargeBonus bonus = rules::charge_bonus(
-      from, progress.denied || progress.ladder || continuing, c.setup.rulings.charge_05());
+  const rules::ChargeBonus bonus =
+      set_charge_terms(c, charger, target, progress.denied || progress.ladder);
   UnitState& tu = s.units[target];
-  cu.round.first_round = true;
-  cu.round.bonus_attacks = static_cast<std::int8_t>(bonus.extra_attacks);
-  cu.round.rear_bonus = bonus.rear_to_hit;
-  cu.round.charge_crs = static_cast<std::int8_t>(bonus.charger_crs);
   cu.round.jump_bonus = progress.jumped;                     // MOVE-26: not a Charge bonus
   cu.round.uphill_crs = progress.uphill || progress.jumped;  // MELEE-14b
-  tu.round.first_round = true;
-  // ADV-72 (advanced, option rallied_know_pursuers): a rallied unit charged by the unit that
-  // pursued it knew they were there: no flank or rear CRS penalty; the Chargers keep the rest.
-  const bool knew = c.setup.options.rallied_know_pursuers && (tu.rallied_from >> charger & 1u);
-  if (!knew)
-    tu.round.flank_penalty =
-        static_cast<std::int8_t>(std::min(3, tu.round.flank_penalty + bonus.charged_crs_penalty));
   // CHARGE-10: hard cover, or an obstacle that took an Initiative test to cross (CHARGE-07),
   // makes the Chargers strike at I1 in the first round, unless they throw assault grenades
   // (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).

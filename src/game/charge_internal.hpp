@@ -49,6 +49,10 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches);
 void halt_charge(Context& c, int charger);
 // CHARGE-04: a charge that fell short.
 void fail_charge(Context& c, int charger, int target, int highest_die);
+// CHARGE-05/06 (and ADV-72): the first round's terms of a Charge by `charger` that reached
+// `target` from where its models stand now, none of the bonuses when `no_bonus` (or when it goes
+// on with last turn's fight). The units are not locked here.
+rules::ChargeBonus set_charge_terms(Context& c, int charger, int target, bool no_bonus);
 // CHARGE-03/05: the units lock and the first round's terms are set.
 void engage(Context& c, int charger, int target);
 // CHARGE-09: the Charge goes on from where it paused (the next interceptor, or contact).

@@ -233,6 +233,11 @@ bool engaged_pair(const table::TableModel& a, const table::TableModel& b);
 bool units_engaged(const GameState& state, int a, int b);
 // Whether model `model` standing at `at` would overlap another living model's base.
 bool overlaps_a_base(const GameState& state, int model, const table::Point& at);
+// Checks the displacement (dx, dy) scaled by `fraction` for every living model of the action's
+// unit in the action's mode with `allowance` inches, stopping at the first model that may not
+// move (its reason is the answer).
+UnitMove check_unit_move(const GameState& state, const Action& action, double allowance,
+                         double fraction, bool explain = true);
 // MOVE-15: the refusal for a unit one of whose living models fell over this player turn (it may
 // not move, charge or stand up until the turn ends), or empty.
 std::string fell_over_problem(const GameState& state, int unit);
@@ -263,6 +268,14 @@ void pursue(Context& c, int router);
 // MELEE-23: pursuers that left the table with their routers come back on 4+ in their side's
 // compulsory phase.
 void return_pursuers(Context& c);
+// Consolidation (consolidation.cpp).
+// ADV-68/70: `unit` slew all its foes: it rolls D6 for the inches of a free move to make.
+void offer_consolidation(Context& c, int unit, const char* rule);
+// Opens the consolidation phase when a unit has one to make (true), noting whether the mêlée
+// rounds (then the held AP follow) or the compulsory phase (then the activation phase) led here.
+bool begin_consolidation(Context& c, bool after_melee);
+std::string consolidation_illegal(const GameState& state, const Action& action, bool explain);
+void apply_consolidation(Context& c, const Action& action);
 // ACT-02 step 6: at the end of its side's compulsory phase each unit in reserve whose turn has
 // come rolls to arrive at its entry point (pursuit.cpp, sharing the clear-spot search).
 void arrive_reserves(Context& c);

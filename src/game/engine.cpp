@@ -59,6 +59,7 @@ int acting_unit(const GameState& s) {
   if (s.phase == Phase::charge_response) return s.charge_target;
   if (s.phase == Phase::melee_choice) return s.melee_chooser();
   if (s.phase == Phase::interception) return s.charge_progress.interceptor;
+  if (s.phase == Phase::consolidation) return s.consolidator();
   return -1;
 }
 
@@ -100,14 +101,15 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
   if (s.phase == Phase::game_over) return "the game is over";
   const auto wrong_phase = [&]() -> std::string {
     if (!explain) return "not open now";
-    return fmt::format("{} is not a decision open now (waiting for side {} to {})", describe(a),
-                       s.side_deciding(),
-                       s.phase == Phase::activation        ? "activate a unit or end the phase"
-                       : s.phase == Phase::pick_up         ? "pick up failed dice or decline"
-                       : s.phase == Phase::charge_response ? "hold, stand and fire or run"
-                       : s.phase == Phase::melee_choice    ? "fight, break off or hit and run"
-                       : s.phase == Phase::interception ? "intercept the chargers or let them pass"
-                                                        : "spend the acting unit's action points");
+    return fmt::format(
+        "{} is not a decision open now (waiting for side {} to {})", describe(a), s.side_deciding(),
+        s.phase == Phase::activation        ? "activate a unit or end the phase"
+        : s.phase == Phase::pick_up         ? "pick up failed dice or decline"
+        : s.phase == Phase::charge_response ? "hold, stand and fire or run"
+        : s.phase == Phase::melee_choice    ? "fight, break off or hit and run"
+        : s.phase == Phase::interception    ? "intercept the chargers or let them pass"
+        : s.phase == Phase::consolidation   ? "consolidate (move up to the rolled inches, or stay)"
+                                            : "spend the acting unit's action points");
   };
   switch (s.phase) {
     case Phase::activation:
@@ -239,6 +241,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
     case Phase::interception:
       if (a.kind != ActionKind::intercept && a.kind != ActionKind::let_pass) return wrong_phase();
       return detail::interception_illegal(s, a);
+    case Phase::consolidation:
+      if (a.kind != ActionKind::consolidate) return wrong_phase();
+      return detail::consolidation_illegal(s, a, explain);
     case Phase::game_over:
       break;
   }
@@ -465,6 +470,9 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
     case ActionKind::intercept:
     case ActionKind::let_pass:
       detail::apply_interception(c, a);
+      break;
+    case ActionKind::consolidate:
+      detail::apply_consolidation(c, a);
       break;
   }
   ++s.actions_applied;

@@ -67,6 +67,7 @@ void for_each(Model& m, Visit&& visit) {
   X(own_turn.throwers_used) \
   X(krak_attackers) \
   X(bucklers_strike) \
+  X(consolidation) \
   X(corrective_target) \
   X(own_turn.shot_target_this_turn) \
   X(locked) \
@@ -137,6 +138,7 @@ void for_each_scalar(State& s, Visit&& visit) {
   visit("busted_side", s.busted_side);
   visit("failed_dice", s.failed_dice);
   visit("after_melee", s.after_melee);
+  visit("consolidation_after_melee", s.consolidation_after_melee);
   visit("reaction_count", s.reaction_count);
   visit("charging_unit", s.charging_unit);
   visit("charge_target", s.charge_target);
@@ -159,7 +161,7 @@ static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) 
               "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(GameState::ChargeInProgress) == 32,
               "list the new ChargeInProgress field in ARAP_CHARGE_FIELDS");
-static_assert(sizeof(GameState) == 224,
+static_assert(sizeof(GameState) == 232,
               "list the new GameState field in for_each_scalar or digest()");
 #endif
 

@@ -48,9 +48,9 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   const auto& profile = *c.setup.models[model].profile;
   const bool melta =
       weapon.has(data::WeaponProperty::melta) && rules::at_half_range(range, weapon.range);
+  const int strength = weapon.strength.resolve(user_strength) + strength_change;
   const rules::WoundGoal goal =
-      rules::wound_goal(profile.toughness, weapon.strength.resolve(user_strength) + strength_change,
-                        rules::at_short_range(range, weapon.range));
+      rules::wound_goal(profile.toughness, strength, rules::at_short_range(range, weapon.range));
   ++effect.hits;
   rules::WoundingProfile hit;
   hit.wound = goal;
@@ -64,6 +64,9 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
       c.setup.models[model].kit.shield,
       {.primitive_weapon = weapon.has(data::WeaponProperty::primitive),
        .storm_shots = c.setup.rulings.adv_60()}));
+  if (c.setup.options.instant_death)  // ADV-39 (optional)
+    rules::apply_instant_death(hit, strength, profile.toughness, profile.wounds,
+                               profile.has_rule("unstoppable"));
   c.dice.start();
   const bool wounded = rules::roll_wound(c.dice, hit);
   const auto& rolled = c.dice.stop();

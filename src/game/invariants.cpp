@@ -61,6 +61,10 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     if (unit.last_man && (unit.locked == 0 || s.living_models(u) > 1))
       fail(
           fmt::format("ADV-67: unit {} marked last man standing out of a fight or with others", u));
+    if (unit.consolidation < 0 || unit.consolidation > 6)
+      fail(fmt::format("ADV-68: unit {} has a consolidation of {}\" (D6)", u, unit.consolidation));
+    if (unit.consolidation > 0 && unit.locked != 0)
+      fail(fmt::format("ADV-68: unit {} is to consolidate while locked in mêlée", u));
     if (unit.locked >> unit_count != 0 && unit_count < 64)
       fail(fmt::format("CHARGE-03: unit {} locked with a unit that does not exist", u));
   }
@@ -96,6 +100,9 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     case Phase::interception:
       if (!valid_unit(s.charge_progress.interceptor))
         fail("CHARGE-09: an interception with no interceptor");
+      break;
+    case Phase::consolidation:
+      if (s.consolidator() < 0) fail("ADV-68: a consolidation phase with nobody to consolidate");
       break;
     case Phase::activation:
     case Phase::game_over:

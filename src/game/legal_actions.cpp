@@ -135,6 +135,15 @@ struct MoveSet {
   }
 };
 
+// ADV-68/70: staying put, and the furthest consolidation toward each destination (the enemy
+// units, whose 1" bound stops it short, cover, objectives, away from the enemy).
+void add_consolidations(const GameState& s, int unit, std::vector<Action>& out) {
+  out.push_back(make_action(ActionKind::consolidate, unit));
+  MoveSet set{out, {}};
+  for (const auto& target : destinations(s, unit))
+    set.add(detail::plan_consolidation(s, unit, target.at, false));
+}
+
 bool table_has_climbs(const table::Table& table) {
   if (table.has_levels()) return true;
   for (const auto& o : table.obstacles())
@@ -389,6 +398,9 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
     case Phase::interception:
       for (const auto kind : {ActionKind::intercept, ActionKind::let_pass})
         list.push_if_legal(make_action(kind, s.charge_progress.interceptor));
+      break;
+    case Phase::consolidation:
+      if (list.wants(ActionKind::consolidate)) add_consolidations(s, s.consolidator(), out);
       break;
     case Phase::game_over:
       break;

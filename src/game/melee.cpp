@@ -196,6 +196,18 @@ void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
   remove_fallen(c, unit);
 }
 
+// ADV-68: the unit is out of the fight because every foe it had there is slain: none routed away
+// or fled the table (a rout, break-off or Hit and Run gives no consolidation).
+bool slew_all_foes(const GameState& s, int unit, std::uint64_t foes) {
+  const UnitState& us = s.units[unit];
+  if (foes == 0 || !s.unit_alive(unit) || us.locked != 0 || us.routing || us.rout_pending ||
+      us.pursuing >= 0)
+    return false;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
+    if ((foes & bit(v)) && (s.living_models(v) > 0 || s.units[v].fled)) return false;
+  return true;
+}
+
 // MELEE-29 steps 2-5 for one combat (a set of mutually locked units).
 void fight_round(Context& c, std::vector<int> units) {
   GameState& s = c.state;
@@ -218,7 +230,11 @@ void fight_round(Context& c, std::vector<int> units) {
   std::vector<int> taken(units.size(), 0);
   MassAttacks mass(s, c.setup.options.mass_attacks);  // ADV-61
   std::vector<int> living_before;                     // ADV-67
-  for (const int u : units) living_before.push_back(s.living_models(u));
+  std::vector<std::uint64_t> foes_before;             // ADV-68
+  for (const int u : units) {
+    living_before.push_back(s.living_models(u));
+    foes_before.push_back(s.units[u].locked);
+  }
   for (std::size_t i = 0; i < steps.size(); ++i) {
     fight_step(c, units, steps[i], simultaneous, mass, inflicted, taken);
     const bool sides_left = [&] {
@@ -332,6 +348,10 @@ void fight_round(Context& c, std::vector<int> units) {
   }
   clean_locks(c);
   note_last_men(c, units, living_before);
+  if (c.setup.options.consolidation) {
+    for (std::size_t k = 0; k < units.size(); ++k)
+      if (slew_all_foes(s, units[k], foes_before[k])) offer_consolidation(c, units[k], "ADV-68");
+  }
 }
 
 // MELEE-11: a unit that broke off, and each unit it left that is no longer in any mêlée, may not
@@ -532,6 +552,7 @@ void apply_melee_choice(Context& c, const Action& a) {
   if (a.kind != ActionKind::hit_and_run) us.no_break_off = false;
   if (s.melee_chooser() >= 0) return;
   fight_all(c);
+  if (begin_consolidation(c, /*after_melee=*/true)) return;  // ADV-68: before the held AP
   spend_held_points(c);
 }
 

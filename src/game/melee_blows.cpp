@@ -152,6 +152,9 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
        monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))},
       c.setup.models[target].kit.shield,
       {.melee = true, .buckler_striking = c.state.units[target_unit].bucklers_strike}));
+  if (c.setup.options.instant_death)  // ADV-39 (optional)
+    rules::apply_instant_death(wounding, strength, profile.toughness, profile.wounds,
+                               profile.has_rule("unstoppable"));
   return wounding;
 }
 

@@ -241,6 +241,9 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
 
 MovePlan plan_move(const GameState& state, int unit, table::MoveMode mode,
                    const table::Point& point, bool free_move, bool explain) {
+  // ADV-68: while a unit consolidates, a plan for it is a consolidation, whatever the mode.
+  if (state.phase == Phase::consolidation && unit == state.consolidator())
+    return detail::plan_consolidation(state, unit, point, explain);
   return detail::plan_unit_move(state, unit, mode, point, free_move,
                                 explain ? detail::PlanUse::player : detail::PlanUse::agent);
 }

@@ -47,6 +47,10 @@ std::optional<double> unit_straight_reach(const GameState& state, const Action& 
                                           const table::Point& direction, double limit,
                                           double allowance, double* level_step_at = nullptr,
                                           const MoveNeighbourhood* near = nullptr);
+// ADV-68: the furthest consolidation of the consolidating `unit` toward `point` (its rolled
+// inches, clear of the enemy); `explain` words why it stops short.
+MovePlan plan_consolidation(const GameState& state, int unit, const table::Point& point,
+                            bool explain);
 // ACT-09/ACT-10: AP a move action costs before dear ground (climb 2, poor swimmers 2, else 1).
 int move_action_points(const GameState& state, const Action& action);
 

@@ -4,7 +4,9 @@
 #include <span>
 
 #include "dice/rolls.hpp"
+#include "game/charge_internal.hpp"
 #include "game/context.hpp"
+#include "game/melee_internal.hpp"
 #include "rules/combat_resolution.hpp"
 #include "rules/leadership.hpp"
 #include "table/movement.hpp"
@@ -44,6 +46,32 @@ table::Point return_point(const GameState& s, int model) {
   return left_at;
 }
 
+// ADV-70: a pursuit that runs into an enemy unit other than its routers becomes a Charge against
+// it, with the Charge's bonuses from where the pursuers met it (CHARGE-05/06), fought in the next
+// rounds; the pursuit ends there. True when it did.
+bool charge_into_fresh_enemies(Context& c, int pursuer, int router) {
+  GameState& s = c.state;
+  const int side = c.setup.units[pursuer].side;
+  bool charged = false;
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (v == router || c.setup.units[v].side == side || !s.unit_alive(v) || s.units[v].routing ||
+        s.units[v].rout_pending || (s.units[pursuer].locked & bit(v)) ||
+        !units_engaged(s, pursuer, v))
+      continue;
+    set_charge_terms(c, pursuer, v, /*no_bonus=*/false);
+    lock_units(c, pursuer, v);
+    charged = true;
+    if (c.logging())
+      c.event({{"type", "pursuit_charge"},
+               {"unit", pursuer},
+               {"target", v},
+               {"routers", router},
+               {"rule", "ADV-70"}});
+  }
+  if (charged) s.units[pursuer].pursuing = -1;
+  return charged;
+}
+
 }  // namespace
 
 // MELEE-23/25 in the compulsory phase, after `router` moved (and, by default, tested to rally).
@@ -77,12 +105,18 @@ void pursue(Context& c, int router) {
     const table::Point from = moving_from(c, p);
     advance_on(c, p, router, inches, /*hold_if_engaged=*/false);
     log_unit_moved(c, p, from, "pursuit", "MELEE-23");
+    if (c.setup.options.pursuit_details && charge_into_fresh_enemies(c, p, router)) continue;
     if (!units_engaged(s, p, router)) {
       if (!s.units[router].routing) pu.pursuing = -1;  // rallied and out of reach: it is over
       continue;
     }
     if (s.units[router].routing) {
       free_hacks(c, p, router, /*one_each=*/true, "MELEE-22");  // one per pursuer in reach
+      if (!s.unit_alive(router) && pu.pursuing == router) {
+        // ADV-70: the pursuers cut down the last routers; free unless a fresh enemy holds them.
+        pu.pursuing = -1;
+        if (c.setup.options.consolidation && pu.locked == 0) offer_consolidation(c, p, "ADV-70");
+      }
     } else {
       // The routers rallied: meeting them is a new Charge, fought normally.
       pu.pursuing = -1;

@@ -20,6 +20,10 @@ int GameState::side_deciding() const {
       const int unit = melee_chooser();
       return unit >= 0 ? setup->units[unit].side : phasing;
     }
+    case Phase::consolidation: {
+      const int unit = consolidator();
+      return unit >= 0 ? setup->units[unit].side : phasing;
+    }
     default:
       return phasing;
   }
@@ -82,6 +86,16 @@ int GameState::melee_chooser() const {
       if (setup->units[u].side == side && units[u].locked != 0 &&
           units[u].melee_choice == MeleeChoice::undecided && unit_alive(u))
         return u;
+    }
+  }
+  return -1;
+}
+
+int GameState::consolidator() const {
+  for (int pass = 0; pass < setup->sides; ++pass) {
+    const int side = (phasing + pass) % setup->sides;
+    for (int u = 0; u < static_cast<int>(units.size()); ++u) {
+      if (setup->units[u].side == side && units[u].consolidation > 0 && unit_alive(u)) return u;
     }
   }
   return -1;

@@ -93,7 +93,9 @@ struct UnitState {
   std::int16_t strength_at_turn_end = 0;  // SHOOT-25: models at the end of its last turn
   std::int8_t krak_attackers = 0;         // MELEE-26: models making krak attacks this round
   bool bucklers_strike = false;           // ADV-60: its bucklers strike this round, not guard
-  std::int16_t corrective_target = -1;    // SHOOT-21: unit shot at last turn without moving
+  // ADV-68/70: the inches of a consolidation move it has rolled and not yet made (0: none).
+  std::int8_t consolidation = 0;
+  std::int16_t corrective_target = -1;  // SHOOT-21: unit shot at last turn without moving
   // Close combat.
   std::uint64_t locked = 0;       // CHARGE-03: bit u set when locked in mêlée with unit u
   std::int16_t pursuing = -1;     // MELEE-23: the routers this unit pursues
@@ -120,6 +122,7 @@ enum class Phase : std::uint8_t {
   charge_response,  // the charged unit holds, stands and fires or runs (CHARGE-08/13)
   melee_choice,     // each locked unit fights, breaks off or hits and runs (MELEE-29)
   interception,     // a unit the Chargers pass may intercept them (CHARGE-09)
+  consolidation,    // a unit that slew all its foes makes its free move (ADV-68/70)
   game_over,
 };
 
@@ -148,6 +151,9 @@ struct GameState {
   std::int8_t busted_side = -1;
   std::int8_t failed_dice = 0;  // dice the next player may pick up
   bool after_melee = false;     // ACT-09: a unit spends AP it held through the mêlée rounds
+  // ADV-68: the consolidation moves came from the mêlée rounds (held AP are spent after them)
+  // rather than from a pursuit in the compulsory phase (the activation phase follows them).
+  bool consolidation_after_melee = false;
   std::array<Reaction, 3> reactions{};  // pick-up units still to act, in order
   std::int8_t reaction_count = 0;
   // CHARGE-01: the charge awaiting the charged unit's response.
@@ -195,6 +201,8 @@ struct GameState {
   bool locked(int unit) const { return units[unit].locked != 0; }
   // MELEE-29: the first locked unit still to choose (the phasing side's first), or -1.
   int melee_chooser() const;
+  // ADV-68/70: the first unit with a consolidation move to make (the phasing side's first), or -1.
+  int consolidator() const;
   std::vector<table::TableModel> table_models() const;
   // The same poses copied into `out`, reusing its storage (for checks run many times).
   void table_models(std::vector<table::TableModel>& out) const;

@@ -265,6 +265,8 @@ void compulsory_phase(Context& c) {
     }
   }
   arrive_reserves(c);  // ACT-02: last in the compulsory phase
+  // ADV-70: pursuers that cut down their routers consolidate before any unit activates.
+  begin_consolidation(c, /*after_melee=*/false);
 }
 
 bool rally_test(Context& c, int unit, const char* what) {

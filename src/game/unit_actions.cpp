@@ -78,11 +78,11 @@ table::MoveRequest unit_request(const GameState& s, const Action& a, double allo
   return request;
 }
 
-// Checks the displacement scaled by `fraction` for every living model of `unit`, stopping at the
-// first model that may not move (its reason is the answer). Only models near the unit's path can
-// block or crowd it, so the table check sees just those.
+}  // namespace
+
+// Only models near the unit's path can block or crowd it, so the table check sees just those.
 UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, double fraction,
-                         bool explain = true) {
+                         bool explain) {
   UnitMove result;
   const auto& info = s.setup->units[a.unit];
   const table::Point shift = table::Point{a.dx, a.dy} * fraction;
@@ -112,8 +112,6 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
   }
   return result;
 }
-
-}  // namespace
 
 MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach) {
   const SweptBox box = swept_box(s, unit, table::Point{}, reach);

@@ -48,9 +48,9 @@ nlohmann::json unit_bits(std::uint64_t bits) {
 }  // namespace
 
 std::string_view phase_name(Phase phase) {
-  static constexpr std::array<std::string_view, 8> kNames = {
-      "activation",      "pick_up",      "reaction",     "active",
-      "charge_response", "melee_choice", "interception", "game_over"};
+  static constexpr std::array<std::string_view, 9> kNames = {
+      "activation",   "pick_up",      "reaction",      "active",   "charge_response",
+      "melee_choice", "interception", "consolidation", "game_over"};
   return kNames[static_cast<std::size_t>(phase)];
 }
 

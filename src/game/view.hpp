@@ -12,7 +12,7 @@
 namespace arap::game {
 
 // "activation", "pick_up", "reaction", "active", "charge_response", "melee_choice",
-// "interception", "game_over" (as `arap legal --json` prints them).
+// "interception", "consolidation", "game_over" (as `arap legal --json` prints them).
 std::string_view phase_name(Phase phase);
 
 // {"phase", "side", "unit"?, "action_points"?, "failed_dice"?}

@@ -79,6 +79,12 @@ void wounding(const AttackRequest& request, bool close, AttackReport& report,
   if (save.armour && save.ignores_armour) {
     report.notes.emplace_back("ADV-54: a power weapon ignores armour saves");
   }
+  if (request.instant_death && request.target.wounds > 1 &&
+      report.strength >= 2 * request.target.toughness)
+    report.notes.emplace_back(
+        request.target.unstoppable
+            ? "ADV-39: an unsaved wound costs the unstoppable target D3 wounds"
+            : "ADV-39: an unsaved wound slays the target outright");
   if (!report.wound_goal.possible) {
     report.notes.emplace_back(
         fmt::format("DICE-07: a wound goal of {} cannot be rolled{}", report.wound_goal.goal,
@@ -301,6 +307,9 @@ rules::WoundingProfile wounding_profile(const AttackRequest& request, const Atta
   profile.save = report.save_goal;
   profile.damage = request.weapon.damage;
   profile.damage_best_of_two = profile.wound_best_of_two;
+  if (request.instant_death)  // ADV-39: the same rule as the live blow or shot
+    rules::apply_instant_death(profile, report.strength, request.target.toughness,
+                               request.target.wounds, request.target.unstoppable);
   return profile;
 }
 

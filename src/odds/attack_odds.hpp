@@ -50,6 +50,7 @@ struct TargetSpec {
   std::optional<int> save;
   std::optional<int> invulnerable;
   int wounds = 1;
+  bool unstoppable = false;  // ADV-39: instant death costs it only D3 wounds
 };
 
 // Issue 17: one model group of a squad firing its own weapon (a squad attack).
@@ -74,6 +75,7 @@ struct AttackRequest {
   ChargeDirection charge = ChargeDirection::none;
   std::optional<rules::CoverCounts> models_under;  // templates and area markers
   ScatterAssumption scatter = ScatterAssumption::misses;
+  bool instant_death = false;  // ADV-39 (optional): hits of twice the Toughness slay outright
   rules::Allocation allocation = rules::Allocation::sequential;
   TargetSpec target;
   rules::Rulings rulings;

@@ -276,7 +276,7 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   const Field root = Field::load_text(cleaned, source_name);
   root.allow_only({"kind", "attacker", "weapon", "range", "firings", "salvo_mode", "line_of_sight",
                    "modifiers", "charge", "free_hack", "models_under", "scatter", "allocation",
-                   "target", "rulings", "hidden_target", "through_smoke"});
+                   "target", "rulings", "hidden_target", "through_smoke", "instant_death"});
   AttackRequest request;
   const std::string kind = root.has("kind") ? root["kind"].as_string() : "shooting";
   if (kind == "shooting") {
@@ -287,6 +287,7 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     root["kind"].fail("expected \"shooting\" or \"melee\"");
   }
 
+  if (root.has("instant_death")) request.instant_death = root["instant_death"].as_bool();  // ADV-39
   if (root.has("rulings")) {
     const Field rulings = root["rulings"];
     for (const std::string& name : rulings.keys()) {
@@ -436,7 +437,8 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   const Field target = root["target"];
   if (names_a_unit(target)) {
     // Issue 17: the target's profile from the data library; typed fields still override.
-    target.allow_only({"army", "unit", "models", "toughness", "save", "invulnerable", "wounds"});
+    target.allow_only(
+        {"army", "unit", "models", "toughness", "save", "invulnerable", "wounds", "unstoppable"});
     const NamedUnit named = read_named_unit(target, library);
     const auto& p = *named.main->profile;
     request.target.models = named.models;
@@ -444,10 +446,11 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     request.target.save = p.save;
     request.target.invulnerable = p.invulnerable;
     request.target.wounds = p.wounds;
+    request.target.unstoppable = p.has_rule("unstoppable");
     request.named_units.push_back("target: " + named.describe());
     if (target.has("toughness")) request.target.toughness = target["toughness"].as_int(1, 10);
   } else {
-    target.allow_only({"models", "toughness", "save", "invulnerable", "wounds"});
+    target.allow_only({"models", "toughness", "save", "invulnerable", "wounds", "unstoppable"});
     if (target.has("models")) request.target.models = target["models"].as_int(1, 1000);
     request.target.toughness = target["toughness"].as_int(1, 10);
   }
@@ -456,6 +459,7 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     request.target.invulnerable = optional_save(target, "invulnerable");
   }
   if (target.has("wounds")) request.target.wounds = target["wounds"].as_int(1, 100);
+  if (target.has("unstoppable")) request.target.unstoppable = target["unstoppable"].as_bool();
   return request;
 }
 

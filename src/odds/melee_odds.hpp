@@ -56,6 +56,8 @@ struct MeleeSide {
   int extra_attacks = 0;
   std::optional<MeleeBlow> extra_blow;
   bool reroll_wounds = false;        // ADV-59: paired lightning claws re-roll failed wound rolls
+  bool instant_death = false;        // ADV-39 (optional): its blows of twice the foe's T slay
+  bool unstoppable = false;          // ADV-39: instant death costs its models only D3 wounds
   bool typed_bonus_attacks = false;  // the request gave bonus_attacks / crs itself
   bool typed_crs = false;
 };

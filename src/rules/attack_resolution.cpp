@@ -32,6 +32,13 @@ bool CasualtyState::apply_damage_to(int index, int damage) {
   return true;
 }
 
+void apply_instant_death(WoundingProfile& profile, int strength, int toughness, int wounds,
+                         bool unstoppable) {
+  if (wounds <= 1 || strength < 2 * toughness) return;
+  profile.damage = unstoppable ? dice::DiceExpression{1, 3, 0} : dice::DiceExpression{0, 6, wounds};
+  profile.damage_best_of_two = false;
+}
+
 int roll_damage(dice::DiceSource& dice, const WoundingProfile& profile) {
   if (!profile.damage_best_of_two || profile.damage.count == 0) {
     return dice::roll_expression(dice, profile.damage);

@@ -64,6 +64,11 @@ struct AttackTally {
 };
 
 // One wound roll (DICE-07, SHOOT-59) and one Damage roll (SHOOT-23/59) for a hit.
+// ADV-39 (optional): a hit of at least twice the target's Toughness that gets past the save kills
+// a multi-wound creature outright (its Damage becomes all its wounds), or deals D3 wounds to an
+// `unstoppable` one. One-wound models and weaker hits keep the weapon's Damage.
+void apply_instant_death(WoundingProfile& profile, int strength, int toughness, int wounds,
+                         bool unstoppable);
 bool roll_wound(dice::DiceSource& dice, const WoundingProfile& profile);
 int roll_damage(dice::DiceSource& dice, const WoundingProfile& profile);
 

@@ -89,6 +89,9 @@ struct ScenarioOptions {
   bool ambidextrous = true;                       // ADV-58 (advanced)
   bool paired_claws = true;                       // ADV-59 (advanced)
   bool shields = true;                            // ADV-60 (advanced)
+  bool consolidation = true;                      // ADV-68 (advanced)
+  bool pursuit_details = true;                    // ADV-70 (advanced)
+  bool instant_death = false;                     // ADV-39 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

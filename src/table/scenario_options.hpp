@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 19> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 22> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -34,6 +34,9 @@ inline constexpr std::array<SwitchOption, 19> kSwitchOptions = {{
     {"ambidextrous", &ScenarioOptions::ambidextrous},
     {"paired_claws", &ScenarioOptions::paired_claws},
     {"shields", &ScenarioOptions::shields},
+    {"consolidation", &ScenarioOptions::consolidation},
+    {"pursuit_details", &ScenarioOptions::pursuit_details},
+    {"instant_death", &ScenarioOptions::instant_death},
 }};
 
 }  // namespace arap::table

@@ -168,6 +168,8 @@ function describeAction(a: Action, table: TableView): string {
     case "charge": return `${unit} charges ${target}${a.fire ? " (fire and charge)" : ""}`;
     case "pick_up": return `Pick up failed dice`;
     case "use": return `${unit} works ${table.devices?.[a.target ?? -1]?.id ?? "a device"}`;
+    case "consolidate":
+      return a.dx || a.dy ? `${unit} consolidates ${Math.hypot(a.dx ?? 0, a.dy ?? 0).toFixed(1)}"` : `${unit} stays (no consolidation move)`;
     default: return `${a.type.replace(/_/g, " ")}${unit ? ` (${unit})` : ""}`;
   }
 }
@@ -204,7 +206,9 @@ function describePreview(p: Preview): HTMLElement {
 }
 
 const ODDS_KINDS = new Set(["activate", "shoot", "throw_grenade", "charge", "pick_up", "stand_and_fire"]);
-const MOVE_KINDS = new Set(["move", "free_move"]);
+const MOVE_KINDS = new Set(["move", "free_move", "consolidate"]);
+// A consolidation of nothing (ADV-68) is a button, not a drag.
+const isMove = (a: Action) => MOVE_KINDS.has(a.type) && !(a.type === "consolidate" && !a.dx && !a.dy);
 
 // One option an agent weighed (an ai_choice event's options, docs/game.md).
 interface AiOption {
@@ -342,7 +346,7 @@ class GameView {
       (pending.unit !== undefined ? ` — ${unitLabel(this.table, pending.unit)}, ${pending.action_points ?? 0} AP` : ""));
     const list = h("div", { class: "actions" });
     const odds = h("div");
-    const moves = actions.filter((a) => MOVE_KINDS.has(a.type));
+    const moves = actions.filter(isMove);
     // Activations: one row a unit, a button per number of dice.
     const rows = new Map<number, HTMLElement>();
     for (const a of actions) {
@@ -359,7 +363,7 @@ class GameView {
       row.append(button);
     }
     for (const a of actions) {
-      if (MOVE_KINDS.has(a.type) || a.type === "activate") continue;
+      if (isMove(a) || a.type === "activate") continue;
       const button = h("button", { "data-action": a.type }, describeAction(a, this.table));
       button.addEventListener("click", () => (ODDS_KINDS.has(a.type) ? this.offer(a, token, odds) : this.commit(a, token, odds)));
       list.append(button);
