@@ -122,16 +122,28 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
           return shots;
         }
       }
+      bool past_unit = false;
+      if (targets.empty() && s.setup->options.shooting_through_units && !weapon->is_area() &&
+          !weapon->is_template()) {
+        // ADV-37 (optional): nobody seen, but perhaps somebody past another, non-friendly unit.
+        targets = table::targets_past_units(table, poses, m, target, weapon->range);
+        past_unit = !targets.empty();
+        if (past_unit && first_only) {
+          shots.push_back({m, weapon, firing, range, {}, false, 1, false, true});
+          return shots;
+        }
+      }
       if (targets.empty()) continue;
       // SHOOT-26: identical weapons in the same hands are rolled together.
       auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
         return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
-               !indirect && other.through_smoke == smoke &&
+               !indirect && other.through_smoke == smoke && other.through_unit == past_unit &&
                s.setup->models[other.model].profile->ballistic_skill ==
                    model.profile->ballistic_skill;
       });
       if (same == shots.end()) {
-        shots.push_back({m, weapon, firing, range, std::move(targets), indirect, 1, smoke});
+        shots.push_back(
+            {m, weapon, firing, range, std::move(targets), indirect, 1, smoke, past_unit});
       } else {
         same->firing.shots += firing.shots;
         ++same->firers;
@@ -208,6 +220,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
                           t.moved_last_turn == 0.0f && !t.own_turn.moved_this_turn;
   sit.laser = shot.weapon->has(data::WeaponProperty::laser);
   sit.through_smoke = shot.through_smoke;  // SHOOT-17
+  sit.through_unit = shot.through_unit;    // ADV-37
   sit.shotgun_at_half_range = shot.weapon->has(data::WeaponProperty::shotgun) &&
                               rules::at_half_range(shot.range, shot.weapon->range);
   return sit;

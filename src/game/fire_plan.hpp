@@ -34,6 +34,7 @@ struct Shot {
   bool indirect = false;       // SHOOT-54: a barrage weapon firing at a target only a spotter sees
   int firers = 1;              // SHOOT-26: models whose identical weapons are rolled together
   bool through_smoke = false;  // SHOOT-17: only smoke hides the targets (BS1, lasers weaker)
+  bool through_unit = false;   // ADV-37: only another unit's models hide the targets (-2)
 };
 
 // SHOOT-17: the models of `target` that smoke alone hides from model `m` within `range`, when

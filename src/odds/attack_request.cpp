@@ -116,6 +116,9 @@ void apply_shooting_modifier(const Field& entry, std::string_view name, const Fi
     case M::long_charge:
       s.long_charge = true;
       break;
+    case M::through_unit:
+      s.through_unit = true;
+      break;
     case M::count_:
       break;
   }

@@ -42,6 +42,8 @@ constexpr std::array<ShootingModifierInfo, static_cast<std::size_t>(M::count_)> 
      "grenade over an object 2x (-1) or 3x (-2) the thrower's height"},
     {M::ladder, "ladder", "SHOOT-11w", -1, "basic weapon fired from a ladder"},
     {M::long_charge, "long_charge", "SHOOT-11x", -1, "stand and fire at a charge of over 12\""},
+    {M::through_unit, "through_unit", "ADV-37", -2,
+     "firing past another, non-friendly unit at one beyond (optional)"},
 }};
 
 }  // namespace
@@ -158,6 +160,7 @@ ShootingGoal shooting_hit_goal(const ShootingSituation& s, const Rulings& ruling
   }
   if (s.on_ladder) apply(M::ladder, -1);
   if (s.long_charge) apply(M::long_charge, -1);
+  if (s.through_unit) apply(M::through_unit, -2);
 
   // SHOOT-56; SHOOT-17: smoke hides the target, so a shot through it is taken the same way.
   result.skill = s.hidden_target || s.through_smoke ? 1 : s.ballistic_skill;

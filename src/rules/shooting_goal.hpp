@@ -49,6 +49,7 @@ enum class ShootingModifier : std::uint8_t {
   over_obstacle,           // 11v -1 / -2
   ladder,                  // 11w -1 basic weapon on a ladder
   long_charge,             // 11x -1 stand and fire at a charge over 12"
+  through_unit,            // ADV-37 -2 firing past another, non-friendly unit (optional)
   count_
 };
 
@@ -104,6 +105,9 @@ struct ShootingSituation {
   // SHOOT-17: the line to the target passes through smoke; the shot is taken as at a hidden
   // target (BS1, SHOOT-56) and a laser's Strength suffers (strength_through_smoke).
   bool through_smoke = false;
+  // ADV-37 (optional): the firers see the target only past the models of another unit that is
+  // not their own side's.
+  bool through_unit = false;
 };
 
 struct AppliedModifier {

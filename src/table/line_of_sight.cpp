@@ -140,7 +140,8 @@ bool blind_cloud_between(const Table& table, const Point& a, const Point& b) {
 
 }  // namespace
 
-Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to) {
+Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to,
+                    bool past_other_units) {
   const TableModel& shooter = models[from];
   const TableModel& target = models[to];
   Sight sight = terrain_sight(table, shooter.position, target.position);
@@ -179,6 +180,10 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
                          !(other.mounted && !shooter.mounted);
     if (comrade && !comrade_used) {
       comrade_used = true;
+      continue;
+    }
+    if (past_other_units && other.side != shooter.side && other.unit != target.unit) {
+      sight.past_unit = true;  // ADV-37: never past the shooter's own side (its ruling)
       continue;
     }
     sight.blocker = Sight::Blocker::model;
@@ -234,6 +239,14 @@ std::vector<int> smoke_screened_targets(const Table& table, std::span<const Tabl
                                         int from, int unit, double range) {
   return targets_in_reach(models, from, unit, range, [&](int i) {
     return line_of_sight(table, models, from, i).smoke_only();
+  });
+}
+
+std::vector<int> targets_past_units(const Table& table, std::span<const TableModel> models,
+                                    int from, int unit, double range) {
+  return targets_in_reach(models, from, unit, range, [&](int i) {
+    const Sight sight = line_of_sight(table, models, from, i, /*past_other_units=*/true);
+    return sight.clear() && sight.past_unit;
   });
 }
 

@@ -41,6 +41,8 @@ struct Sight {
   const TerrainFeature* feature = nullptr;
   const LinearObstacle* obstacle = nullptr;
   int model = -1;
+  // ADV-37: the line passed models of another, non-friendly unit that were let through.
+  bool past_unit = false;
   bool clear() const { return blocker == Blocker::none; }
   // SHOOT-17: nothing but smoke stands in the way (a shot may still be taken through it).
   bool smoke_only() const {
@@ -63,7 +65,10 @@ Sight terrain_sight_over(const Table& table, const Point& a, const Point& b, dou
 // model does not hide a big one). The shooter may look past one comrade of its own unit that is
 // not engaged, not bigger than it and not mounted when it is on foot. A model with infra-vision
 // (ADV-35) sees through smoke that is not a blind cloud.
-Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to);
+// With `past_other_units` (ADV-37), models of units neither the shooter's side's nor the target's
+// do not block the line; `past_unit` then says whether any stood in it.
+Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to,
+                    bool past_other_units = false);
 
 // GEN-04 / SHOOT-01: distance to the nearest living member of `unit`.
 double range_to_unit(std::span<const TableModel> models, int from, int unit);
@@ -75,6 +80,10 @@ std::vector<int> eligible_targets(const Table& table, std::span<const TableModel
 // arc, and hidden from model `from` by smoke alone.
 std::vector<int> smoke_screened_targets(const Table& table, std::span<const TableModel> models,
                                         int from, int unit, double range);
+// ADV-37: members of `unit` that eligible_targets would list were it not for the models of other
+// units, none of them of `from`'s side, standing in the way.
+std::vector<int> targets_past_units(const Table& table, std::span<const TableModel> models,
+                                    int from, int unit, double range);
 // Whether eligible_targets would find any (stops at the first).
 bool any_eligible_target(const Table& table, std::span<const TableModel> models, int from, int unit,
                          double range);
