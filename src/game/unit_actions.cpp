@@ -78,11 +78,10 @@ table::MoveRequest unit_request(const GameState& s, const Action& a, double allo
   return request;
 }
 
-}  // namespace
-
 // Only models near the unit's path can block or crowd it, so the table check sees just those.
-UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, double fraction,
-                         bool explain) {
+// Kept internal (the hot path of every move check); check_unit_move below exports it.
+UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, double fraction,
+                         bool explain = true) {
   UnitMove result;
   const auto& info = s.setup->units[a.unit];
   const table::Point shift = table::Point{a.dx, a.dy} * fraction;
@@ -111,6 +110,13 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
     result.reports.emplace_back(m, std::move(report));
   }
   return result;
+}
+
+}  // namespace
+
+UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, double fraction,
+                         bool explain) {
+  return unit_move_check(s, a, allowance, fraction, explain);
 }
 
 MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach) {
@@ -261,7 +267,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   const double allowance = a.mode == table::MoveMode::tactical ? 6.0
                            : a.mode == table::MoveMode::swim   ? 4.0
                                                                : allowance_of(s, a.unit);
-  UnitMove move = check_unit_move(s, a, allowance, 1.0, explain);
+  UnitMove move = unit_move_check(s, a, allowance, 1.0, explain);
   std::string reason = std::move(move.reason);
   if (reason.empty() && a.mode == table::MoveMode::swim) {
     bool wet = false;
@@ -311,7 +317,7 @@ namespace {
 // water, the last in the unit's order first) out of action; nobody swims that action.
 void lose_swimmers(Context& c, const Action& a) {
   GameState& s = c.state;
-  const UnitMove move = check_unit_move(s, a, 4.0, 1.0);
+  const UnitMove move = unit_move_check(s, a, 4.0, 1.0);
   c.dice.start();
   int lost = c.dice.roll(6);
   c.roll_event("MOVE-17", "swimmers lost", 0, a.unit, {{"models", lost}});
@@ -346,12 +352,12 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     c.roll_event("MOVE-13", "tactical move", 0, a.unit, {{"inches", allowance}});
   }
   if (a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::swim) {
-    if (!check_unit_move(s, a, allowance, 1.0, false).reason.empty()) {
+    if (!unit_move_check(s, a, allowance, 1.0, false).reason.empty()) {
       double lo = 0.0;
       double hi = 1.0;
       for (int i = 0; i < 20; ++i) {
         const double mid = 0.5 * (lo + hi);
-        (check_unit_move(s, a, allowance, mid, false).reason.empty() ? lo : hi) = mid;
+        (unit_move_check(s, a, allowance, mid, false).reason.empty() ? lo : hi) = mid;
       }
       fraction = lo;
     }
@@ -359,7 +365,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   // The legality check already measured an untimed move; only a rolled one needs a new check.
   const UnitMove move = checked != nullptr && !checked->reports.empty()
                             ? std::move(*checked)
-                            : check_unit_move(s, a, allowance, fraction);
+                            : unit_move_check(s, a, allowance, fraction);
   std::vector<table::Point> from;
   for (int m = info_of(s, a.unit).first_model;
        m < info_of(s, a.unit).first_model + info_of(s, a.unit).model_count; ++m) {
