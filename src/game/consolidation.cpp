@@ -56,7 +56,7 @@ void offer_consolidation(Context& c, int unit, const char* rule) {
 
 bool begin_consolidation(Context& c, bool after_melee) {
   GameState& s = c.state;
-  if (s.phase == Phase::game_over || s.consolidator() < 0) return false;
+  if (s.consolidator() < 0) return false;
   s.phase = Phase::consolidation;
   s.consolidation_after_melee = after_melee;
   s.active_unit = -1;

@@ -112,7 +112,7 @@ void pursue(Context& c, int router) {
     }
     if (s.units[router].routing) {
       free_hacks(c, p, router, /*one_each=*/true, "MELEE-22");  // one per pursuer in reach
-      if (!s.unit_alive(router) && pu.pursuing == router) {
+      if (!s.unit_alive(router)) {
         // ADV-70: the pursuers cut down the last routers; free unless a fresh enemy holds them.
         pu.pursuing = -1;
         if (c.setup.options.consolidation && pu.locked == 0) offer_consolidation(c, p, "ADV-70");
