@@ -33,13 +33,6 @@ double base_gap(const GameState& s, int a, int b) {
   return best;
 }
 
-std::vector<game::Event> rolls_of(const EventLog& log, const std::string& rule) {
-  std::vector<game::Event> out;
-  for (const auto& e : log)
-    if (e.value("type", "") == "roll" && e.value("rule", "") == rule) out.push_back(e);
-  return out;
-}
-
 // Red: a Guard infantry squad (unit 0, models 0-9) at y = 14 and another far off (unit 1, models
 // 10-19, so Red stays in the game); Blue: an Assault squad (unit 2, models 20-24, WS4 I4) that
 // charges the first squad from y = 24.
@@ -57,10 +50,7 @@ class Consolidation : public test::ScriptedGame {
   // Blue activates with three dice (all successes: 3 AP) and charges (10"), and the Guard hold;
   // then every die shows `face`, the phase ends and both units fight.
   void charge_and_fight(int face) {
-    must(act(ActionKind::end_phase));
-    script({1, 1, 1});
-    must(activate(2, 3));
-    must(charge(2, 0));
+    second_side_charges(2, 0, false, 3);
     script({3, 3});
     must(act(ActionKind::hold, 0));
     ASSERT_TRUE(state_.units[2].locked & 1u);
@@ -86,7 +76,7 @@ TEST_F(Consolidation, ADV_68_a_unit_that_slays_all_its_foes_rolls_D6_and_chooses
   // Fours: the marines (I4) hit and kill every Guardsman before the Guard strike (MELEE-04).
   charge_and_fight(4);
   EXPECT_EQ(state_.living_models(0), 0);
-  const auto roll = rolls_of(log_, "ADV-68");
+  const auto roll = rolls("ADV-68");
   ASSERT_EQ(roll.size(), 1u);
   EXPECT_EQ(roll[0].at("unit"), 2);
   EXPECT_EQ(roll[0].at("inches"), 4);
@@ -176,7 +166,7 @@ TEST_F(Consolidation, ADV_68_foes_that_rout_give_no_consolidation) {
   arrange();
   charge_and_fight(6);  // every blow misses; the Guard lose on the charge bonus and rout
   EXPECT_TRUE(state_.units[0].rout_pending || state_.units[0].routing);
-  EXPECT_TRUE(rolls_of(log_, "ADV-68").empty());
+  EXPECT_TRUE(rolls("ADV-68").empty());
   EXPECT_NE(state_.phase, Phase::consolidation);
 }
 
@@ -184,7 +174,7 @@ TEST_F(Consolidation, ADV_68_switched_off_the_victors_stay_where_they_fought) {
   arrange("options: {consolidation: false}\n");
   charge_and_fight(4);
   EXPECT_EQ(state_.living_models(0), 0);
-  EXPECT_TRUE(rolls_of(log_, "ADV-68").empty());
+  EXPECT_TRUE(rolls("ADV-68").empty());
   EXPECT_EQ(state_.phase, Phase::active);  // straight on to the held AP (ACT-09)
   EXPECT_EQ(state_.action_points, 2);
 }
@@ -232,7 +222,7 @@ TEST_F(PursuitDetails, ADV_70_pursuers_stop_in_contact_and_hack_without_charge_b
   // They did not overtake: every pursuer is still north of the routers' front.
   for (int m = 20; m < 25; ++m) EXPECT_GT(state_.models[m].pose.position.y, router_front());
   // MELEE-22's free hacks, one per pursuer in reach: no Charge's extra attacks.
-  const auto hacks = rolls_of(log_, "MELEE-22");
+  const auto hacks = rolls("MELEE-22");
   ASSERT_EQ(hacks.size(), 1u);
   EXPECT_LE(hacks[0].at("attacks").get<int>(), 5);
   EXPECT_GE(hacks[0].at("attacks").get<int>(), 1);
@@ -258,7 +248,7 @@ TEST_F(PursuitDetails, ADV_70_a_pursuit_that_runs_into_a_fresh_enemy_charges_it)
   EXPECT_TRUE(state_.units[2].round.first_round);
   EXPECT_TRUE(state_.units[1].round.first_round);
   EXPECT_GT(state_.units[2].round.bonus_attacks, 0);
-  EXPECT_TRUE(rolls_of(log_, "MELEE-22").empty());  // no hacks at the routers meanwhile
+  EXPECT_TRUE(rolls("MELEE-22").empty());  // no hacks at the routers meanwhile
 }
 
 TEST_F(PursuitDetails, ADV_70_switched_off_a_fresh_enemy_in_the_way_only_stops_them) {
@@ -281,7 +271,7 @@ TEST_F(PursuitDetails, ADV_70_pursuers_that_cut_down_their_last_routers_consolid
   script({3});  // ADV-70 / ADV-68: the consolidation roll
   must(act(ActionKind::end_phase));
   EXPECT_EQ(state_.living_models(0), 0);
-  const auto roll = rolls_of(log_, "ADV-70");
+  const auto roll = rolls("ADV-70");
   ASSERT_EQ(roll.size(), 1u);
   EXPECT_EQ(roll[0].at("inches"), 3);
   ASSERT_EQ(state_.phase, Phase::consolidation);

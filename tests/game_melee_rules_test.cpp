@@ -249,10 +249,7 @@ class HeldPoints : public test::ArrangedFight {
                        "space_marines",
                        "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]"),
           3);
-    must(act(ActionKind::end_phase));
-    script({1, 1, 1});
-    must(activate(2, 3));
-    must(charge(2, 0));
+    second_side_charges(2, 0, false, 3);
     script({3, 3});
     must(act(ActionKind::hold, 0));
     ASSERT_TRUE(state_.units[2].locked & 1u);

@@ -261,17 +261,8 @@ odds::MeleeSide Assessment::melee_side(int u) const {
   const auto& model = s.setup->models[m];
   const auto& p = *model.profile;
   const auto& info = s.setup->units[u];
-  odds::MeleeSide side;
-  side.models = std::min(units_[u].models, 40);
-  side.weapon_skill = p.weapon_skill;
-  side.strength = p.strength;
-  side.toughness = p.toughness;
-  side.wounds = p.wounds;
-  side.initiative = p.initiative;
-  side.attacks = p.attacks;
+  odds::MeleeSide side = odds::statline_side(p, std::min(units_[u].models, 40));
   side.leadership = s.leadership(u);
-  side.save = p.save;
-  side.invulnerable = p.invulnerable;
   side.reroll_morale = info.no_fear;
   side.fearless = info.fearless || s.setup->dogged(u);  // no rout test (MORALE-02, ADV-43)
   side.pinned = s.units[u].own_turn.pinned;
@@ -284,7 +275,6 @@ odds::MeleeSide Assessment::melee_side(int u) const {
   side.monstrous =
       s.setup->options.monstrous_creature_bonus && p.has_rule("monstrous_creature");  // ADV-56
   side.instant_death = s.setup->options.instant_death;                                // ADV-39
-  side.unstoppable = p.has_rule("unstoppable");
   return side;
 }
 

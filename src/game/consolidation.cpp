@@ -6,6 +6,7 @@
 // decides where (the consolidation phase); staying put is a consolidation of 0".
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -64,7 +65,8 @@ bool begin_consolidation(Context& c, bool after_melee) {
   return true;
 }
 
-std::string consolidation_illegal(const GameState& s, const Action& a, bool explain) {
+std::string consolidation_illegal(const GameState& s, const Action& a, bool explain,
+                                  UnitMove* checked) {
   const int unit = s.consolidator();
   if (a.unit != unit) {
     if (!explain) return "ADV-68";
@@ -87,17 +89,18 @@ std::string consolidation_illegal(const GameState& s, const Action& a, bool expl
            "mêlée radius (it is not a Charge)";
   UnitMove move = check_unit_move(s, a, kUnweighedAllowance, 1.0, explain);
   if (!move.reason.empty()) return move.reason;
-  return ladder_problem(s, move);  // MOVE-28
+  std::string ladder = ladder_problem(s, move);  // MOVE-28
+  if (ladder.empty() && checked != nullptr) *checked = std::move(move);
+  return ladder;
 }
 
-void apply_consolidation(Context& c, const Action& a) {
+void apply_consolidation(Context& c, const Action& a, const UnitMove& move) {
   GameState& s = c.state;
   const int unit = a.unit;
   const table::Point shift{a.dx, a.dy};
   const table::Point from = moving_from(c, unit);
   const auto& info = c.setup.units[unit];
   if (std::hypot(a.dx, a.dy) > 1e-9) {
-    const UnitMove move = check_unit_move(s, a, kUnweighedAllowance, 1.0, false);
     std::vector<table::Point> start;
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
       start.push_back(s.models[m].pose.position);
@@ -153,14 +156,7 @@ MovePlan plan_consolidation(const GameState& s, int unit, const table::Point& po
   } else {
     // Bisection keeps `lo` legal and `hi` refused (nearer enemies and blocked ground only shorten
     // a consolidation along a line, so the legal lengths run from 0).
-    double lo = 0.0;
-    double hi = reach;
-    for (int i = 0; i < 10; ++i) {
-      const double mid = 0.5 * (lo + hi);
-      (legal_at(mid) ? lo : hi) = mid;
-    }
-    best = lo;
-    refused = hi;
+    std::tie(best, refused) = furthest_legal(0.0, reach, 10, legal_at);
   }
   if (best > 1e-3) {
     plan.possible = true;

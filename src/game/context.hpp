@@ -274,8 +274,11 @@ void offer_consolidation(Context& c, int unit, const char* rule);
 // Opens the consolidation phase when a unit has one to make (true), noting whether the mêlée
 // rounds (then the held AP follow) or the compulsory phase (then the activation phase) led here.
 bool begin_consolidation(Context& c, bool after_melee);
-std::string consolidation_illegal(const GameState& state, const Action& action, bool explain);
-void apply_consolidation(Context& c, const Action& action);
+// `checked`, when given, receives the move check of a legal consolidation that moves, for
+// apply_consolidation to carry out without checking it again.
+std::string consolidation_illegal(const GameState& state, const Action& action, bool explain,
+                                  UnitMove* checked = nullptr);
+void apply_consolidation(Context& c, const Action& action, const UnitMove& checked);
 // ACT-02 step 6: at the end of its side's compulsory phase each unit in reserve whose turn has
 // come rolls to arrive at its entry point (pursuit.cpp, sharing the clear-spot search).
 void arrive_reserves(Context& c);

@@ -243,7 +243,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       return detail::interception_illegal(s, a);
     case Phase::consolidation:
       if (a.kind != ActionKind::consolidate) return wrong_phase();
-      return detail::consolidation_illegal(s, a, explain);
+      return detail::consolidation_illegal(s, a, explain, checked_move);
     case Phase::game_over:
       break;
   }
@@ -472,7 +472,7 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       detail::apply_interception(c, a);
       break;
     case ActionKind::consolidate:
-      detail::apply_consolidation(c, a);
+      detail::apply_consolidation(c, a, checked_move);
       break;
   }
   ++s.actions_applied;

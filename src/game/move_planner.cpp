@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -194,14 +195,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     } else if (!legal_at(first_step)) {
       refused = first_step;
     } else {
-      double lo = first_step;
-      double hi = reach;
-      for (int i = 0; i < 8; ++i) {
-        const double mid = 0.5 * (lo + hi);
-        (legal_at(mid) ? lo : hi) = mid;
-      }
-      best = lo;
-      refused = hi;
+      std::tie(best, refused) = furthest_legal(first_step, reach, 8, legal_at);
     }
   }
   if (best > 1e-3) {

@@ -2,6 +2,8 @@
 // where a move stops) and legal_actions (which only needs the moves).
 #pragma once
 
+#include <utility>
+
 #include "game/engine.hpp"
 
 namespace arap::game::detail {
@@ -51,6 +53,17 @@ std::optional<double> unit_straight_reach(const GameState& state, const Action& 
 // inches, clear of the enemy); `explain` words why it stops short.
 MovePlan plan_consolidation(const GameState& state, int unit, const table::Point& point,
                             bool explain);
+// The bisection both planners share: with `legal(lo)` true and `legal(hi)` false, `steps` halvings
+// narrow the pair (a move's legal lengths along a line run from its start, so the boundary lies
+// between them). Returns {furthest legal length found, nearest refused length}.
+template <class Legal>
+std::pair<double, double> furthest_legal(double lo, double hi, int steps, const Legal& legal) {
+  for (int i = 0; i < steps; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (legal(mid) ? lo : hi) = mid;
+  }
+  return {lo, hi};
+}
 // ACT-09/ACT-10: AP a move action costs before dear ground (climb 2, poor swimmers 2, else 1).
 int move_action_points(const GameState& state, const Action& action);
 

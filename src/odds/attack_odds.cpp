@@ -79,8 +79,9 @@ void wounding(const AttackRequest& request, bool close, AttackReport& report,
   if (save.armour && save.ignores_armour) {
     report.notes.emplace_back("ADV-54: a power weapon ignores armour saves");
   }
-  if (request.instant_death && request.target.wounds > 1 &&
-      report.strength >= 2 * request.target.toughness)
+  if (request.instant_death &&
+      rules::instant_death_applies(report.strength, request.target.toughness,
+                                   request.target.wounds))
     report.notes.emplace_back(
         request.target.unstoppable
             ? "ADV-39: an unsaved wound costs the unstoppable target D3 wounds"

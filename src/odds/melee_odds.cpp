@@ -226,6 +226,22 @@ MeleeBlow blow_of(const data::WeaponProfile& weapon, int user_strength, bool bet
 
 }  // namespace
 
+MeleeSide statline_side(const data::Profile& p, int models) {
+  MeleeSide side;
+  side.models = models;
+  side.weapon_skill = p.weapon_skill;
+  side.strength = p.strength;
+  side.toughness = p.toughness;
+  side.wounds = p.wounds;
+  side.initiative = p.initiative;
+  side.attacks = p.attacks;
+  side.leadership = p.leadership;
+  side.save = p.save;
+  side.invulnerable = p.invulnerable;
+  side.unstoppable = p.has_rule("unstoppable");  // ADV-39
+  return side;
+}
+
 void arm_side(MeleeSide& side, const data::Profile& profile, const rules::CloseCombatKit& kit,
               bool better_strength) {
   side.attacks = rules::kit_attacks(kit, profile.attacks);  // ADV-59

@@ -84,6 +84,10 @@ struct MeleeReport {
   double defender_wiped_out = 0.0;
 };
 
+// A side of `models` models with `profile`'s statline (WS, S, T, W, I, A, Ld, saves) and its
+// ADV-39 special rule; the caller adds the unit's morale rules, state and kit (arm_side).
+MeleeSide statline_side(const data::Profile& profile, int models);
+
 // ADV-55/57/58/59: a side armed as a model with `kit` fights: its main weapon's blow, its attacks
 // (twice them with paired claws, re-rolling failed wounds), MELEE-06i/j, and a second weapon's
 // extra attacks with MELEE-06a's -1 when the model would make them (rules::takes_extra_attacks,

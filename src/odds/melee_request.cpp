@@ -66,19 +66,9 @@ MeleeSide parse_side(const Field& f, const LibraryLoader& library,
     // Issue 17: the unit's statline and mêlée weapon from the data library.
     const NamedUnit named = read_named_unit(f, library);
     const auto& p = *named.main->profile;
-    side.models = std::min(named.models, 40);
-    side.weapon_skill = p.weapon_skill;
-    side.strength = p.strength;
-    side.toughness = p.toughness;
-    side.wounds = p.wounds;
-    side.initiative = p.initiative;
-    side.attacks = p.attacks;
-    side.leadership = p.leadership;
-    side.save = p.save;
-    side.invulnerable = p.invulnerable;
+    side = statline_side(p, std::min(named.models, 40));
     side.reroll_morale = p.has_rule("they_shall_know_no_fear");
     side.fearless = p.has_rule("fearless");
-    side.unstoppable = p.has_rule("unstoppable");  // ADV-39
     // ADV-55/57/58/59 with their options on, as a scenario has them unless it says otherwise.
     arm_side(side, p, rules::close_combat_kit(p, *named.main, rules::KitRules{}),
              /*better_strength=*/true);

@@ -32,9 +32,13 @@ bool CasualtyState::apply_damage_to(int index, int damage) {
   return true;
 }
 
+bool instant_death_applies(int strength, int toughness, int wounds) {
+  return wounds > 1 && strength >= 2 * toughness;
+}
+
 void apply_instant_death(WoundingProfile& profile, int strength, int toughness, int wounds,
                          bool unstoppable) {
-  if (wounds <= 1 || strength < 2 * toughness) return;
+  if (!instant_death_applies(strength, toughness, wounds)) return;
   profile.damage = unstoppable ? dice::DiceExpression{1, 3, 0} : dice::DiceExpression{0, 6, wounds};
   profile.damage_best_of_two = false;
 }

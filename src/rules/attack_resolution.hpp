@@ -67,6 +67,8 @@ struct AttackTally {
 // ADV-39 (optional): a hit of at least twice the target's Toughness that gets past the save kills
 // a multi-wound creature outright (its Damage becomes all its wounds), or deals D3 wounds to an
 // `unstoppable` one. One-wound models and weaker hits keep the weapon's Damage.
+// ADV-39: whether a hit of `strength` is that blow against a model of `toughness` and `wounds`.
+bool instant_death_applies(int strength, int toughness, int wounds);
 void apply_instant_death(WoundingProfile& profile, int strength, int toughness, int wounds,
                          bool unstoppable);
 bool roll_wound(dice::DiceSource& dice, const WoundingProfile& profile);

@@ -66,12 +66,12 @@ class ScriptedGame : public ::testing::Test {
     return a;
   }
 
-  // The first side ends its activation phase; the second activates `unit` with one die (scripted
-  // to succeed) and declares a charge on `target`.
-  void second_side_charges(int unit, int target, bool fire = false) {
+  // The first side ends its activation phase; the second activates `unit` with `dice` dice (all
+  // scripted to succeed: that many AP) and declares a charge on `target`.
+  void second_side_charges(int unit, int target, bool fire = false, int dice = 1) {
     must(act(ActionKind::end_phase));
-    script({1});
-    must(activate(unit, 1));
+    for (int i = 0; i < dice; ++i) script({1});
+    must(activate(unit, dice));
     must(charge(unit, target, fire));
   }
 
