@@ -3,6 +3,7 @@
 #include "game/fire_plan.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "game/context.hpp"
 #include "rules/area_effects.hpp"
@@ -70,6 +71,35 @@ int smoke_strength_change(const GameState& s, const Shot& shot) {
   return through ? *through - strength : 0;
 }
 
+namespace {
+
+// SHOOT-26: identical weapons in the same hands are rolled together (two pistols of one fighter
+// too, ADV-31: the group's firers then counts pistols).
+void add_shot(std::vector<Shot>& shots, Shot shot, const GameState& s) {
+  const WeaponProfile* weapon = shot.weapon;
+  const int skill = s.setup->models[shot.model].profile->ballistic_skill;
+  auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
+    return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
+           !shot.indirect && other.through_smoke == shot.through_smoke &&
+           other.through_unit == shot.through_unit && other.two_pistols == shot.two_pistols &&
+           s.setup->models[other.model].profile->ballistic_skill == skill;
+  });
+  if (same == shots.end()) {
+    shots.push_back(std::move(shot));
+    return;
+  }
+  same->firing.shots += shot.firing.shots;
+  ++same->firers;
+  same->range = std::min(same->range, shot.range);
+  for (const int t : shot.targets) {
+    if (std::find(same->targets.begin(), same->targets.end(), t) == same->targets.end()) {
+      same->targets.push_back(t);
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only) {
   std::vector<Shot> shots;
@@ -82,8 +112,13 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     const double range = table::range_to_unit(poses, m, target);
     // MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
     const bool climbing = on_ladder(s, poses[m].position);
+    // ADV-31: a two-pistol fighter fires its first pistol and then looks only for a second one.
+    const bool pairs_pistols = !heavy && s.setup->options.two_pistols &&
+                               model.profile->has_rule("two_pistols") && !first_only;
+    std::optional<Shot> pistol_in_hand;
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon)) continue;
+      if (pistol_in_hand && weapon->type != data::WeaponType::pistol) continue;
       if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
       if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
       rules::FiringInputs inputs;
@@ -134,28 +169,24 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
         }
       }
       if (targets.empty()) continue;
-      // SHOOT-26: identical weapons in the same hands are rolled together.
-      auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
-        return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
-               !indirect && other.through_smoke == smoke && other.through_unit == past_unit &&
-               s.setup->models[other.model].profile->ballistic_skill ==
-                   model.profile->ballistic_skill;
-      });
-      if (same == shots.end()) {
-        shots.push_back(
-            {m, weapon, firing, range, std::move(targets), indirect, 1, smoke, past_unit});
-      } else {
-        same->firing.shots += firing.shots;
-        ++same->firers;
-        same->range = std::min(same->range, range);
-        for (const int t : targets) {
-          if (std::find(same->targets.begin(), same->targets.end(), t) == same->targets.end()) {
-            same->targets.push_back(t);
-          }
-        }
+      Shot shot{m, weapon, firing, range, std::move(targets), indirect, 1, smoke, past_unit};
+      if (pistol_in_hand) {
+        // ADV-31: the second pistol fires too, both at -1.
+        pistol_in_hand->two_pistols = shot.two_pistols = true;
+        add_shot(shots, std::move(*pistol_in_hand), s);
+        add_shot(shots, std::move(shot), s);
+        pistol_in_hand.reset();
+        break;
       }
+      if (pairs_pistols && weapon->type == data::WeaponType::pistol) {
+        pistol_in_hand = std::move(shot);  // look for a pistol in the other hand
+        continue;
+      }
+      add_shot(shots, std::move(shot), s);
       break;
     }
+    // No second pistol may fire: the first fires alone, without the penalty.
+    if (pistol_in_hand) add_shot(shots, std::move(*pistol_in_hand), s);
   }
   return shots;
 }
@@ -221,6 +252,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   sit.laser = shot.weapon->has(data::WeaponProperty::laser);
   sit.through_smoke = shot.through_smoke;  // SHOOT-17
   sit.through_unit = shot.through_unit;    // ADV-37
+  sit.two_pistols = shot.two_pistols;      // ADV-31
   sit.shotgun_at_half_range = shot.weapon->has(data::WeaponProperty::shotgun) &&
                               rules::at_half_range(shot.range, shot.weapon->range);
   return sit;

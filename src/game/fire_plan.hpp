@@ -35,6 +35,7 @@ struct Shot {
   int firers = 1;              // SHOOT-26: models whose identical weapons are rolled together
   bool through_smoke = false;  // SHOOT-17: only smoke hides the targets (BS1, lasers weaker)
   bool through_unit = false;   // ADV-37: only another unit's models hide the targets (-2)
+  bool two_pistols = false;    // ADV-31: one of a fighter's two pistols (-1 each)
 };
 
 // SHOOT-17: the models of `target` that smoke alone hides from model `m` within `range`, when

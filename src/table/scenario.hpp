@@ -93,6 +93,7 @@ struct ScenarioOptions {
   bool pursuit_details = true;                    // ADV-70 (advanced)
   bool instant_death = false;                     // ADV-39 (optional)
   bool shooting_through_units = false;            // ADV-37 (optional)
+  bool two_pistols = true;                        // ADV-31 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 23> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 24> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -38,6 +38,7 @@ inline constexpr std::array<SwitchOption, 23> kSwitchOptions = {{
     {"pursuit_details", &ScenarioOptions::pursuit_details},
     {"instant_death", &ScenarioOptions::instant_death},
     {"shooting_through_units", &ScenarioOptions::shooting_through_units},
+    {"two_pistols", &ScenarioOptions::two_pistols},
 }};
 
 }  // namespace arap::table
