@@ -30,6 +30,7 @@ void for_each(Model& m, Visit&& visit) {
   visit("wounds_left", m.wounds_left);
   visit("prone", m.prone);
   visit("fell_over", m.fell_over);
+  visit("heavy_only", m.heavy_only);
 }
 
 // clang-format off

@@ -379,6 +379,13 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
   if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty()) {
+    const auto& info = s.setup->units[a.unit];
+    for (int m = info.first_model; !a.heavy && m < info.first_model + info.model_count; ++m)
+      if (s.models[m].pose.alive && s.models[m].heavy_only)
+        return fmt::format(
+            "ADV-29: the Relentless models of {} that fired a heavy weapon this turn may fire "
+            "nothing else, and no other has a non-heavy weapon in range, in arc and in sight of {}",
+            info.name, s.setup->units[a.target].name);
     return fmt::format(
         "SHOOT-01: no model of {} has a {} weapon in range, in arc and in sight of {}",
         s.setup->units[a.unit].name, a.heavy ? "heavy" : "non-heavy",
@@ -390,7 +397,13 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
 void apply_shoot(Context& c, const Action& a) {
   GameState& s = c.state;
   auto poses = s.table_models();
-  const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy);
+  // ADV-29: the models of a Relentless unit that fire a heavy weapon fire nothing else this turn.
+  const bool spent =
+      a.heavy && s.setup->units[a.unit].relentless && s.setup->options.relentless_details;
+  std::vector<int> firers;
+  const auto shots =
+      plan_fire(s, poses, a.unit, a.target, a.heavy, false, spent ? &firers : nullptr);
+  for (const int m : firers) s.models[m].heavy_only = true;
   if (a.heavy) s.units[a.unit].player_turn.heavy_fired = true;
   s.units[a.unit].own_turn.shot_target_this_turn = static_cast<std::int16_t>(a.target);
   const table::Point source = unit_centre(s, a.unit);

@@ -101,14 +101,20 @@ void add_shot(std::vector<Shot>& shots, Shot shot, const GameState& s) {
 }  // namespace
 
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
-                            int unit, int target, bool heavy, bool first_only) {
+                            int unit, int target, bool heavy, bool first_only,
+                            std::vector<int>* firers) {
   std::vector<Shot> shots;
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive || s.models[m].fell_over) continue;  // MOVE-15: no attacks after a fall
+    if (!heavy && s.models[m].heavy_only) continue;          // ADV-29
     const auto& model = s.setup->models[m];
     if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
+    const std::size_t shots_before = shots.size();
+    int firings_before = 0;
+    if (firers != nullptr)
+      for (const Shot& shot : shots) firings_before += shot.firers;
     const double range = table::range_to_unit(poses, m, target);
     // MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
     const bool climbing = on_ladder(s, poses[m].position);
@@ -187,6 +193,11 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     }
     // No second pistol may fire: the first fires alone, without the penalty.
     if (pistol_in_hand) add_shot(shots, std::move(*pistol_in_hand), s);
+    if (firers != nullptr) {
+      int firings = 0;
+      for (const Shot& shot : shots) firings += shot.firers;
+      if (shots.size() != shots_before || firings != firings_before) firers->push_back(m);
+    }
   }
   return shots;
 }
@@ -261,6 +272,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
 std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::TableModel>& poses,
                                   int m, int target) {
   if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) return std::nullopt;
+  if (s.models[m].heavy_only) return std::nullopt;  // ADV-29: a grenade is another weapon
   for (const auto* weapon : s.setup->models[m].group->weapons) {
     if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
     auto found = fire_targets(s, poses, m, target, *weapon, weapon->range);

@@ -90,6 +90,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive || !s.unit_alive(target)) continue;
     if (c.setup.models[m].profile->ballistic_skill <= 0) continue;
+    if (s.models[m].heavy_only) continue;  // ADV-29: Fire and Charge after its heavy shot
     if (engaged_unit) {
       // CHARGE-13: only models not already in the fight may shoot.
       bool engaged = false;

@@ -113,7 +113,8 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       info.move = std::min(info.move, p.move);
       all_fearless = all_fearless && p.has_rule("fearless");
       all_dogged = all_dogged && p.has_rule("dogged");
-      all_relentless = all_relentless && p.has_rule("relentless");
+      // ADV-29: a fixed weapon emplacement counts as a (static) Relentless model.
+      all_relentless = all_relentless && (p.has_rule("relentless") || p.has_rule("emplacement"));
       all_jump_packs = all_jump_packs && p.has_rule("jump_pack");
       any_invulnerable = any_invulnerable || p.invulnerable.has_value();
       any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");

@@ -19,6 +19,9 @@ struct ModelState {
   // MOVE-15: it failed an agility roll and fell over: it neither moves nor attacks until the
   // player turn ends.
   bool fell_over = false;
+  // ADV-29: a Relentless model that fired its heavy weapon this player turn fires no other weapon
+  // (nor throws a grenade) until the turn ends.
+  bool heavy_only = false;
   friend bool operator==(const ModelState&, const ModelState&) = default;
 };
 

@@ -83,7 +83,10 @@ void end_player_turn(Context& c) {
       pre_activation_tests(c, u);
     }
   }
-  for (auto& model : s.models) model.fell_over = false;  // MOVE-15: "that turn" is over
+  for (auto& model : s.models) {
+    model.fell_over = false;   // MOVE-15: "that turn" is over
+    model.heavy_only = false;  // ADV-29
+  }
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     UnitState& unit = s.units[u];
     unit.player_turn = {};  // ACT-09: held AP are gone; ACT-13: a new phase for standing up

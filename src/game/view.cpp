@@ -164,7 +164,8 @@ nlohmann::json state_view(const GameState& state) {
                         {"alive", ms.pose.alive},
                         {"wounds_left", ms.wounds_left},
                         {"prone", ms.prone},
-                        {"fell_over", ms.fell_over}});  // MOVE-15
+                        {"fell_over", ms.fell_over},      // MOVE-15
+                        {"heavy_only", ms.heavy_only}});  // ADV-29
     }
     nlohmann::json badges = nlohmann::json::array();
     const auto badge = [&](bool on, const char* name) {

@@ -94,6 +94,7 @@ struct ScenarioOptions {
   bool instant_death = false;                     // ADV-39 (optional)
   bool shooting_through_units = false;            // ADV-37 (optional)
   bool two_pistols = true;                        // ADV-31 (advanced)
+  bool relentless_details = true;                 // ADV-29 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

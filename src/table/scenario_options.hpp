@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 24> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 25> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -39,6 +39,7 @@ inline constexpr std::array<SwitchOption, 24> kSwitchOptions = {{
     {"instant_death", &ScenarioOptions::instant_death},
     {"shooting_through_units", &ScenarioOptions::shooting_through_units},
     {"two_pistols", &ScenarioOptions::two_pistols},
+    {"relentless_details", &ScenarioOptions::relentless_details},
 }};
 
 }  // namespace arap::table

@@ -29,6 +29,8 @@ export interface ModelView {
   alive: boolean;
   wounds_left: number;
   prone: boolean;
+  fell_over?: boolean; // MOVE-15
+  heavy_only?: boolean; // ADV-29
 }
 
 export interface UnitView {
