@@ -112,6 +112,15 @@ TEST_F(BadScenario, MOVE_17_only_water_is_deep) {
   EXPECT_EQ(error.where().line, 4);
 }
 
+TEST_F(BadScenario, ADV_46_only_soft_cover_may_be_open_to_area_markers) {
+  const auto error = error_of(with(
+      "  - {id: rocks, kind: rubble, cover: hard, soft_cover_vs_area: false, polygon: [[0, 0], "
+      "[4, 0], [4, 4], [0, 4]]}\n",
+      "[12, 4]"));
+  EXPECT_EQ(error.field(), "terrain[0].soft_cover_vs_area");
+  EXPECT_EQ(error.where().line, 4);
+}
+
 TEST_F(BadScenario, options_name_only_known_switches_with_their_ranges) {
   const std::string units =
       "sides:\n"

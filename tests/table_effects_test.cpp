@@ -129,6 +129,30 @@ TEST(Markers, SHOOT_45_SHOOT_44_wall_stops_a_scattered_shot) {
   EXPECT_EQ(cover[1], Cover::none);
 }
 
+TEST(Markers, ADV_46_long_grass_gives_no_cover_against_a_marker) {
+  Table table(48, 48);
+  TerrainFeature grass =
+      test::rect_feature("grass", 10, 10, 20, 20, MovementClass::normal, Cover::soft);
+  grass.soft_cover_vs_area = false;  // the GM's call: long grass
+  table.add_feature(grass);
+  TerrainFeature wood =
+      test::rect_feature("wood", 30, 10, 40, 20, MovementClass::difficult, Cover::soft);
+  table.add_feature(wood);
+  // Each model stands just inside its feature, the marker's centre just outside (a centre in the
+  // same feature would leave them no cover anyway, SHOOT-44).
+  std::vector<TableModel> models = {model_at(10.8, 15), model_at(30.8, 15)};
+  const std::vector<int> in_grass{0};
+  const std::vector<int> in_wood{1};
+  // With the option's calls honoured, the grass gives nothing (hit automatically, SHOOT-43)...
+  EXPECT_EQ(cover_from_centre(table, models, in_grass, {9.8, 15}, true)[0], Cover::none);
+  EXPECT_EQ(rules::area_model_goal(Cover::none), 6);
+  // ...while the wood still shelters, and without the option the grass does too (5-).
+  EXPECT_EQ(cover_from_centre(table, models, in_wood, {29.8, 15}, true)[0], Cover::soft);
+  EXPECT_EQ(cover_from_centre(table, models, in_grass, {9.8, 15}, false)[0], Cover::soft);
+  // Direct fire still sees the grass's cover.
+  EXPECT_EQ(model_cover(table, {15, 2}, models[0].position), Cover::soft);
+}
+
 TEST(Markers, SHOOT_44_marker_over_a_trench_catches_the_section) {
   Table table(48, 48);
   TerrainFeature trench =

@@ -206,7 +206,8 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
     centre = table::intercept_flight(table, poses, from, centre, unit, lobbed);  // SHOOT-45
   }
   const auto under = table::models_under_area(table, poses, centre, shot.weapon->effect_size);
-  const auto covers = table::cover_from_centre(table, poses, under, centre);
+  const auto covers =
+      table::cover_from_centre(table, poses, under, centre, s.setup->options.area_cover_calls);
   std::vector<int> hit_faces;
   std::vector<int> wound_faces;
   std::vector<int> save_faces;

@@ -13,7 +13,7 @@ Cover unit_cover(int in_open, int in_soft, int in_hard) {
 }
 
 Cover model_cover(const Table& table, const Point& source, const Point& target,
-                  double exempt_within) {
+                  double exempt_within, bool marker_calls) {
   Cover best = Cover::none;
   const auto claim = [&best](Cover cover) { best = std::max(best, cover); };
   const double span = distance(source, target);
@@ -21,6 +21,7 @@ Cover model_cover(const Table& table, const Point& source, const Point& target,
   for (const int index : table.features_near(source, target)) {
     const TerrainFeature& feature = table.features()[index];
     if (feature.cover == Cover::none) continue;
+    if (marker_calls && !feature.soft_cover_vs_area) continue;  // ADV-46: long grass
     const bool target_in = in_feature(feature, target);
     const bool source_in = in_feature(feature, source);
     if (target_in) {

@@ -20,8 +20,10 @@ Cover unit_cover(int in_open, int in_soft, int in_hard);
 //   (1.5" for obstacles) gives its cover, unless the source is within `exempt_within` of the
 //   target (2" for shooters, ADV-36; 0 for a marker centre, SHOOT-44).
 // Hard beats soft.
+// With `marker_calls` (ADV-46, optional), features whose soft cover is ruled no shelter from area
+// markers (soft_cover_vs_area: false) give none.
 Cover model_cover(const Table& table, const Point& source, const Point& target,
-                  double exempt_within = 2.0);
+                  double exempt_within = 2.0, bool marker_calls = false);
 
 // Cover of every living model of `unit` against `source`, and the unit's cover (SHOOT-13).
 struct UnitCover {

@@ -191,10 +191,12 @@ Point intercept_flight(const Table& table, std::span<const TableModel> models, c
 }
 
 std::vector<Cover> cover_from_centre(const Table& table, std::span<const TableModel> models,
-                                     const std::vector<int>& under, const Point& centre) {
+                                     const std::vector<int>& under, const Point& centre,
+                                     bool marker_calls) {
   std::vector<Cover> result;
   for (const int i : under) {
-    result.push_back(model_cover(table, centre, models[i].position, /*exempt_within=*/0.0));
+    result.push_back(
+        model_cover(table, centre, models[i].position, /*exempt_within=*/0.0, marker_calls));
   }
   return result;
 }

@@ -49,8 +49,10 @@ Point scattered_point(const Table& table, const Point& aim, double distance,
 Point intercept_flight(const Table& table, std::span<const TableModel> models, const Point& shooter,
                        const Point& landing, int own_unit, bool lobbed = false);
 
-// SHOOT-44: cover of each model under a marker, judged from the marker's centre.
+// SHOOT-44: cover of each model under a marker, judged from the marker's centre; with
+// `marker_calls` (ADV-46) soft cover ruled open to markers gives none.
 std::vector<Cover> cover_from_centre(const Table& table, std::span<const TableModel> models,
-                                     const std::vector<int>& under, const Point& centre);
+                                     const std::vector<int>& under, const Point& centre,
+                                     bool marker_calls = false);
 
 }  // namespace arap::table

@@ -110,7 +110,7 @@ void kind_defaults(TerrainFeature& feature) {
 TerrainFeature read_feature(const Field& field) {
   field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
                     "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation",
-                    "blind", "agility", "operates"});
+                    "blind", "agility", "operates", "soft_cover_vs_area"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -124,6 +124,11 @@ TerrainFeature read_feature(const Field& field) {
   if (field.has("movement")) feature.movement = read_movement(field["movement"]);
   if (field.has("variable")) feature.variable = field["variable"].as_bool();
   if (field.has("cover")) feature.cover = read_cover(field["cover"]);
+  if (field.has("soft_cover_vs_area")) {
+    feature.soft_cover_vs_area = field["soft_cover_vs_area"].as_bool();
+    if (feature.cover != Cover::soft)
+      field["soft_cover_vs_area"].fail("ADV-46: only soft cover may be ruled open to area markers");
+  }
   if (field.has("blocks_sight")) {
     feature.see_through =
         field["blocks_sight"].as_bool() ? 0.0 : std::numeric_limits<double>::infinity();

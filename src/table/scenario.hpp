@@ -95,6 +95,7 @@ struct ScenarioOptions {
   bool shooting_through_units = false;            // ADV-37 (optional)
   bool two_pistols = true;                        // ADV-31 (advanced)
   bool relentless_details = true;                 // ADV-29 (advanced)
+  bool area_cover_calls = false;                  // ADV-46 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

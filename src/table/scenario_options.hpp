@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 25> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 26> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -40,6 +40,7 @@ inline constexpr std::array<SwitchOption, 25> kSwitchOptions = {{
     {"shooting_through_units", &ScenarioOptions::shooting_through_units},
     {"two_pistols", &ScenarioOptions::two_pistols},
     {"relentless_details", &ScenarioOptions::relentless_details},
+    {"area_cover_calls", &ScenarioOptions::area_cover_calls},
 }};
 
 }  // namespace arap::table

@@ -72,8 +72,11 @@ struct TerrainFeature {
   // infinity = does not block.
   double see_through = std::numeric_limits<double>::infinity();
   double height = 0.0;
-  bool deep = false;    // MOVE-17: water too deep to wade: only swim moves cross it
-  bool blind = false;   // ADV-35: smoke of a blind grenade, which infra-vision does not pierce
+  bool deep = false;   // MOVE-17: water too deep to wade: only swim moves cross it
+  bool blind = false;  // ADV-35: smoke of a blind grenade, which infra-vision does not pierce
+  // ADV-46 (optional): false where the GM rules this soft cover (long grass) no shelter from an
+  // area marker.
+  bool soft_cover_vs_area = true;
   int action_cost = 1;  // ACT-10: AP a move action touching it costs (a slippery slope: 2)
   Agility agility = Agility::none;  // MOVE-15
   // MOVE-19..28: a raised surface (platform, upper floor, roof, rampart walk, cliff top) this many
