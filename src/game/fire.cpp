@@ -401,10 +401,10 @@ void apply_shoot(Context& c, const Action& a) {
   // ADV-29: the models of a Relentless unit that fire a heavy weapon fire nothing else this turn.
   const bool spent =
       a.heavy && s.setup->units[a.unit].relentless && s.setup->options.relentless_details;
-  std::vector<int> firers;
+  std::vector<int> firing_models;
   const auto shots =
-      plan_fire(s, poses, a.unit, a.target, a.heavy, false, spent ? &firers : nullptr);
-  for (const int m : firers) s.models[m].heavy_only = true;
+      plan_fire(s, poses, a.unit, a.target, a.heavy, false, spent ? &firing_models : nullptr);
+  for (const int m : firing_models) s.models[m].heavy_only = true;
   if (a.heavy) s.units[a.unit].player_turn.heavy_fired = true;
   s.units[a.unit].own_turn.shot_target_this_turn = static_cast<std::int16_t>(a.target);
   const table::Point source = unit_centre(s, a.unit);

@@ -102,7 +102,7 @@ void add_shot(std::vector<Shot>& shots, Shot shot, const GameState& s) {
 
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only,
-                            std::vector<int>* firers) {
+                            std::vector<int>* firing_models) {
   std::vector<Shot> shots;
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
@@ -111,16 +111,18 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     if (!heavy && s.models[m].heavy_only) continue;          // ADV-29
     const auto& model = s.setup->models[m];
     if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
-    const std::size_t shots_before = shots.size();
-    int firings_before = 0;
-    if (firers != nullptr)
-      for (const Shot& shot : shots) firings_before += shot.firers;
+    bool fired = false;
+    const auto fire = [&](Shot&& shot) {
+      add_shot(shots, std::move(shot), s);
+      fired = true;
+    };
     const double range = table::range_to_unit(poses, m, target);
     // MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
     const bool climbing = on_ladder(s, poses[m].position);
     // ADV-31: a two-pistol fighter fires its first pistol and then looks only for a second one.
-    const bool pairs_pistols = !heavy && s.setup->options.two_pistols &&
-                               model.profile->has_rule("two_pistols") && !first_only;
+    // (A legality check stops at the first firer: no pairing then, nor the rule's lookup.)
+    const bool pairs_pistols = !heavy && !first_only && s.setup->options.two_pistols &&
+                               model.profile->has_rule("two_pistols");
     std::optional<Shot> pistol_in_hand;
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon)) continue;
@@ -179,8 +181,8 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (pistol_in_hand) {
         // ADV-31: the second pistol fires too, both at -1.
         pistol_in_hand->two_pistols = shot.two_pistols = true;
-        add_shot(shots, std::move(*pistol_in_hand), s);
-        add_shot(shots, std::move(shot), s);
+        fire(std::move(*pistol_in_hand));
+        fire(std::move(shot));
         pistol_in_hand.reset();
         break;
       }
@@ -188,16 +190,12 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
         pistol_in_hand = std::move(shot);  // look for a pistol in the other hand
         continue;
       }
-      add_shot(shots, std::move(shot), s);
+      fire(std::move(shot));
       break;
     }
     // No second pistol may fire: the first fires alone, without the penalty.
-    if (pistol_in_hand) add_shot(shots, std::move(*pistol_in_hand), s);
-    if (firers != nullptr) {
-      int firings = 0;
-      for (const Shot& shot : shots) firings += shot.firers;
-      if (shots.size() != shots_before || firings != firings_before) firers->push_back(m);
-    }
+    if (pistol_in_hand) fire(std::move(*pistol_in_hand));
+    if (fired && firing_models != nullptr) firing_models->push_back(m);
   }
   return shots;
 }

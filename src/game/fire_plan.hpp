@@ -67,10 +67,10 @@ int smoke_strength_change(const GameState& s, const Shot& shot);
 // the roll's `modifiers` field (beside `target`, `range` and `cover`).
 Event modifiers_json(const rules::ShootingGoal& goal);
 
-// `firers`, when given, receives the models that fire.
+// `firing_models`, when given, receives the models that fire.
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only = false,
-                            std::vector<int>* firers = nullptr);
+                            std::vector<int>* firing_models = nullptr);
 std::string target_problem(const GameState& s, const Action& a);
 // SHOOT-49/50: the throw model `m` would make at `target`: its first blast grenade that reaches an
 // eligible model, or nothing (no BS, no such grenade, nobody in reach).
