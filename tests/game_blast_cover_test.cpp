@@ -26,9 +26,9 @@ class BlastCover : public test::ScriptedGame {
                        "20]]}\n" +
                            options),
           7);
-    for (int m = 1; m < 10; ++m) remove(m);
+    for (int m = 1; m < 10; ++m) remove_model(m);
     for (int m = 10; m < 22; ++m)
-      if (m < 11 || m > 13) remove(m);
+      if (m < 11 || m > 13) remove_model(m);
     place(0, 24.0, 10.0, 0.0);
     place(11, 24.0, 14.0, 180.0);  // nearest the three's centre: the aim point
     place(12, 22.8, 14.0, 180.0);
@@ -39,15 +39,6 @@ class BlastCover : public test::ScriptedGame {
     Action a = act(ActionKind::throw_grenade, 0);
     a.target = 1;
     must(a);
-  }
-
-  void remove(int m) {
-    state_.models[m].pose.alive = false;
-    state_.models[m].wounds_left = 0;
-  }
-  void place(int m, double x, double y, double facing) {
-    state_.models[m].pose.position = {x, y};
-    state_.models[m].pose.facing = facing;
   }
 
   // The marker event of the throw.

@@ -29,12 +29,6 @@ class Hiding : public test::ScriptedGame {
  protected:
   void SetUp() override { begin(hedge_battle("hiding", 34), 5); }
 
-  Action shoot(int unit, int target) const {
-    Action a = act(ActionKind::shoot, unit);
-    a.target = target;
-    return a;
-  }
-
   std::vector<Event> events(const std::string& type) const {
     std::vector<Event> out;
     for (const auto& e : log_)

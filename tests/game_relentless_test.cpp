@@ -23,24 +23,16 @@ class RelentlessDetails : public test::ScriptedGame {
     script({1, 1});
     must(activate(0, 2));
     // The multi-melta (heavy) fires for 1 AP and misses (a 6 against BS4).
-    Action heavy = shoot();
-    heavy.heavy = true;
     script({6});
-    must(heavy);
+    must(shoot(0, 1, /*heavy=*/true));
     ASSERT_EQ(state_.action_points, 1);
-  }
-
-  Action shoot() const {
-    Action a = act(ActionKind::shoot, 0);
-    a.target = 1;
-    return a;
   }
 };
 
 TEST_F(RelentlessDetails, ADV_29_no_other_weapon_fires_with_the_spare_points) {
   arrange("");
   EXPECT_TRUE(state_.models[0].heavy_only);
-  const auto refused = refusal(state_, shoot());
+  const auto refused = refusal(state_, shoot(0, 1));
   ASSERT_TRUE(refused);
   EXPECT_EQ(refused->rule, "ADV-29");
   // The spare AP may still move it.
@@ -51,7 +43,7 @@ TEST_F(RelentlessDetails, ADV_29_no_other_weapon_fires_with_the_spare_points) {
 TEST_F(RelentlessDetails, ADV_29_switched_off_the_storm_bolter_fires_with_the_spare_point) {
   arrange("options: {relentless_details: false}\n");
   EXPECT_FALSE(state_.models[0].heavy_only);
-  EXPECT_EQ(illegal_reason(state_, shoot()), "");
+  EXPECT_EQ(illegal_reason(state_, shoot(0, 1)), "");
 }
 
 }  // namespace

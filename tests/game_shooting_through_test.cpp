@@ -33,11 +33,8 @@ class ShootingThrough : public test::ScriptedGame {
                        "28], [10, 28]]}\n" +
                            options),
           7);
-    for (int m = 0; m < 10; ++m) {
-      if (m == 1) continue;
-      state_.models[m].pose.alive = false;
-      state_.models[m].wounds_left = 0;
-    }
+    for (int m = 0; m < 10; ++m)
+      if (m != 1) remove_model(m);
     place(1, 24.0, 6.0, 0.0);
     for (int k = 0; k < 12; ++k)  // the target: four columns, three rows, inside the wood
       place(32 + k, 22.5 + (k % 4), 21.6 + (k / 4), 180.0);
@@ -49,22 +46,11 @@ class ShootingThrough : public test::ScriptedGame {
     script({1});
     must(activate(0, 1));
   }
-
-  void place(int model, double x, double y, double facing) {
-    state_.models[model].pose.position = {x, y};
-    state_.models[model].pose.facing = facing;
-  }
-
-  Action shoot_at(int target) const {
-    Action a = act(ActionKind::shoot, 0);
-    a.target = target;
-    return a;
-  }
 };
 
 TEST_F(ShootingThrough, ADV_37_past_an_enemy_unit_at_minus_2_on_top_of_cover) {
   arrange(2, "options: {shooting_through_units: true}\n");
-  const Action shot = shoot_at(3);
+  const Action shot = shoot(0, 3);
   ASSERT_EQ(illegal_reason(state_, shot), "");
   const auto groups = fire_groups(state_, shot);
   ASSERT_EQ(groups.size(), 1u);
@@ -89,15 +75,15 @@ TEST_F(ShootingThrough, ADV_37_past_an_enemy_unit_at_minus_2_on_top_of_cover) {
 
 TEST_F(ShootingThrough, ADV_37_a_friendly_unit_in_the_way_still_blocks) {
   arrange(1, "options: {shooting_through_units: true}\n");
-  const auto refused = refusal(state_, shoot_at(3));
+  const auto refused = refusal(state_, shoot(0, 3));
   ASSERT_TRUE(refused);
 }
 
 TEST_F(ShootingThrough, ADV_37_off_by_default_an_enemy_unit_in_the_way_blocks) {
   arrange(2, "");
-  EXPECT_TRUE(refusal(state_, shoot_at(3)));
+  EXPECT_TRUE(refusal(state_, shoot(0, 3)));
   // The unit in the way may itself be shot at, as always.
-  EXPECT_EQ(illegal_reason(state_, shoot_at(2)), "");
+  EXPECT_EQ(illegal_reason(state_, shoot(0, 2)), "");
 }
 
 }  // namespace

@@ -20,31 +20,18 @@ class TwoPistols : public test::ScriptedGame {
     begin(test::battle("two_pistols", "space_marines", "[{unit: scout_snipers, at: [24, 6]}]",
                        "orks", "[{unit: slugga_boyz, at: [24, 30], facing: 180}]", options),
           7);
-    for (int m = 1; m < 5; ++m) {
-      state_.models[m].pose.alive = false;
-      state_.models[m].wounds_left = 0;
-    }
-    state_.models[0].pose.position = {24.0, 6.0};
-    state_.models[0].pose.facing = 0.0;
-    for (int k = 0; k < 12; ++k) {
-      state_.models[5 + k].pose.position = {19.0 + 1.5 * (k % 6), 16.0 + 1.5 * (k / 6)};
-      state_.models[5 + k].pose.facing = 180.0;
-    }
+    for (int m = 1; m < 5; ++m) remove_model(m);
+    place(0, 24.0, 6.0, 0.0);
+    for (int k = 0; k < 12; ++k) place(5 + k, 19.0 + 1.5 * (k % 6), 16.0 + 1.5 * (k / 6), 180.0);
     state_.phasing = 0;
     script({1});
     must(activate(0, 1));
-  }
-
-  Action shoot() const {
-    Action a = act(ActionKind::shoot, 0);
-    a.target = 1;
-    return a;
   }
 };
 
 TEST_F(TwoPistols, ADV_31_both_pistols_fire_at_minus_1_each) {
   arrange("");
-  const auto groups = fire_groups(state_, shoot());
+  const auto groups = fire_groups(state_, shoot(0, 1));
   ASSERT_EQ(groups.size(), 1u);
   EXPECT_EQ(groups[0].weapon->id, "bolt_pistol");
   EXPECT_EQ(groups[0].shots, 2);
@@ -55,7 +42,7 @@ TEST_F(TwoPistols, ADV_31_both_pistols_fire_at_minus_1_each) {
   // two-wound Nob), the hit wounds on a 6 (S4 against T4), his 6+ save fails on a 1, and the
   // Boyz pass their pinning test.
   script({3, 4, 2, 6, 1, 1, 1});
-  must(shoot());
+  must(shoot(0, 1));
   const auto hit = rolls("SHOOT-10");
   ASSERT_EQ(hit.size(), 1u);
   EXPECT_EQ(hit[0]["goal"], 3);
@@ -66,7 +53,7 @@ TEST_F(TwoPistols, ADV_31_both_pistols_fire_at_minus_1_each) {
 
 TEST_F(TwoPistols, ADV_31_switched_off_one_pistol_fires_without_the_penalty) {
   arrange("options: {two_pistols: false}\n");
-  const auto groups = fire_groups(state_, shoot());
+  const auto groups = fire_groups(state_, shoot(0, 1));
   ASSERT_EQ(groups.size(), 1u);
   EXPECT_EQ(groups[0].shots, 1);
   EXPECT_FALSE(groups[0].situation.two_pistols);

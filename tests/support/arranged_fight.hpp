@@ -12,11 +12,6 @@ namespace arap::test {
 
 class ArrangedFight : public ScriptedGame {
  protected:
-  void place(int model, double x, double y, double facing) {
-    state_.models[model].pose.position = {x, y};
-    state_.models[model].pose.facing = facing;
-  }
-
   void lock(int a, int b) {
     state_.units[a].locked |= std::uint64_t{1} << b;
     state_.units[b].locked |= std::uint64_t{1} << a;

@@ -59,6 +59,26 @@ class ScriptedGame : public ::testing::Test {
     return a;
   }
 
+  // A shot by `unit` at `target` (heavy weapons with `heavy`).
+  Action shoot(int unit, int target, bool heavy = false) const {
+    Action a = act(ActionKind::shoot, unit);
+    a.target = target;
+    a.heavy = heavy;
+    return a;
+  }
+
+  // Puts model `model` at (x, y) facing `facing`.
+  void place(int model, double x, double y, double facing) {
+    state_.models[model].pose.position = {x, y};
+    state_.models[model].pose.facing = facing;
+  }
+
+  // Takes model `model` off the table, as a casualty.
+  void remove_model(int model) {
+    state_.models[model].pose.alive = false;
+    state_.models[model].wounds_left = 0;
+  }
+
   Action charge(int unit, int target, bool fire = false) const {
     Action a = act(ActionKind::charge, unit);
     a.target = target;
