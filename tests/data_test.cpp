@@ -219,6 +219,33 @@ TEST_F(BadData, missing_required_field_and_out_of_range_values) {
   EXPECT_NE(ap.problem().find("1..6"), std::string::npos);
 }
 
+TEST_F(BadData, ADV_45_area_marker_sizes_default_counter_and_errors) {
+  const auto path = write("weapons_area.yaml",
+                          "weapons:\n"
+                          "  - {id: lobber, range: 24, type: assault, strength: 3, area: default}\n"
+                          "  - {id: krak_lobber, range: 24, type: assault, strength: 6, area: "
+                          "counter}\n"
+                          "  - {id: big, range: 72, type: ordnance, strength: 8, area: 2.5}\n");
+  load_weapons(path, library);
+  EXPECT_TRUE(library.weapon("lobber")->is_area());
+  EXPECT_DOUBLE_EQ(library.weapon("lobber")->effect_size, 1.5) << "the default marker";
+  EXPECT_TRUE(library.weapon("krak_lobber")->is_area());
+  EXPECT_DOUBLE_EQ(library.weapon("krak_lobber")->effect_size, 0.0) << "a counter, no marker";
+  EXPECT_DOUBLE_EQ(library.weapon("big")->effect_size, 2.5);
+  Library other;
+  const auto bad = write("weapons_area_bad.yaml",
+                         "weapons:\n"
+                         "  - {id: gun, range: 24, type: assault, strength: 4, area: big}\n");
+  const DataError error = error_of([&] { load_weapons(bad, other); });
+  EXPECT_EQ(error.field(), "weapons[0].area");
+  EXPECT_EQ(error.where().line, 2);
+  EXPECT_NE(error.problem().find("default"), std::string::npos) << error.problem();
+  const auto tiny = write("weapons_area_tiny.yaml",
+                          "weapons:\n"
+                          "  - {id: gun, range: 24, type: assault, strength: 4, area: 0.1}\n");
+  EXPECT_EQ(error_of([&] { load_weapons(tiny, other); }).field(), "weapons[0].area");
+}
+
 TEST_F(BadData, invalid_yaml_reports_the_parser_line) {
   const auto path = write("broken.yaml", "weapons:\n  - {id: gun, range: [24\n");
   const DataError error = error_of([&] { load_weapons(path, library); });

@@ -121,6 +121,44 @@ TEST_F(BadScenario, ADV_46_only_soft_cover_may_be_open_to_area_markers) {
   EXPECT_EQ(error.where().line, 4);
 }
 
+TEST_F(BadScenario, ADV_75_gm_modifiers_need_the_option_known_units_and_a_value) {
+  const std::string sides =
+      "sides:\n"
+      "  - {name: A, army: orks, units: [{unit: nobz, at: [12, 4]}]}\n"
+      "  - {name: B, army: eldar, units: [{unit: dire_avengers, at: [12, 20], facing: 180}]}\n";
+  const std::string head = "name: Bad\ntable: {width: 24, height: 24}\n";
+  const auto off = error_of(head +
+                            "gm_modifiers:\n"
+                            "  - {name: rain, to_hit: -1}\n" +
+                            sides);
+  EXPECT_EQ(off.field(), "gm_modifiers");
+  EXPECT_NE(off.problem().find("gm_modifiers: true"), std::string::npos) << off.problem();
+  const std::string on = head + "options: {gm_modifiers: true}\n";
+  const auto unit = error_of(on +
+                             "gm_modifiers:\n"
+                             "  - {name: rain, to_hit: -1, units: [A/nob]}\n" +
+                             sides);
+  EXPECT_EQ(unit.field(), "gm_modifiers[0].units[0]");
+  EXPECT_EQ(unit.where().line, 5);
+  EXPECT_NE(unit.problem().find("A/nobz"), std::string::npos) << unit.problem();
+  const auto zero = error_of(on +
+                             "gm_modifiers:\n"
+                             "  - {name: rain, to_hit: 0}\n" +
+                             sides);
+  EXPECT_EQ(zero.field(), "gm_modifiers[0].to_hit");
+  const auto type = error_of(on +
+                             "gm_modifiers:\n"
+                             "  - {name: rain, to_hit: -1, weapon_types: [melee]}\n" +
+                             sides);
+  EXPECT_EQ(type.field(), "gm_modifiers[0].weapon_types[0]");
+  const auto twice = error_of(on +
+                              "gm_modifiers:\n"
+                              "  - {name: rain, to_hit: -1}\n"
+                              "  - {name: rain, to_hit: -2}\n" +
+                              sides);
+  EXPECT_EQ(twice.field(), "gm_modifiers[1].name");
+}
+
 TEST_F(BadScenario, options_name_only_known_switches_with_their_ranges) {
   const std::string units =
       "sides:\n"

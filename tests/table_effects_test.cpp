@@ -95,6 +95,15 @@ TEST(Markers, SHOOT_46_models_under_a_marker) {
   EXPECT_EQ(models_under_marker(models, {10, 10}, 1.5), (std::vector<int>{0, 2}));
 }
 
+// ADV-45: a krak counter (radius 0) strikes only a model whose body it lands on, so a near
+// miss still catches a big base.
+TEST(Markers, ADV_45_a_krak_counter_hits_only_the_body_under_it) {
+  std::vector<TableModel> models = {model_at(10.2, 10), model_at(10.4, 10), model_at(10, 11.2)};
+  models[0].base_radius = models[1].base_radius = 0.5;  // man-sized: within 0.25"
+  models[2].base_radius = 2.5;                          // a big base: within 1.25"
+  EXPECT_EQ(models_under_marker(models, {10, 10}, 0.0), (std::vector<int>{0, 2}));
+}
+
 TEST(Markers, SHOOT_41_SHOOT_42_scatter_on_the_table) {
   const Table table(48, 48);
   // BS3, dice 3 and 5: 5" in the rolled direction.

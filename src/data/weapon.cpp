@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(WeaponProperty::
                       "strike_last",   "reload",          "sniper",
                       "low_signature", "two_handed",      "auto_pin",
                       "hand_weapon",   "natural",         "lightning_claw",
-                      "primitive"};
+                      "primitive",     "grenade_launcher"};
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;

@@ -74,11 +74,12 @@ enum class WeaponProperty : std::uint8_t {
   sniper,             // ADV-42
   low_signature,      // ADV-42
   two_handed,
-  auto_pin,        // a casualty pins the unit with no test (SHOOT-30)
-  hand_weapon,     // a plain knife or club: the first on a model comes with it (ADV-57)
-  natural,         // claws, talons: part of the creature, never a second weapon (ADV-57)
-  lightning_claw,  // two of them make a pair (ADV-59)
-  primitive,       // a bow, spear or thrown stone: a primitive shield stops it (ADV-60)
+  auto_pin,          // a casualty pins the unit with no test (SHOOT-30)
+  hand_weapon,       // a plain knife or club: the first on a model comes with it (ADV-57)
+  natural,           // claws, talons: part of the creature, never a second weapon (ADV-57)
+  lightning_claw,    // two of them make a pair (ADV-59)
+  primitive,         // a bow, spear or thrown stone: a primitive shield stops it (ADV-60)
+  grenade_launcher,  // weapon-mounted: a shot takes a SHOOT-49 throwing place (ADV-49)
   count_
 };
 std::vector<std::string_view> weapon_property_names();  // every name, in enum order
@@ -88,6 +89,9 @@ std::optional<WeaponProperty> weapon_property_from_string(std::string_view text)
 // MELEE-02: how a mêlée attack is made, which decides its arc (hand weapons: the front 180).
 enum class AttackType : std::uint8_t { hand, stomp, tentacle, bite, gore, claw, tail };
 std::optional<AttackType> attack_type_from_string(std::string_view text);
+
+// ADV-45: an area marker whose weapon states no size is 1.5" in radius.
+inline constexpr double kDefaultAreaRadius = 1.5;
 
 struct WeaponProfile {
   std::string id;
@@ -100,7 +104,7 @@ struct WeaponProfile {
   std::optional<int> ap;  // none = "-"
   DamageSpec damage{0, 6, 1};
   WeaponEffect effect = WeaponEffect::none;
-  double effect_size = 0.0;  // torrent reach or area radius, inches
+  double effect_size = 0.0;  // torrent reach or area radius, inches (0: a krak counter, ADV-45)
   std::uint32_t properties = 0;
   AttackType attack_type = AttackType::hand;  // MELEE-02
   // A natural weapon's share of the model's attacks (EX-16: 2 gores, 1 stomp, 1 tail); 0 = a

@@ -1,5 +1,6 @@
 // Reads data/weapons.yaml and data/special_rules.yaml (catalogue §3.2).
 #include <array>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -101,7 +102,22 @@ WeaponProfile read_weapon(const Field& field) {
   if (field.has("area")) {
     ++effects;
     weapon.effect = WeaponEffect::area;
-    weapon.effect_size = field["area"].as_number(0.5, 12.0);
+    // ADV-45: a marker of unstated size is the 1.5" default; a krak missile or grenade has no
+    // marker, only a counter at the impact point, so it strikes only a model it lands on.
+    const Field area = field["area"];
+    const std::string text = area.is_scalar() ? area.as_string() : "";
+    if (text == "default") {
+      weapon.effect_size = kDefaultAreaRadius;
+    } else if (text == "counter") {
+      weapon.effect_size = 0.0;
+    } else if (!text.empty() && (std::isdigit(static_cast<unsigned char>(text.front())) != 0 ||
+                                 text.front() == '.')) {
+      weapon.effect_size = area.as_number(0.5, 12.0);
+    } else {
+      area.fail(
+          "expected a marker radius in inches (0.5 to 12), default (the 1.5\" marker, ADV-45) "
+          "or counter (a krak counter, ADV-45)");
+    }
   }
   if (effects > 1) field.fail("a weapon has at most one of template, torrent and area");
   if (field.has("attack_type")) {

@@ -387,6 +387,14 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
             "ADV-29: the Relentless models of {} that fired a heavy weapon this turn may fire "
             "nothing else, and no other has a non-heavy weapon in range, in arc and in sight of {}",
             info.name, s.setup->units[a.target].name);
+    if (throwing_places_left(s, a.unit) <= 0)
+      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+        for (const auto* weapon : s.setup->models[m].group->weapons)
+          if (s.models[m].pose.alive && takes_throwing_place(s, *weapon))
+            return fmt::format(
+                "ADV-49: a quarter of {} has already thrown grenades or fired grenade launchers "
+                "this turn, and no other weapon of the unit is in range, in arc and in sight of {}",
+                info.name, s.setup->units[a.target].name);
     return fmt::format(
         "SHOOT-01: no model of {} has a {} weapon in range, in arc and in sight of {}",
         s.setup->units[a.unit].name, a.heavy ? "heavy" : "non-heavy",
@@ -405,6 +413,12 @@ void apply_shoot(Context& c, const Action& a) {
   const auto shots =
       plan_fire(s, poses, a.unit, a.target, a.heavy, false, spent ? &firing_models : nullptr);
   for (const int m : firing_models) s.models[m].heavy_only = true;
+  // ADV-49: each weapon-mounted grenade launcher fired takes a throwing place (SHOOT-49).
+  for (const Shot& shot : shots)
+    if (takes_throwing_place(s, *shot.weapon)) {
+      auto& used = s.units[a.unit].own_turn.throwers_used;
+      used = static_cast<std::int16_t>(used + shot.firers);
+    }
   if (a.heavy) s.units[a.unit].player_turn.heavy_fired = true;
   s.units[a.unit].own_turn.shot_target_this_turn = static_cast<std::int16_t>(a.target);
   const table::Point source = unit_centre(s, a.unit);

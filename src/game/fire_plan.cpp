@@ -71,6 +71,24 @@ int smoke_strength_change(const GameState& s, const Shot& shot) {
   return through ? *through - strength : 0;
 }
 
+int gm_to_hit(const GameState& s, int unit, const WeaponProfile& weapon) {
+  if (!s.setup->options.gm_modifiers) return 0;
+  int total = 0;
+  for (const auto& modifier : s.setup->scenario.gm_modifiers)
+    if (modifier.applies(unit, weapon.type)) total += modifier.to_hit;
+  return total;
+}
+
+bool takes_throwing_place(const GameState& s, const WeaponProfile& weapon) {
+  return s.setup->options.launcher_grenade_limit &&
+         weapon.has(data::WeaponProperty::grenade_launcher);
+}
+
+int throwing_places_left(const GameState& s, int unit) {
+  return rules::grenade_throwers_allowed(s.living_models(unit)) -
+         s.units[unit].own_turn.throwers_used;
+}
+
 namespace {
 
 // SHOOT-26: identical weapons in the same hands are rolled together (two pistols of one fighter
@@ -106,6 +124,8 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   std::vector<Shot> shots;
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
+  // ADV-49: weapon-mounted grenade launchers fire only while the unit has throwing places left.
+  int places = throwing_places_left(s, unit);
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive || s.models[m].fell_over) continue;  // MOVE-15: no attacks after a fall
     if (!heavy && s.models[m].heavy_only) continue;          // ADV-29
@@ -113,6 +133,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
     bool fired = false;
     const auto fire = [&](Shot&& shot) {
+      if (takes_throwing_place(s, *shot.weapon)) --places;
       add_shot(shots, std::move(shot), s);
       fired = true;
     };
@@ -129,6 +150,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (pistol_in_hand && weapon->type != data::WeaponType::pistol) continue;
       if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
       if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
+      if (places <= 0 && takes_throwing_place(s, *weapon)) continue;  // ADV-49
       rules::FiringInputs inputs;
       inputs.range = range;
       inputs.relentless = info.relentless;
@@ -259,9 +281,10 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   sit.corrective_aiming = u.corrective_target == target && !u.own_turn.moved_this_turn &&
                           t.moved_last_turn == 0.0f && !t.own_turn.moved_this_turn;
   sit.laser = shot.weapon->has(data::WeaponProperty::laser);
-  sit.through_smoke = shot.through_smoke;  // SHOOT-17
-  sit.through_unit = shot.through_unit;    // ADV-37
-  sit.two_pistols = shot.two_pistols;      // ADV-31
+  sit.through_smoke = shot.through_smoke;              // SHOOT-17
+  sit.through_unit = shot.through_unit;                // ADV-37
+  sit.two_pistols = shot.two_pistols;                  // ADV-31
+  sit.gm_modifier = gm_to_hit(s, unit, *shot.weapon);  // ADV-75
   sit.shotgun_at_half_range = shot.weapon->has(data::WeaponProperty::shotgun) &&
                               rules::at_half_range(shot.range, shot.weapon->range);
   return sit;
@@ -331,8 +354,7 @@ std::vector<FireGroup> fire_groups(const GameState& s, const Action& a) {
   // SHOOT-49: a quarter of the unit throws, each its first blast grenade that reaches (as
   // apply_throw does); each thrower's marker is one group.
   const auto& info = s.setup->units[a.unit];
-  int allowed = rules::grenade_throwers_allowed(s.living_models(a.unit)) -
-                s.units[a.unit].own_turn.throwers_used;
+  int allowed = detail::throwing_places_left(s, a.unit);
   for (int m = info.first_model; m < info.first_model + info.model_count && allowed > 0; ++m) {
     auto shot = detail::grenade_throw(s, poses, m, a.target);
     if (!shot) continue;

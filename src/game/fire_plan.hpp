@@ -24,6 +24,13 @@ bool heavy_class(const rules::Firing& firing);
 bool on_ladder(const GameState& s, const table::Point& p);
 bool basic_weapon(const WeaponProfile& w);
 bool ranged(const WeaponProfile& w);
+// ADV-75 (optional): the sum of the GM's scenario modifiers on `unit`'s shots with `weapon`.
+int gm_to_hit(const GameState& s, int unit, const WeaponProfile& weapon);
+// ADV-49 (advanced): whether a shot of `weapon`, a weapon-mounted grenade launcher, takes one of
+// the unit's SHOOT-49 throwing places.
+bool takes_throwing_place(const GameState& s, const WeaponProfile& weapon);
+// SHOOT-49: the models of `unit` that may still throw (or fire a launcher, ADV-49) this turn.
+int throwing_places_left(const GameState& s, int unit);
 
 struct Shot {
   int model = -1;

@@ -107,6 +107,12 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       // fired now cannot fire again in the unit's activation later this turn.
       const bool once = rules::once_per_turn(weapon->type);
       if (once && heavy_spent) continue;
+      // ADV-49: a weapon-mounted launcher takes one of the unit's throwing places.
+      const bool launcher = takes_throwing_place(s, *weapon);
+      if (launcher && throwing_places_left(s, unit) <= 0) continue;
+      const auto spend_place = [&] {
+        if (launcher) ++s.units[unit].own_turn.throwers_used;
+      };
       if (weapon->is_template()) {
         Shot shot{m, weapon, {}, 0.0, {}};
         auto sit = situation(s, poses, unit, target, shot, rules::ShotKind::template_);
@@ -119,6 +125,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
                                      hits_scored);
         shots_fired += shots;
         fired_once = fired_once || once;
+        spend_place();
         poses = table_now();
         break;  // one weapon per model
       }
@@ -148,6 +155,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
           unsaved += fire_marker(c, unit, target, shot, delivery, goal, poses);
         shots_fired += shots;
         fired_once = fired_once || once;
+        spend_place();
         break;
       }
       // The Chargers come into range during the Charge: sight and arc decide, not range.
@@ -206,6 +214,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       fired_once = fired_once || once;
       hits_scored += hits;
       unsaved += effect.unsaved;
+      spend_place();
       poses = table_now();
       break;  // one weapon per model
     }
@@ -225,8 +234,7 @@ std::string throw_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (auto p = guess_problem(s, a, true); !p.empty()) return p;
   const auto& info = s.setup->units[a.unit];
-  const int allowed = rules::grenade_throwers_allowed(s.living_models(a.unit)) -
-                      s.units[a.unit].own_turn.throwers_used;
+  const int allowed = throwing_places_left(s, a.unit);
   if (allowed <= 0) return "SHOOT-49: a quarter of the unit has already thrown this turn";
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
@@ -247,8 +255,7 @@ void apply_throw(Context& c, const Action& a) {
   GameState& s = c.state;
   const auto& info = c.setup.units[a.unit];
   auto poses = s.table_models();
-  int allowed = rules::grenade_throwers_allowed(s.living_models(a.unit)) -
-                s.units[a.unit].own_turn.throwers_used;
+  int allowed = throwing_places_left(s, a.unit);
   for (int m = info.first_model; m < info.first_model + info.model_count && allowed > 0; ++m) {
     const auto shot = grenade_throw(s, poses, m, a.target);
     if (!shot) continue;

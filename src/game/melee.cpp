@@ -12,6 +12,7 @@
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
+#include "game/fire_plan.hpp"
 #include "game/melee_internal.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/combat_resolution.hpp"
@@ -500,11 +501,6 @@ int buckler_bearers(const GameState& s, int unit) {
   return n;
 }
 
-int krak_allowance(const GameState& s, int unit) {
-  return rules::grenade_throwers_allowed(s.living_models(unit)) -
-         s.units[unit].own_turn.throwers_used;
-}
-
 }  // namespace
 
 std::string melee_choice_illegal(const GameState& s, const Action& a) {
@@ -520,7 +516,7 @@ std::string melee_choice_illegal(const GameState& s, const Action& a) {
   if (a.krak) {
     if (a.kind != ActionKind::fight) return "MELEE-26: krak attacks are a way to fight";
     if (krak_carriers(s, unit) == 0) return "MELEE-26: no model of the unit carries krak grenades";
-    if (krak_allowance(s, unit) <= 0)
+    if (throwing_places_left(s, unit) <= 0)
       return "MELEE-26 / SHOOT-49: a quarter of the unit has already used grenades this turn";
   }
   if (a.buckler) {
@@ -538,8 +534,8 @@ void apply_melee_choice(Context& c, const Action& a) {
                                                       : MeleeChoice::hit_and_run;
   if (a.krak) {
     // MELEE-26: a quarter of the unit (SHOOT-49's grenade limit, shared with throwing).
-    us.krak_attackers =
-        static_cast<std::int8_t>(std::min(krak_allowance(s, a.unit), krak_carriers(s, a.unit)));
+    us.krak_attackers = static_cast<std::int8_t>(
+        std::min(throwing_places_left(s, a.unit), krak_carriers(s, a.unit)));
     us.own_turn.throwers_used =
         static_cast<std::int16_t>(us.own_turn.throwers_used + us.krak_attackers);
     if (c.logging())

@@ -1,7 +1,7 @@
 // MELEE-04/08/09 in play: a round fought in Initiative steps, each step's wounds allocated tier by
 // tier (ruling.MELEE-08), and models closing in between steps; ADV-61 (at most six attackers of
 // a model's Size or bigger), ADV-62 (blows struck in clouds) and ADV-57/58 (a second weapon's
-// extra attack, MELEE-06a).
+// extra attack, MELEE-06a), ADV-63 (war veterans' krak attacks on Tyranids).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -93,6 +93,20 @@ bool can_strike(const GameState& s, int m, std::uint64_t enemies) {
     if (enemy_in_reach(s, m, enemies, kinds[k].arc)) return true;
   return false;
 }
+
+namespace {
+
+// ADV-63 (optional): a Tyranid War Veteran (special rule tyranid_war_veteran) making a krak attack
+// on a model of the Tyranid army.
+bool war_veteran_against(const GameState& s, int m, int target) {
+  if (!s.setup->options.krak_veterans) return false;
+  if (!s.setup->models[m].profile->has_rule("tyranid_war_veteran")) return false;
+  const auto* army =
+      s.setup->scenario.sides[s.setup->units[s.setup->models[target].unit].side].army;
+  return army != nullptr && army->id == "tyranids";
+}
+
+}  // namespace
 
 int striking_initiative(const GameState& s, int m) {
   const ModelInfo& model = s.setup->models[m];
@@ -304,10 +318,12 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
         if (first >= order.size()) continue;
         const int target = order[first].second;
         mass.attacked(m, target);
-        use_goal(1);  // MELEE-26: a 1 lands the grenade
+        // MELEE-26: a 1 lands the grenade (ADV-63: 4 or less for war veterans against Tyranids).
+        const int krak_goal = rules::krak_success_goal(war_veteran_against(s, m, target));
+        use_goal(krak_goal);
         const int face = c.dice.roll(6);
-        const auto result =
-            rules::read_krak_attack(face, c.setup.models[target].profile->weapon_skill > 0);
+        const auto result = rules::read_krak_attack(
+            face, c.setup.models[target].profile->weapon_skill > 0, krak_goal);
         ++tally.attacks;
         const auto* grenade = krak_grenade(model);
         if (result == rules::KrakResult::hit) {

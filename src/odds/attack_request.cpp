@@ -34,7 +34,8 @@ void apply_shooting_modifier(const Field& entry, std::string_view name, const Fi
   using M = rules::ShootingModifier;
   const auto modifier = rules::shooting_modifier_from_name(name);
   if (!modifier) entry.fail(fmt::format("unknown shooting modifier \"{}\" (see --help)", name));
-  if (value != nullptr && *modifier != M::fast_target && *modifier != M::over_obstacle) {
+  if (value != nullptr && *modifier != M::fast_target && *modifier != M::over_obstacle &&
+      *modifier != M::gm_modifier) {
     entry.fail(fmt::format("modifier \"{}\" takes no value", name));
   }
   switch (*modifier) {
@@ -118,6 +119,11 @@ void apply_shooting_modifier(const Field& entry, std::string_view name, const Fi
       break;
     case M::through_unit:
       s.through_unit = true;
+      break;
+    case M::gm_modifier:
+      if (value == nullptr)
+        entry.fail("gm_modifier needs the GM's total to-hit change, e.g. {\"gm_modifier\": -3}");
+      s.gm_modifier = value->as_int(-12, 12);
       break;
     case M::count_:
       break;
@@ -540,7 +546,8 @@ std::string modifier_help() {
   }
   text +=
       "  (fast_target takes the inches moved: {\"fast_target\": 24} or \"fast_target:24\";\n"
-      "   over_obstacle takes the height ratio: {\"over_obstacle\": 2})\n";
+      "   over_obstacle takes the height ratio: {\"over_obstacle\": 2};\n"
+      "   gm_modifier takes the GM's total: {\"gm_modifier\": -3})\n";
   text += "Melee modifiers (\"modifiers\" of a melee request):\n";
   for (const auto& row : rules::melee_modifier_table()) {
     text += fmt::format("  {:<24} {:>3}  {:<10} {}\n", row.name, fmt::format("{:+d}", row.value),

@@ -87,10 +87,14 @@ int pursuit_control_target(int leadership, bool hated_enemy) {
   return leadership - (hated_enemy ? 1 : 0);
 }
 
-KrakResult read_krak_attack(int face, bool target_has_weapon_skill) {
-  if (face == 1) return KrakResult::hit;
+KrakResult read_krak_attack(int face, bool target_has_weapon_skill, int success_goal) {
+  if (face <= success_goal) return KrakResult::hit;
   if (face == 6 && target_has_weapon_skill) return KrakResult::self_hit;
   return KrakResult::miss;
+}
+
+int krak_success_goal(bool war_veteran_against_tyranid) {
+  return war_veteran_against_tyranid ? 4 : 1;  // ADV-63: 2.3's "3+" read as a low roll
 }
 
 }  // namespace arap::rules

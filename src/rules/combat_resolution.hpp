@@ -83,7 +83,10 @@ PursuitDecision pursuit_decision(const PursuitInputs& inputs);
 int pursuit_control_target(int leadership, bool hated_enemy);
 
 // MELEE-26: a krak attack succeeds only on a 1; a 6 against a target with WS blows up the user.
+// ADV-63 (optional): Tyranid War Veterans attacking Tyranids succeed on `success_goal` 4 or less.
 enum class KrakResult : std::uint8_t { hit, miss, self_hit };
-KrakResult read_krak_attack(int face, bool target_has_weapon_skill);
+KrakResult read_krak_attack(int face, bool target_has_weapon_skill, int success_goal = 1);
+// MELEE-26 / ADV-63: the goal a krak attack must roll under or on.
+int krak_success_goal(bool war_veteran_against_tyranid);
 
 }  // namespace arap::rules

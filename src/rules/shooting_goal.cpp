@@ -44,6 +44,8 @@ constexpr std::array<ShootingModifierInfo, static_cast<std::size_t>(M::count_)> 
     {M::long_charge, "long_charge", "SHOOT-11x", -1, "stand and fire at a charge of over 12\""},
     {M::through_unit, "through_unit", "ADV-37", -2,
      "firing past another, non-friendly unit at one beyond (optional)"},
+    {M::gm_modifier, "gm_modifier", "ADV-75", 0,
+     "the GM's own modifiers for the scenario, summed (optional; give the value)"},
 }};
 
 }  // namespace
@@ -161,6 +163,7 @@ ShootingGoal shooting_hit_goal(const ShootingSituation& s, const Rulings& ruling
   if (s.on_ladder) apply(M::ladder, -1);
   if (s.long_charge) apply(M::long_charge, -1);
   if (s.through_unit) apply(M::through_unit, -2);
+  if (s.gm_modifier != 0) apply(M::gm_modifier, s.gm_modifier);  // ADV-75
 
   // SHOOT-56; SHOOT-17: smoke hides the target, so a shot through it is taken the same way.
   result.skill = s.hidden_target || s.through_smoke ? 1 : s.ballistic_skill;

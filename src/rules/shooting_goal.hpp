@@ -50,6 +50,7 @@ enum class ShootingModifier : std::uint8_t {
   ladder,                  // 11w -1 basic weapon on a ladder
   long_charge,             // 11x -1 stand and fire at a charge over 12"
   through_unit,            // ADV-37 -2 firing past another, non-friendly unit (optional)
+  gm_modifier,             // ADV-75 the GM's own modifiers for the scenario, summed (optional)
   count_
 };
 
@@ -108,6 +109,8 @@ struct ShootingSituation {
   // ADV-37 (optional): the firers see the target only past the models of another unit that is
   // not their own side's.
   bool through_unit = false;
+  // ADV-75 (optional): the sum of the GM's scenario modifiers that apply to this shot.
+  int gm_modifier = 0;
 };
 
 struct AppliedModifier {

@@ -281,7 +281,7 @@ const std::vector<std::string_view>& option_keys() {
 
 Scenario scenario_from(const Field& root, const data::Library& library) {
   root.allow_only({"id", "name", "description", "table", "turn_limit", "victory", "rulings",
-                   "options", "terrain", "obstacles", "sides"});
+                   "options", "terrain", "obstacles", "sides", "gm_modifiers"});
   Scenario scenario;
   scenario.id = root.has("id") ? root["id"].as_string() : "";
   scenario.name = root["name"].as_string();
@@ -590,6 +590,14 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
       scenario.units.push_back(std::move(unit));
     }
     scenario.sides.push_back(std::move(side));
+  }
+  if (root.has("gm_modifiers")) {
+    // ADV-75: the GM's modifiers are an optional rule; listing them without switching it on
+    // would leave them silently unused.
+    if (!scenario.options.gm_modifiers)
+      root["gm_modifiers"].fail(
+          "ADV-75: GM modifiers are an optional rule: add gm_modifiers: true to the options");
+    scenario.gm_modifiers = read_gm_modifiers(root["gm_modifiers"], scenario.units);
   }
   return scenario;
 }

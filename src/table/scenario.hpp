@@ -9,6 +9,7 @@
 
 #include "data/data_error.hpp"
 #include "data/library.hpp"
+#include "table/gm_modifiers.hpp"
 #include "table/table_model.hpp"
 #include "table/terrain.hpp"
 
@@ -96,6 +97,9 @@ struct ScenarioOptions {
   bool two_pistols = true;                        // ADV-31 (advanced)
   bool relentless_details = true;                 // ADV-29 (advanced)
   bool area_cover_calls = false;                  // ADV-46 (optional)
+  bool launcher_grenade_limit = true;             // ADV-49 (advanced)
+  bool krak_veterans = false;                     // ADV-63 (optional)
+  bool gm_modifiers = false;                      // ADV-75 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.
@@ -112,6 +116,7 @@ struct Scenario {
   Victory victory;
   std::vector<ScenarioRuling> rulings;
   ScenarioOptions options;
+  std::vector<GmModifier> gm_modifiers;  // ADV-75: honoured with options.gm_modifiers
 
   // Every model of every unit as the table sees it (unit = index into `units`).
   std::vector<TableModel> table_models() const;

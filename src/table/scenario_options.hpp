@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 26> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 29> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -41,6 +41,9 @@ inline constexpr std::array<SwitchOption, 26> kSwitchOptions = {{
     {"two_pistols", &ScenarioOptions::two_pistols},
     {"relentless_details", &ScenarioOptions::relentless_details},
     {"area_cover_calls", &ScenarioOptions::area_cover_calls},
+    {"launcher_grenade_limit", &ScenarioOptions::launcher_grenade_limit},
+    {"krak_veterans", &ScenarioOptions::krak_veterans},
+    {"gm_modifiers", &ScenarioOptions::gm_modifiers},
 }};
 
 }  // namespace arap::table
