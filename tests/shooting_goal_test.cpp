@@ -294,8 +294,9 @@ TEST(ShootingGoal, SHOOT_03_short_range) {
 TEST(ShootingGoal, modifier_names_round_trip) {
   for (const auto& row : shooting_modifier_table()) {
     EXPECT_EQ(shooting_modifier_from_name(row.name), row.id);
-    // SHOOT-11's rows, and the advanced rules' own rows (ADV-37) under their IDs.
-    EXPECT_TRUE(row.rule.starts_with("SHOOT-11") || row.id == ShootingModifier::through_unit)
+    // SHOOT-11's rows, and the advanced rules' own rows (ADV-37, ADV-75) under their IDs.
+    EXPECT_TRUE(row.rule.starts_with("SHOOT-11") || row.id == ShootingModifier::through_unit ||
+                row.id == ShootingModifier::gm_modifier)
         << row.rule;
   }
   EXPECT_FALSE(shooting_modifier_from_name("lucky"));
