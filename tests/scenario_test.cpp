@@ -59,6 +59,11 @@ TEST(ScenarioData, town_has_about_thirty_terrain_pieces) {
   EXPECT_GE(town.table.features().size() + town.table.obstacles().size(), 30u);
   EXPECT_EQ(town.victory.kind, Victory::Kind::objectives);
   EXPECT_EQ(town.victory.objectives.size(), 3u);
+  // ADV-47: its houses are confined by default, and one ruin kept its roof.
+  for (const auto& feature : town.table.features()) {
+    if (feature.kind == TerrainKind::building) EXPECT_TRUE(feature.confined) << feature.id;
+    if (feature.kind == TerrainKind::ruin) EXPECT_EQ(feature.confined, feature.id == "ruin_4");
+  }
 }
 
 class BadScenario : public ::testing::Test {
@@ -157,6 +162,18 @@ TEST_F(BadScenario, ADV_75_gm_modifiers_need_the_option_known_units_and_a_value)
                               "  - {name: rain, to_hit: -2}\n" +
                               sides);
   EXPECT_EQ(twice.field(), "gm_modifiers[1].name");
+}
+
+TEST_F(BadScenario, ADV_47_a_trench_or_a_cloud_is_not_a_confined_room) {
+  const auto trench = error_of(with(
+      "  - {id: dug, kind: trench, confined: true, polygon: [[0, 0], [4, 0], [4, 1], [0, 1]]}\n",
+      "[12, 4]"));
+  EXPECT_EQ(trench.field(), "terrain[0].confined");
+  EXPECT_EQ(trench.where().line, 4);
+  const auto cloud = error_of(with(
+      "  - {id: fog, kind: smoke, confined: true, polygon: [[0, 0], [4, 0], [4, 4], [0, 4]]}\n",
+      "[12, 4]"));
+  EXPECT_EQ(cloud.field(), "terrain[0].confined");
 }
 
 TEST_F(BadScenario, options_name_only_known_switches_with_their_ranges) {

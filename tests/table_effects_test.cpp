@@ -180,6 +180,32 @@ TEST(Markers, SHOOT_44_marker_over_a_trench_catches_the_section) {
       << "centre outside the trench: occupants hit on 4-";
 }
 
+// ADV-47: the catalogue's 4" x 4" room. A marker centred in it reaches the four occupants in its
+// corners (2.1" off) only when the room counts as confined; they then have no cover from its walls.
+TEST(Markers, ADV_47_a_blast_in_a_room_catches_every_occupant) {
+  Table table(48, 48);
+  TerrainFeature room =
+      test::rect_feature("room", 10, 10, 14, 14, MovementClass::difficult, Cover::hard);
+  room.kind = TerrainKind::building;
+  room.confined = true;
+  table.add_feature(room);
+  std::vector<TableModel> models = {model_at(10.5, 10.5), model_at(13.5, 10.5),
+                                    model_at(10.5, 13.5), model_at(13.5, 13.5),
+                                    model_at(16.5, 12)};  // the last outside, 4.5" off
+  const Point centre{12, 12};
+  const auto under = models_under_area(table, models, centre, 1.5, true);
+  EXPECT_EQ(under, (std::vector<int>{0, 1, 2, 3}));
+  for (const Cover cover : cover_from_centre(table, models, under, centre))
+    EXPECT_EQ(cover, Cover::none) << "hit automatically";
+  EXPECT_TRUE(models_under_area(table, models, centre, 1.5, false).empty())
+      << "switched off, only the marker's own reach counts";
+  room.confined = false;
+  Table open_room(48, 48);
+  open_room.add_feature(room);
+  EXPECT_TRUE(models_under_area(open_room, models, centre, 1.5, true).empty())
+      << "a roofless ruin is no confined space";
+}
+
 TEST(Markers, SHOOT_45_models_in_the_way_stop_a_shot) {
   const Table table(48, 48);
   std::vector<TableModel> models = {model_at(24, 2, 0, 0, 0), model_at(24, 15, 180, 1, 1)};

@@ -1,4 +1,5 @@
-// CHARGE-01..19 in play: the Charge action and its legality, the Charged unit's response (hold,
+// CHARGE-01..19 and ADV-51 (only enemies the unit can see, or blind without bonuses) in play: the
+// Charge action and its legality, the Charged unit's response (hold,
 // Stand and Fire, run), defensive and assault grenades, Fire and Charge (with ADV-64's order of
 // charge-time fire), a successful Charge's bonuses and lock, and a run from a Charge. The
 // Chargers' moves (contact, placement, a halted or failed Charge) are in charge_moves.cpp; the
@@ -133,6 +134,41 @@ ChargeFireFirst charge_fire_first(const Context& c, int charger, int target,
 
 }  // namespace
 
+namespace {
+
+// ADV-51: whether some model of `unit` sees some model of `target`, looking any way (the unit
+// turns as it charges), or knows where it stands because it shows (or its banner does) above the
+// terrain that hides it (SHOOT-55). Terrain, smoke and other models block the line as they do a
+// shot's.
+bool sees_any(const GameState& s, int unit, int target) {
+  thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
+  s.table_models(poses);
+  const auto& table = s.table();
+  const auto& own = s.setup->units[unit];
+  const auto& foe = s.setup->units[target];
+  for (int m = own.first_model; m < own.first_model + own.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    for (int n = foe.first_model; n < foe.first_model + foe.model_count; ++n) {
+      if (!poses[n].alive) continue;
+      const table::Sight sight = table::line_of_sight(table, poses, m, n);
+      if (sight.clear()) return true;
+      if (sight.smoke_only() || sight.blocker == table::Sight::Blocker::model) continue;
+      const double top = poses[n].height + s.setup->banners[n];
+      if (table::terrain_sight_over(table, poses[m].position, poses[n].position, top).clear())
+        return true;
+    }
+  }
+  return false;
+}
+
+// ADV-51: a charge the GM allows at an enemy the unit cannot see (option blind_charges).
+bool blind_charge(const GameState& s, int unit, int target) {
+  return s.setup->options.charge_known_enemies && s.setup->options.blind_charges &&
+         !sees_any(s, unit, target);
+}
+
+}  // namespace
+
 void continue_charge(Context& c);
 void engage(Context& c, int charger, int target);
 void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& roll);
@@ -147,6 +183,10 @@ void resolve_charge(Context& c, ActionKind response) {
   s.fire_and_charge = false;
   const auto& ci = c.setup.units[charger];
   const NearestPair start = nearest_pair(s, charger, target);
+  // ADV-51: a blind charge (as declared: nobody has moved since) earns no Charge bonuses.
+  const bool blind = blind_charge(s, charger, target);
+  if (blind && c.logging())
+    c.event({{"type", "blind_charge"}, {"unit", charger}, {"target", target}, {"rule", "ADV-51"}});
 
   const rules::ChargeMove move = charge_move_of(s, charger);
   if (move.prone) {
@@ -165,7 +205,7 @@ void resolve_charge(Context& c, ActionKind response) {
       table::unit_cover_against(c.state.table(), s.table_models(), unit_centre(s, charger), target)
           .unit;
   s.charge_progress.hard_cover = target_cover == table::Cover::hard;
-  bool denied = false;
+  bool denied = blind;
   int reaction_wounds_taken = 0;
   int reaction_wounds_dealt = 0;
   if (response == ActionKind::run) {
@@ -395,6 +435,13 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     if (!explain) return "CHARGE-02";
     return fmt::format("CHARGE-02: {} is {:.1f}\" away; the longest possible charge reaches {}\"",
                        s.setup->units[a.target].name, pair.distance, longest);
+  }
+  if (s.setup->options.charge_known_enemies && !s.setup->options.blind_charges &&
+      !sees_any(s, a.unit, a.target)) {
+    if (!explain) return "ADV-51";
+    return fmt::format(
+        "ADV-51: no model of {} can see {}, so the unit does not know it is there to charge it",
+        info.name, s.setup->units[a.target].name);
   }
   if (a.fire) {
     if (!rules::firing_during_charge_allowed(pair.distance, info.move))

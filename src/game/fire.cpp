@@ -205,7 +205,8 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
     centre = table::scattered_point(table, aim, scatter.distance, scatter.bearing_degrees);
     centre = table::intercept_flight(table, poses, from, centre, unit, lobbed);  // SHOOT-45
   }
-  const auto under = table::models_under_area(table, poses, centre, shot.weapon->effect_size);
+  const auto under = table::models_under_area(table, poses, centre, shot.weapon->effect_size,
+                                              s.setup->options.confined_blasts);  // ADV-47
   const auto covers =
       table::cover_from_centre(table, poses, under, centre, s.setup->options.area_cover_calls);
   std::vector<int> hit_faces;

@@ -349,6 +349,19 @@ void fight_round(Context& c, std::vector<int> units) {
   }
   clean_locks(c);
   note_last_men(c, units, living_before);
+  if (c.setup.options.tidy_up) {
+    // ADV-73: the fight goes on next turn: the models left out of it step in or turn to face.
+    std::vector<int> going_on;
+    for (const int u : units)
+      if (s.unit_alive(u) && s.units[u].locked != 0 && !s.units[u].routing &&
+          !s.units[u].rout_pending && s.units[u].pursuing < 0)
+        going_on.push_back(u);
+    if (!going_on.empty()) {
+      const int moved = tidy_up(c, going_on);
+      if (c.logging())
+        c.event({{"type", "tidy_up"}, {"rule", "ADV-73"}, {"units", going_on}, {"models", moved}});
+    }
+  }
   if (c.setup.options.consolidation) {
     for (std::size_t k = 0; k < units.size(); ++k)
       if (slew_all_foes(s, units[k], foes_before[k])) offer_consolidation(c, units[k], "ADV-68");

@@ -48,6 +48,10 @@ void remove_fallen(Context& c, int unit);
 int striking_initiative(const GameState& s, int m);
 // MELEE-09: after a step, unengaged models whose step is still to come close in (up to M).
 void close_in(Context& c, const std::vector<int>& units, int next_step);
+// ADV-73 (advanced, option tidy_up): after a round of a fight that goes on, every model of
+// `units` out of the fight steps up to its M into reach of the nearest foe its unit is locked
+// with or, too far for that, turns to face it. Returns how many models moved.
+int tidy_up(Context& c, const std::vector<int>& units);
 // ADV-61 (an advanced rule, option mass_attacks): in one round no model is attacked by more than
 // six enemy models of its Size or bigger; smaller attackers are neither limited nor counted. Kept
 // for a round across its Initiative steps.

@@ -121,6 +121,30 @@ int striking_initiative(const GameState& s, int m) {
   return rules::striking_initiative(in);
 }
 
+namespace {
+
+// MELEE-09 / ADV-73: model `m` of `unit`, out of the fight, steps up to its M toward the nearest
+// living foe its unit is locked with, when that can bring it into reach (the move is optional:
+// only then is it worth making). Returns whether it moved; `nearest` receives that foe (-1: none).
+bool step_in(Context& c, std::vector<table::TableModel>& poses, int unit, int m, int& nearest) {
+  GameState& s = c.state;
+  double best = 0.0;
+  nearest = nearest_model(poses, m, 0, static_cast<int>(poses.size()), best, [&](int n) {
+    return poses[n].alive && (s.units[unit].locked & bit(c.setup.models[n].unit)) != 0;
+  });
+  const int move = c.setup.models[m].profile->move;
+  if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) return false;
+  const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
+                                              move, table::MoveMode::charge);
+  if (!plan || plan->report.distance <= 0.0) return false;
+  s.models[m].pose.position = plan->request.path.back();
+  s.models[m].pose.facing = plan->report.final_facing;
+  poses[m] = s.models[m].pose;
+  return true;
+}
+
+}  // namespace
+
 // MELEE-09: after a step, unengaged models whose step is still to come close in (up to M).
 void close_in(Context& c, const std::vector<int>& units, int next_step) {
   GameState& s = c.state;
@@ -131,22 +155,32 @@ void close_in(Context& c, const std::vector<int>& units, int next_step) {
       if (!poses[m].alive || striking_initiative(s, m) > next_step) continue;
       if (s.models[m].fell_over) continue;  // MOVE-15: it does not move this turn
       if (can_strike(s, m, s.units[u].locked)) continue;
-      double best = 0.0;
-      const int nearest =
-          nearest_model(poses, m, 0, static_cast<int>(poses.size()), best, [&](int n) {
-            return poses[n].alive && (s.units[u].locked & bit(c.setup.models[n].unit)) != 0;
-          });
-      // The move is optional: only worth making when it can bring the model into reach.
-      const int move = c.setup.models[m].profile->move;
-      if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) continue;
-      const auto plan = table::plan_straight_move(
-          c.state.table(), poses, m, poses[nearest].position, move, table::MoveMode::charge);
-      if (!plan || plan->report.distance <= 0.0) continue;
-      s.models[m].pose.position = plan->request.path.back();
-      s.models[m].pose.facing = plan->report.final_facing;
-      poses[m] = s.models[m].pose;
+      int nearest = -1;
+      step_in(c, poses, u, m, nearest);
     }
   }
+}
+
+int tidy_up(Context& c, const std::vector<int>& units) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  int moved = 0;
+  for (const int u : units) {
+    const auto& info = c.setup.units[u];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (!poses[m].alive || s.models[m].fell_over) continue;  // MOVE-15
+      if (can_strike(s, m, s.units[u].locked)) continue;
+      int nearest = -1;
+      if (step_in(c, poses, u, m, nearest)) {
+        ++moved;
+      } else if (nearest >= 0) {
+        // Too far to reach: it turns to face the foe instead.
+        s.models[m].pose.facing = table::bearing(poses[m].position, poses[nearest].position);
+        poses[m] = s.models[m].pose;
+      }
+    }
+  }
+  return moved;
 }
 
 struct StepTally {

@@ -168,7 +168,7 @@ struct GameState {
   struct ChargeInProgress {
     float distance = 0.0f;  // the rolled Charge distance
     std::int8_t highest_die = 0;
-    bool denied = false;      // CHARGE-17: defensive grenades took the bonuses
+    bool denied = false;      // CHARGE-17 / ADV-51: defensive grenades or a blind charge
     bool hard_cover = false;  // CHARGE-10: the target had hard cover against the start
     bool climbed = false;     // CHARGE-07: the Chargers crossed an obstacle with a test
     bool hazardous = false;   // CHARGE-07: ... or dangerous ground

@@ -150,10 +150,10 @@ std::vector<int> models_under_marker(std::span<const TableModel> models, const P
 }
 
 std::vector<int> models_under_area(const Table& table, std::span<const TableModel> models,
-                                   const Point& centre, double radius) {
+                                   const Point& centre, double radius, bool confined_spaces) {
   std::vector<int> under = models_under_marker(models, centre, radius);
   for (const auto* feature : table.features_at(centre)) {
-    if (feature->kind != TerrainKind::trench) continue;
+    if (feature->kind != TerrainKind::trench && !(confined_spaces && feature->confined)) continue;
     for (int i = 0; i < static_cast<int>(models.size()); ++i) {
       if (!models[i].alive || distance(models[i].position, centre) > 3.0 + 1e-9) continue;
       if (!in_feature(*feature, models[i].position)) continue;

@@ -37,8 +37,11 @@ std::vector<int> models_under_marker(std::span<const TableModel> models, const P
 // SHOOT-43/44: models under an area marker on this table. A marker centred over a trench also
 // catches every occupant of that trench within 3" of its centre (the 6" section), and they have
 // no cover from it; occupants of a trench the centre is outside keep the trench's hard cover.
+// ADV-47 (with `confined_spaces`): so does a marker centred in a confined feature (a building's
+// interior), for everyone inside it within 3".
 std::vector<int> models_under_area(const Table& table, std::span<const TableModel> models,
-                                   const Point& centre, double radius);
+                                   const Point& centre, double radius,
+                                   bool confined_spaces = false);
 
 // SHOOT-41/42/50/57: the point a marker moves to from `aim` (clamped to the table edge).
 Point scattered_point(const Table& table, const Point& aim, double distance,

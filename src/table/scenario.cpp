@@ -73,6 +73,7 @@ void kind_defaults(TerrainFeature& feature) {
       feature.cover = Cover::hard;
       feature.see_through = 0.0;
       feature.height = 6.0;
+      feature.confined = true;  // ADV-47
       break;
     case TerrainKind::ruin:
       feature.movement = MovementClass::difficult;
@@ -110,7 +111,7 @@ void kind_defaults(TerrainFeature& feature) {
 TerrainFeature read_feature(const Field& field) {
   field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
                     "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation",
-                    "blind", "agility", "operates", "soft_cover_vs_area"});
+                    "blind", "agility", "operates", "soft_cover_vs_area", "confined"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -128,6 +129,14 @@ TerrainFeature read_feature(const Field& field) {
     feature.soft_cover_vs_area = field["soft_cover_vs_area"].as_bool();
     if (feature.cover != Cover::soft)
       field["soft_cover_vs_area"].fail("ADV-46: only soft cover may be ruled open to area markers");
+  }
+  if (field.has("confined")) {
+    feature.confined = field["confined"].as_bool();
+    if (feature.confined &&
+        (feature.kind == TerrainKind::trench || feature.kind == TerrainKind::smoke))
+      field["confined"].fail(feature.kind == TerrainKind::trench
+                                 ? "SHOOT-44 already treats a trench as confined"
+                                 : "ADV-47: a smoke cloud is no room to be confined in");
   }
   if (field.has("blocks_sight")) {
     feature.see_through =

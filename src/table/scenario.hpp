@@ -100,6 +100,10 @@ struct ScenarioOptions {
   bool launcher_grenade_limit = true;             // ADV-49 (advanced)
   bool krak_veterans = false;                     // ADV-63 (optional)
   bool gm_modifiers = false;                      // ADV-75 (optional)
+  bool charge_known_enemies = true;               // ADV-51 (advanced)
+  bool blind_charges = false;                     // ADV-51's GM allowance (optional)
+  bool confined_blasts = true;                    // ADV-47 (advanced)
+  bool tidy_up = true;                            // ADV-73 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 29> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 33> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -44,6 +44,10 @@ inline constexpr std::array<SwitchOption, 29> kSwitchOptions = {{
     {"launcher_grenade_limit", &ScenarioOptions::launcher_grenade_limit},
     {"krak_veterans", &ScenarioOptions::krak_veterans},
     {"gm_modifiers", &ScenarioOptions::gm_modifiers},
+    {"charge_known_enemies", &ScenarioOptions::charge_known_enemies},
+    {"blind_charges", &ScenarioOptions::blind_charges},
+    {"confined_blasts", &ScenarioOptions::confined_blasts},
+    {"tidy_up", &ScenarioOptions::tidy_up},
 }};
 
 }  // namespace arap::table

@@ -77,6 +77,9 @@ struct TerrainFeature {
   // ADV-46 (optional): false where the GM rules this soft cover (long grass) no shelter from an
   // area marker.
   bool soft_cover_vs_area = true;
+  // ADV-47: a roofed space (a building's interior, a bunker): an area marker centred in it
+  // catches every occupant within 3" and its walls shelter none of them. Buildings by default.
+  bool confined = false;
   int action_cost = 1;  // ACT-10: AP a move action touching it costs (a slippery slope: 2)
   Agility agility = Agility::none;  // MOVE-15
   // MOVE-19..28: a raised surface (platform, upper floor, roof, rampart walk, cliff top) this many
