@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "game/context.hpp"
+#include "game/record.hpp"
 #include "support/scripted_game.hpp"
 
 namespace arap::game {
@@ -72,6 +73,8 @@ TEST_F(ChargeKnownEnemies, ADV_51_a_blind_charge_the_GM_allows_gets_no_bonuses) 
   EXPECT_EQ(last("charge")->at("approach"), "front");
   EXPECT_EQ(last("charge")->at("bonus_attacks"), 0) << "a frontal charge would get 1 (CHARGE-05)";
   EXPECT_TRUE(state_.units[1].locked & 1u);
+  EXPECT_NE(battle_report(*setup_, log_).find("blind: no Charge bonuses (ADV-51)"),
+            std::string::npos);
 }
 
 }  // namespace

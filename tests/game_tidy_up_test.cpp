@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "game/context.hpp"
+#include "game/record.hpp"
 #include "support/arranged_fight.hpp"
 
 namespace arap::game {
@@ -49,6 +50,8 @@ TEST_F(TidyUp, ADV_73_a_model_out_of_the_fight_steps_into_contact_at_round_end) 
   ASSERT_NE(last("tidy_up"), nullptr);
   EXPECT_EQ(last("tidy_up")->at("rule"), "ADV-73");
   EXPECT_EQ(last("tidy_up")->at("models"), 1);
+  EXPECT_NE(battle_report(*setup_, log_).find("1 model(s) step into the fight (ADV-73)"),
+            std::string::npos);
 }
 
 TEST_F(TidyUp, ADV_73_switched_off_it_stays_where_it_was) {

@@ -273,6 +273,13 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       out += fmt::format("    the {} fires through smoke (SHOOT-17): BS1{}\n",
                          e["weapon"].get<std::string>(),
                          change != 0 ? fmt::format(", Strength {}", change) : std::string());
+    } else if (type == "blind_charge") {
+      out += fmt::format("  {} charges {} blind: no Charge bonuses (ADV-51).\n",
+                         unit_name(setup, e), unit_name(setup, e, "target"));
+    } else if (type == "tidy_up") {
+      const int models = e["models"].get<int>();
+      if (models > 0)
+        out += fmt::format("  After the round {} model(s) step into the fight (ADV-73).\n", models);
     } else if (type == "aim") {
       out += fmt::format("  {} takes aim (+1 to hit with its next shot).\n", unit_name(setup, e));
     } else if (type == "prone") {
