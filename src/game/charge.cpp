@@ -16,6 +16,7 @@
 #include "game/context.hpp"
 #include "game/melee_internal.hpp"
 #include "rules/charge.hpp"
+#include "rules/leadership.hpp"
 #include "table/cover.hpp"
 #include "table/line_of_sight.hpp"
 #include "table/movement.hpp"
@@ -169,6 +170,27 @@ bool blind_charge(const GameState& s, int unit, int target) {
 
 }  // namespace
 
+bool poor_resolve_holds(Context& c, int unit, int before) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[unit];
+  const int leader = info.leader_model >= 0 ? info.leader_model : info.first_model;
+  if (!c.setup.options.poor_resolve || !s.unit_alive(unit) ||
+      !c.setup.models[leader].profile->has_rule("poor_resolve"))
+    return true;
+  const auto target = rules::poor_resolve_target(s.leadership(unit), info.model_count, before,
+                                                 before - s.living_models(unit));
+  if (!target) return true;
+  // MORALE-02 / ADV-43: the fearless and the dogged take no such test.
+  if (rules::passes_automatically(rules::LdTest::poor_resolve, info.fearless) ||
+      c.setup.dogged(unit))
+    return true;
+  c.dice.start();
+  const auto roll = rules::roll_leadership_test(
+      c.dice, *target, rules::may_reroll(rules::LdTest::poor_resolve, info.no_fear));
+  c.roll_event("ADV-65", "poor resolve", *target, unit, {{"passed", roll.passed}});
+  return roll.passed;
+}
+
 void continue_charge(Context& c);
 void engage(Context& c, int charger, int target);
 void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& roll);
@@ -221,6 +243,9 @@ void resolve_charge(Context& c, ActionKind response) {
     resolve_run(c, charger, target, roll);
     return;
   }
+  // ADV-65: the strengths before charge-time fire, against which a quarter lost is counted.
+  const int charger_before = s.living_models(charger);
+  const int target_before = s.living_models(target);
   int successes = 0;
   if (response == ActionKind::stand_and_fire) {
     c.dice.start();
@@ -266,6 +291,18 @@ void resolve_charge(Context& c, ActionKind response) {
   } else if (chargers_fire) {
     chargers_shoot(nullptr);
   }
+  // ADV-65 (optional): a unit of poor resolve that lost a quarter to that fire tests at once;
+  // failing, it does not go in and starts to rout.
+  const bool target_routs = !poor_resolve_holds(c, target, target_before);
+  if (!poor_resolve_holds(c, charger, charger_before)) {
+    s.charging_unit = -1;
+    s.charge_target = -1;
+    if (target_routs) start_rout(c, target, "ADV-65");
+    start_rout(c, charger, "ADV-65");
+    finish_charge(c, charger);
+    return;
+  }
+  if (target_routs) start_rout(c, target, "ADV-65");
   // CHARGE-17: defensive grenades against a Charge into the fire arc, not from the rear.
   if (c.setup.units[target].defensive_grenades && s.units[target].locked == 0 &&
       s.unit_alive(charger) && start.own >= 0 && start.enemy >= 0) {

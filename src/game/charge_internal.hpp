@@ -47,6 +47,10 @@ enum class Contact : std::uint8_t { made, missed, halted };
 Contact make_contact(Context& c, int charger, int goal_unit, double inches);
 // CHARGE-07: the Chargers stop at an obstacle they failed to cross.
 void halt_charge(Context& c, int charger);
+// ADV-65 (optional, option poor_resolve): whether `unit`, if of poor resolve (its leader's profile
+// has the special rule poor_resolve), holds after charge-time fire took it down from `before`
+// models: no test under a quarter lost, else an Ld test (event roll, rule ADV-65).
+bool poor_resolve_holds(Context& c, int unit, int before);
 // CHARGE-04: a charge that fell short.
 void fail_charge(Context& c, int charger, int target, int highest_die);
 // CHARGE-05/06 (and ADV-72): the first round's terms of a Charge by `charger` that reached

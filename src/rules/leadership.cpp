@@ -22,6 +22,12 @@ bool is_morale_check(LdTest test) {
   return false;
 }
 
+std::optional<int> poor_resolve_target(int leadership, int strength, int before, int lost) {
+  if (before <= 0 || lost * 4 < before) return std::nullopt;
+  const int left = before - lost;
+  return leadership_target(leadership, left * 2 < strength ? -1 : 0);
+}
+
 MoraleOutcome morale_outcome(const dice::LeadershipRoll& roll) {
   if (roll.passed) return MoraleOutcome::passed;
   return roll.total() % 2 == 0 ? MoraleOutcome::pinned : MoraleOutcome::routed;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "dice/dice_source.hpp"
 #include "dice/rolls.hpp"
@@ -39,6 +40,11 @@ inline bool may_reroll(LdTest test, bool no_fear) {
 inline int leadership_target(int leadership, int modifier) {
   return leadership + modifier;
 }
+
+// ADV-65 (optional): a unit of poor resolve that had `before` models when charge-time fire began
+// and lost `lost` of them tests against the Ld returned, at -1 when fewer than half its full
+// `strength` are left; nothing when it lost under a quarter.
+std::optional<int> poor_resolve_target(int leadership, int strength, int before, int lost);
 
 // SHOOT-32 (also MORALE-08): a passed test, an even failure (pinned) or an odd failure (rout).
 enum class MoraleOutcome : std::uint8_t { passed, pinned, routed };

@@ -104,6 +104,7 @@ struct ScenarioOptions {
   bool blind_charges = false;                     // ADV-51's GM allowance (optional)
   bool confined_blasts = true;                    // ADV-47 (advanced)
   bool tidy_up = true;                            // ADV-73 (advanced)
+  bool poor_resolve = false;                      // ADV-65 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 33> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 34> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -48,6 +48,7 @@ inline constexpr std::array<SwitchOption, 33> kSwitchOptions = {{
     {"blind_charges", &ScenarioOptions::blind_charges},
     {"confined_blasts", &ScenarioOptions::confined_blasts},
     {"tidy_up", &ScenarioOptions::tidy_up},
+    {"poor_resolve", &ScenarioOptions::poor_resolve},
 }};
 
 }  // namespace arap::table
