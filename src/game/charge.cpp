@@ -1,9 +1,9 @@
-// CHARGE-01..19 and ADV-51 (only enemies the unit can see, or blind without bonuses) in play: the
-// Charge action and its legality, the Charged unit's response (hold,
-// Stand and Fire, run), defensive and assault grenades, Fire and Charge (with ADV-64's order of
-// charge-time fire), a successful Charge's bonuses and lock, and a run from a Charge. The
-// Chargers' moves (contact, placement, a halted or failed Charge) are in charge_moves.cpp; the
-// numbers come from rules/charge.
+// CHARGE-01..19 in play: the Charge action and its legality (ADV-51: only enemies the unit can
+// see, or blind without bonuses), the Charged unit's response (hold, Stand and Fire, run),
+// defensive and assault grenades, Fire and Charge (with ADV-64's order of charge-time fire and
+// ADV-65's test for units of poor resolve), a successful Charge's bonuses and lock, and a run from
+// a Charge. The Chargers' moves (contact, placement, a halted or failed Charge) are in
+// charge_moves.cpp; the numbers come from rules/charge.
 #include <algorithm>
 #include <array>
 #include <cmath>
