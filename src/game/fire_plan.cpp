@@ -124,8 +124,9 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   std::vector<Shot> shots;
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
-  // ADV-49: weapon-mounted grenade launchers fire only while the unit has throwing places left.
-  int places = throwing_places_left(s, unit);
+  // ADV-49: weapon-mounted grenade launchers fire only while the unit has throwing places left
+  // (counted at the first launcher: most units carry none, and this is every legality check).
+  std::optional<int> places;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive || s.models[m].fell_over) continue;  // MOVE-15: no attacks after a fall
     if (!heavy && s.models[m].heavy_only) continue;          // ADV-29
@@ -133,7 +134,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
     bool fired = false;
     const auto fire = [&](Shot&& shot) {
-      if (takes_throwing_place(s, *shot.weapon)) --places;
+      if (takes_throwing_place(s, *shot.weapon)) --*places;
       add_shot(shots, std::move(shot), s);
       fired = true;
     };
@@ -150,7 +151,10 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (pistol_in_hand && weapon->type != data::WeaponType::pistol) continue;
       if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
       if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
-      if (places <= 0 && takes_throwing_place(s, *weapon)) continue;  // ADV-49
+      if (takes_throwing_place(s, *weapon)) {      // ADV-49
+        if (!places) places = throwing_places_left(s, unit);
+        if (*places <= 0) continue;
+      }
       rules::FiringInputs inputs;
       inputs.range = range;
       inputs.relentless = info.relentless;
