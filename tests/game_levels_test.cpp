@@ -22,13 +22,13 @@ class Levels : public test::ScriptedGame {
   // Red: a Guard infantry squad in a line near the platform's edge (y = `squad_y`) and a heavy
   // weapons team (unit 1) at `team_y`; Blue: a Tactical squad far off.
   void guard_on_platform(double elevation, const std::string& extra = "", double team_y = 40,
-                         double squad_y = 21.5) {
+                         double squad_y = 21.5, const std::string& options = "") {
     begin(test::battle("levels", "imperial_guard",
                        "[{unit: infantry_squad, at: [20, " + std::to_string(squad_y) +
                            "], facing: 180}, {unit: heavy_weapons_team, facing: 180, at: [40, " +
                            std::to_string(team_y) + "]}]",
                        "space_marines", "[{unit: tactical_squad, at: [24, 46], facing: 180}]",
-                       platform(elevation, extra)),
+                       options + platform(elevation, extra)),
           9);
   }
 
@@ -85,7 +85,8 @@ TEST_F(Levels, MOVE_25_a_drop_over_six_inches_is_no_jump) {
 }
 
 TEST_F(Levels, MOVE_27_a_failed_jump_is_a_fall_from_the_top_landing_prone_at_the_foot) {
-  guard_on_platform(4);
+  // The core rule: every save counts (ADV-16, on by default, would deny the Guard's flak).
+  guard_on_platform(4, "", 40, 21.5, "options: {fall_saves: false}\n");
   script({1});
   must(activate(0, 1));
   state_.scripted_dice = &sixes_;  // a 6 fails every Initiative test and passes every save

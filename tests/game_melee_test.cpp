@@ -517,13 +517,15 @@ TEST_F(ChargeOverWall, CHARGE_07_an_obstacle_above_the_move_is_impassable_to_cha
   EXPECT_GT(lowest_y(), 19.5);
 }
 
-// A minefield strip (hurts on a 1) lies across the Assault squad's charge at the Guard.
+// A minefield strip (hurts on a 1) lies across the Assault squad's charge at the Guard. The core
+// rules: one hazard die per model however far it charges (ADV-10, off here, rolls two past 6").
 class ChargeHazards : public test::ScriptedGame {
  protected:
   void SetUp() override {
     begin(test::battle("mines", "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]",
                        "space_marines",
                        "[{unit: assault_squad, at: [24, 24], facing: 180, spacing: 1.5}]",
+                       "options: {dangerous_ground_details: false}\n"
                        "terrain:\n  - {id: mines, kind: minefield, dangerous: {triggers_on: 1}, "
                        "polygon: [[4, 18.5], [44, 18.5], [44, 20.5], [4, 20.5]]}\n"),
           3);

@@ -48,9 +48,9 @@ RC_GTEST_PROP(TableProperties, a_path_never_costs_less_than_its_length, ()) {
   RC_ASSERT(report.total_cost() + 1e-9 >= report.distance);
 }
 
-// straight_reach is the planners' one pass over the ground (MOVE-01/03/06/07/08/21): the length
-// it gives is affordable and unbarred by check_move's own measure, and a little further is not
-// (unless the ray's end was reached). Enemy bases stand about to bar the way too.
+// straight_reach is the planners' one pass over the ground (MOVE-01/03/06/07/08/21, ADV-08): the
+// length it gives is affordable and unbarred by check_move's own measure, and a little further is
+// not (unless the ray's end was reached). Enemy bases stand about to bar the way too.
 RC_GTEST_PROP(TableProperties, straight_reach_is_the_furthest_affordable_unbarred_length, ()) {
   const Table& table = town().table;
   std::vector<TableModel> models(1 + *rc::gen::inRange(0, 4));
@@ -59,6 +59,7 @@ RC_GTEST_PROP(TableProperties, straight_reach_is_the_furthest_affordable_unbarre
     models[i].side = i == 0 ? 0 : 1;
   }
   models[0].facing = *rc::gen::inRange(0, 360);
+  models[0].move_through_cover = *rc::gen::arbitrary<bool>();  // ADV-08: both measure it alike
   MoveRequest request;
   request.mode =
       *rc::gen::element(MoveMode::normal, MoveMode::backwards, MoveMode::crawl, MoveMode::sidestep);

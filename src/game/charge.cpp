@@ -210,7 +210,7 @@ void resolve_charge(Context& c, ActionKind response) {
   if (blind && c.logging())
     c.event({{"type", "blind_charge"}, {"unit", charger}, {"target", target}, {"rule", "ADV-51"}});
 
-  const rules::ChargeMove move = charge_move_of(s, charger);
+  const rules::ChargeMove move = charge_move_of(s, charger, target);
   if (move.prone) {
     for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
       s.models[m].prone = false;  // CHARGE-02: the prone charge includes standing up
@@ -465,9 +465,19 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "ADV-71: a unit that rallied this turn may not charge the unit that was pursuing it";
   if (auto fell = fell_over_problem(s, a.unit); !fell.empty()) return fell;
   const NearestPair pair = nearest_pair(s, a.unit, a.target);
-  const auto reach =
-      rules::charge_distance_distribution(charge_move_of(s, a.unit), s.setup->rulings.charge_02());
-  const double longest = reach.highest() + s.models[pair.own].pose.size;
+  const double size = s.models[pair.own].pose.size;
+  rules::ChargeMove move = charge_move_of(s, a.unit, -1);  // as over open ground
+  double longest =
+      rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() + size;
+  // MOVE-12: variable ground on the way rolls shorter at most; only a target beyond that reach
+  // needs the ground looked at (listings ask this of every target).
+  const double variable_longest =
+      2.0 * table::variable_die_sides(info.move) + (info.leaping ? 6.0 : 0.0) + size;
+  if (!move.prone && pair.distance <= longest + 1e-9 && pair.distance > variable_longest + 1e-9) {
+    move = charge_move_of(s, a.unit, a.target);
+    longest =
+        rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() + size;
+  }
   if (pair.distance > longest + 1e-9) {
     if (!explain) return "CHARGE-02";
     return fmt::format("CHARGE-02: {} is {:.1f}\" away; the longest possible charge reaches {}\"",

@@ -185,7 +185,7 @@ ChargeReach charge_reach(const GameState& s, const Action& a) {
   const auto& ci = s.setup->units[a.unit];
   const NearestPair pair = nearest_pair(s, a.unit, a.target);
   out.distance = pair.distance;
-  const rules::ChargeMove move = charge_move_of(s, a.unit);
+  const rules::ChargeMove move = charge_move_of(s, a.unit, a.target);
   out.roll = rules::charge_distance_distribution(move, s.setup->rulings.charge_02());
   out.failed_move = rules::failed_charge_move_distribution(move, s.setup->rulings.charge_02());
   const auto poses = s.table_models();

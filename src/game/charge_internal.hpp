@@ -20,8 +20,10 @@ struct NearestPair {
 
 // The closest pair of living models between `unit` and `target`.
 NearestPair nearest_pair(const GameState& s, int unit, int target);
-// CHARGE-02: what the unit's charge distance is rolled from.
-rules::ChargeMove charge_move_of(const GameState& s, int unit);
+// CHARGE-02: what the unit's charge distance at `target` is rolled from (MOVE-12: two dice sized
+// by M, the better doubled, when the lead's line to it touches variable ground; ADV-08: three
+// when every Charger moves through cover). A `target` of -1 rolls as over open ground.
+rules::ChargeMove charge_move_of(const GameState& s, int unit, int target);
 // Moves model `m` straight toward `goal` up to `inches`; true when it moved.
 bool step_toward(Context& c, std::vector<table::TableModel>& poses, int m, const table::Point& goal,
                  double inches, table::MoveMode mode, double climb_limit = 0.0);

@@ -1,7 +1,8 @@
 // CHARGE-03/04/07 in play: the Chargers' moves. The nearest pair of models and the lead's
 // straight move into contact, the rest of the Chargers placed on unengaged enemies first,
-// dangerous ground and climbs on the way, a Charge halted at an obstacle, and a failed Charge's
-// short move (split from charge.cpp, which keeps the action, the response and the lock).
+// dangerous ground and climbs on the way (ADV-17: a jump down of under 2" earns no extras), a
+// Charge halted at an obstacle, and a failed Charge's short move (split from charge.cpp, which
+// keeps the action, the response and the lock).
 #include <algorithm>
 #include <cmath>
 
@@ -40,12 +41,33 @@ bool all_prone(const GameState& s, int unit) {
   return true;
 }
 
-rules::ChargeMove charge_move_of(const GameState& s, int unit) {
+rules::ChargeMove charge_move_of(const GameState& s, int unit, int target) {
   const auto& info = s.setup->units[unit];
   rules::ChargeMove move;
   move.move = info.move;
   move.prone = all_prone(s, unit);
   move.leaping = info.leaping;
+  const auto& features = s.table().features();
+  if (target < 0 || move.prone ||
+      std::none_of(features.begin(), features.end(),
+                   [](const table::TerrainFeature& f) { return f.variable; }))
+    return move;
+  // MOVE-12: the ground on the lead's line to its nearest enemy model decides.
+  const NearestPair pair = nearest_pair(s, unit, target);
+  if (pair.own < 0) return move;
+  const auto poses = s.table_models();
+  table::MoveRequest request;
+  request.model = pair.own;
+  request.mode = table::MoveMode::charge;
+  request.allowance = 1e9;
+  request.climb_limit = 1e9;
+  request.path = {poses[pair.enemy].position};
+  if (table::check_move(s.table(), poses, request, false).variable.empty()) return move;
+  move.variable_sides = table::variable_die_sides(info.move);
+  bool all_cover = true;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (poses[m].alive) all_cover = all_cover && poses[m].move_through_cover;
+  move.move_through_cover = all_cover;  // ADV-08
   return move;
 }
 
@@ -132,7 +154,7 @@ bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& st
     poses[m].position = end;
     if (report.dangerous.empty()) continue;
     any = true;
-    hazard_tests(c, charger, m, report.dangerous);
+    hazard_tests(c, charger, m, report.dangerous, report.distance);
   }
   return any;
 }
@@ -220,12 +242,18 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
       c.roll_event("MOVE-26", "jump down into mêlée", ci.initiative, charger,
                    {{"drop", plan->report.jump_drop}, {"tests", tests}, {"safe", safe}});
       if (!safe) {
-        land_at_foot(s, pair.own, poses[pair.own].position, moved.position, plan->report.jump_at);
-        fall(c, pair.own, plan->report.jump_drop);
+        const int beneath = land_at_foot(c, pair.own, poses[pair.own].position, moved.position,
+                                         plan->report.jump_at);
+        fall(c, pair.own, plan->report.jump_drop, beneath);
         return Contact::halted;
       }
     }
-    if (plan->report.jump_drop > 0.0) s.charge_progress.jumped = true;
+    // ADV-17: the jump's extras (MOVE-26) need a drop of at least 2"; a lower one is a plain
+    // Charge.
+    if (plan->report.jump_drop > 0.0 &&
+        (!c.setup.options.diving_charge_height ||
+         plan->report.jump_drop >= table::kDivingChargeMinHeight - 1e-9))
+      s.charge_progress.jumped = true;
     s.charge_progress.ladder = !plan->report.ladders.empty();  // MOVE-28
     s.models[pair.own].pose.position = moved.position;
     s.models[pair.own].pose.facing = plan->report.final_facing;

@@ -138,8 +138,9 @@ std::string move_illegal(const GameState& state, const Action& action, bool free
                          UnitMove* checked = nullptr, bool explain = true);
 void apply_move(Context& c, const Action& action, bool free_move, UnitMove* checked = nullptr);
 // MOVE-11: hazard tests for model `m` of `unit` that crossed the `dangerous` features.
+// ADV-10: `moved` is how far the model went in the action (more than 6" rolls two dice).
 void hazard_tests(Context& c, int unit, int m,
-                  const std::vector<const table::TerrainFeature*>& dangerous);
+                  const std::vector<const table::TerrainFeature*>& dangerous, double moved = 0.0);
 std::string shoot_illegal(const GameState& state, const Action& action);
 void apply_shoot(Context& c, const Action& action);
 std::string throw_illegal(const GameState& state, const Action& action);
@@ -183,12 +184,16 @@ void reveal_fired_units(Context& c);
 // first failure; `tests` gets how many were due. True when all passed.
 bool jump_tests_passed(Context& c, int initiative, double drop, int& tests);
 // MOVE-27: model `model` falls `height` inches: D3 hits at that Strength (ruling.MOVE-27), prone
-// after more than 3".
-void fall(Context& c, int model, double height);
+// after more than 3". ADV-16 (option fall_saves): only armour that allows_fall_save (and
+// invulnerable saves) saves; the model `beneath` it lands on takes the same hits; the unit may
+// not hide this player turn.
+void fall(Context& c, int model, double height, int beneath = -1);
 // Moves `model` back along its path from `start` toward `end` to just past the edge it dropped
-// over `drop_at` inches along (where a faller lands), unless a base is in the way.
-void land_at_foot(GameState& s, int model, const table::Point& start, const table::Point& end,
-                  double drop_at);
+// over `drop_at` inches along (where a faller lands). A base in the way there: core rules, the
+// model stays put; ADV-16 (option fall_saves), it lands beside it. Returns the model whose base
+// was in the way (-1 for none).
+int land_at_foot(Context& c, int model, const table::Point& start, const table::Point& end,
+                 double drop_at);
 // After a move, each model takes the tests its path met, in path order, until one fails: MOVE-25
 // jumps down (a fall at the foot), MOVE-16 gaps (a fall into the gap), MOVE-22 jump-pack leaps (a
 // fall from the face), MOVE-18 climbs out of water (the model stays in it). `from` holds the
@@ -233,6 +238,12 @@ bool engaged_pair(const table::TableModel& a, const table::TableModel& b);
 bool units_engaged(const GameState& state, int a, int b);
 // Whether model `model` standing at `at` would overlap another living model's base.
 bool overlaps_a_base(const GameState& state, int model, const table::Point& at);
+// The first living model (other than `model`) whose base `model` standing at `at` would overlap,
+// or -1.
+int base_under(const GameState& state, int model, const table::Point& at);
+// The nearest spot to `at` (on the table, in rings half an inch apart out to 12") where `model`
+// overlaps no base; `at` itself when none is found.
+table::Point nearest_clear_spot(const GameState& state, int model, const table::Point& at);
 // Checks the displacement (dx, dy) scaled by `fraction` for every living model of the action's
 // unit in the action's mode with `allowance` inches, stopping at the first model that may not
 // move (its reason is the answer).

@@ -391,7 +391,11 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       break;
     case ActionKind::move: {
       bool moves = true;
-      if (a.mode == table::MoveMode::climb) {
+      if (a.mode == table::MoveMode::climb && c.setup.options.climbing_gear &&
+          c.setup.units[unit].climbing_gear) {
+        // ADV-13: climbing gear (or hooks, pads) climbs up and down without the test.
+        if (c.logging()) c.event({{"type", "climbing_gear"}, {"unit", unit}, {"rule", "ADV-13"}});
+      } else if (a.mode == table::MoveMode::climb) {
         // MOVE-20: an Initiative test for the unit; failed, it stays at the foot.
         const int initiative = c.setup.units[unit].initiative;
         c.dice.start();

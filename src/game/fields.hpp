@@ -27,6 +27,7 @@ void for_each(Model& m, Visit&& visit) {
   visit("mounted", m.pose.mounted);
   visit("infra_vision", m.pose.infra_vision);
   visit("leaping", m.pose.leaping);
+  visit("move_through_cover", m.pose.move_through_cover);
   visit("wounds_left", m.wounds_left);
   visit("prone", m.prone);
   visit("fell_over", m.fell_over);
@@ -56,6 +57,7 @@ void for_each(Model& m, Visit&& visit) {
   X(own_turn.hazard_losses) \
   X(own_turn.moved_this_turn) \
   X(player_turn.stood_up) \
+  X(player_turn.fell) \
   X(hidden) \
   X(revealing) \
   X(round.ambush_charge) \
@@ -157,7 +159,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 #if defined(__x86_64__) && defined(__GNUC__)
 static_assert(sizeof(ModelState) == 72, "list the new ModelState field in fields::for_each");
 static_assert(sizeof(UnitState) == 136, "list the new UnitState field in ARAP_UNIT_FIELDS");
-static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 7 &&
+static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 8 &&
                   sizeof(UnitState::Round) == 14,
               "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(GameState::ChargeInProgress) == 32,

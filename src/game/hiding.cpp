@@ -1,5 +1,6 @@
 // ADV-04 hiding and spotting, SHOOT-19 the ambush bonus it gives, SHOOT-61 firing while hidden.
 // The scenario option `hiding` (on by default, as ADV-04 is an advanced rule) switches it off.
+// ADV-16: a unit that had a model fall may not hide for the rest of the player turn.
 #include <fmt/format.h>
 
 #include "game/context.hpp"
@@ -68,6 +69,8 @@ std::string hide_illegal(const GameState& s, int unit, bool explain) {
   if (u.hidden) return "ADV-04: the unit is already hidden";
   if (u.revealing) return "ADV-04: the unit has fired this turn and is being watched";
   if (u.tactical) return "ADV-04: a unit that moved at the double cannot hide";
+  if (u.player_turn.fell && s.setup->options.fall_saves)
+    return "ADV-16: a model of the unit fell this turn: it cannot hide until the turn ends";
   if (u.locked != 0) return "ADV-04: a unit in mêlée cannot hide";
   const auto& info = s.setup->units[unit];
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {

@@ -1,8 +1,8 @@
 // Tests a model meets on the way, and moves between levels: MOVE-15 (agility rolls), MOVE-16
 // (gaps), MOVE-18 (climbing out of water), MOVE-22 (jump packs), MOVE-23 (climbing down), MOVE-24
-// (ropes), MOVE-25 (jumping down), MOVE-27 (falling) and MOVE-28 (ladders). The table layer
-// (check_move) says which step a path takes and what it costs; here the dice are rolled and the
-// fallers hurt.
+// (ropes), MOVE-25 (jumping down), MOVE-27 (falling, with ADV-16's saves and landings on models)
+// and MOVE-28 (ladders). The table layer (check_move) says which step a path takes and what it
+// costs; here the dice are rolled and the fallers hurt.
 #include <algorithm>
 #include <cmath>
 
@@ -22,13 +22,43 @@ constexpr int kLadderPlaces = 4;
 namespace {
 
 // Moves `model` back along its path from `start` toward `end` to `along` inches from the start
-// (clamped to the path), unless a base is in the way there.
-void place_along(GameState& s, int model, const table::Point& start, const table::Point& end,
-                 double along) {
+// (clamped to the path), unless a base is in the way there; returns that base's model (-1: none).
+// A faller (`falling`) under ADV-16 (option fall_saves) lands beside such a base instead.
+int place_along(Context& c, int model, const table::Point& start, const table::Point& end,
+                double along, bool falling = false) {
+  GameState& s = c.state;
   const double length = table::distance(start, end);
-  if (length <= 1e-9) return;
+  if (length <= 1e-9) return -1;
   const table::Point spot = start + (end - start) * (std::clamp(along, 0.0, length) / length);
-  if (!overlaps_a_base(s, model, spot)) s.models[model].pose.position = spot;
+  const int beneath = base_under(s, model, spot);
+  if (beneath < 0) {
+    s.models[model].pose.position = spot;
+  } else if (falling && c.setup.options.fall_saves) {
+    s.models[model].pose.position = nearest_clear_spot(s, model, spot);
+  }
+  return beneath;
+}
+
+// ADV-16: the hits a fall deals `model` (the faller, or the model it lands on): wounded as
+// ruling.MOVE-27 says; saved by armour only if it allows_fall_save (invulnerable saves stand).
+// Returns the unsaved wounds.
+int fall_hits(Context& c, int model, int hits, int strength) {
+  GameState& s = c.state;
+  const auto& profile = *c.setup.models[model].profile;
+  const bool wounds_only = c.setup.rulings.move_27() == rules::FallDamage::wounds;
+  const bool armour_counts = !c.setup.options.fall_saves || profile.has_rule("allows_fall_save");
+  rules::WoundingProfile hit;
+  hit.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);
+  hit.save = rules::save_goal({armour_counts ? profile.save : std::nullopt, profile.invulnerable,
+                               std::nullopt, false, false});
+  int unsaved = 0;
+  for (int h = 0; h < hits && s.models[model].pose.alive; ++h) {
+    if (!wounds_only && !rules::roll_wound(c.dice, hit)) continue;
+    if (hit.save && dice::roll_high(c.dice, *hit.save)) continue;
+    ++unsaved;
+    if (--s.models[model].wounds_left <= 0) remove_casualty(c, model);
+  }
+  return unsaved;
 }
 
 }  // namespace
@@ -41,7 +71,7 @@ bool jump_tests_passed(Context& c, int initiative, double drop, int& tests) {
   return safe;
 }
 
-void fall(Context& c, int model, double height) {
+void fall(Context& c, int model, double height, int beneath) {
   GameState& s = c.state;
   if (!s.models[model].pose.alive) return;
   const auto& profile = *c.setup.models[model].profile;
@@ -49,32 +79,41 @@ void fall(Context& c, int model, double height) {
   // MOVE-27: D3 hits at the height in inches (rounded to the nearest inch, at least 1), wounded
   // and saved as usual (a fall has no AP), or by ruling D3 wounds that need no wound roll.
   const int strength = std::max(1, static_cast<int>(std::lround(height)));
-  const bool wounds_only = c.setup.rulings.move_27() == rules::FallDamage::wounds;
-  rules::WoundingProfile hit;
-  hit.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);
-  hit.save = rules::save_goal({profile.save, profile.invulnerable, std::nullopt, false, false});
   c.dice.start();
   const int hits = dice::roll_d3(c.dice);
-  int unsaved = 0;
-  for (int h = 0; h < hits && s.models[model].pose.alive; ++h) {
-    if (!wounds_only && !rules::roll_wound(c.dice, hit)) continue;
-    if (hit.save && dice::roll_high(c.dice, *hit.save)) continue;
-    ++unsaved;
-    if (--s.models[model].wounds_left <= 0) remove_casualty(c, model);
-  }
-  c.roll_event("MOVE-27", "fall", hit.wound.goal, unit,
+  const int unsaved = fall_hits(c, model, hits, strength);
+  c.roll_event("MOVE-27", "fall", rules::wound_goal(profile.toughness, strength, true).goal, unit,
                {{"model", model},
                 {"height", height},
                 {"strength", strength},
                 {"hits", hits},
                 {"unsaved", unsaved}});
+  if (c.setup.options.fall_saves) {
+    // ADV-16: the model landed on takes the same hits; the faller's unit may not hide this turn
+    // (and, hidden, is seen).
+    s.units[unit].player_turn.fell = true;
+    reveal(c, unit, "fell");
+    if (beneath >= 0 && s.models[beneath].pose.alive) {
+      const auto& under = *c.setup.models[beneath].profile;
+      c.dice.start();
+      const int struck = fall_hits(c, beneath, hits, strength);
+      c.roll_event("ADV-16", "landed on", rules::wound_goal(under.toughness, strength, true).goal,
+                   c.setup.models[beneath].unit,
+                   {{"model", beneath},
+                    {"faller", model},
+                    {"strength", strength},
+                    {"hits", hits},
+                    {"unsaved", struck}});
+    }
+  }
   // A fall of more than 3" leaves the survivor prone.
   if (s.models[model].pose.alive && height > 3.0) s.models[model].prone = true;
 }
 
-void land_at_foot(GameState& s, int model, const table::Point& start, const table::Point& end,
-                  double drop_at) {
-  place_along(s, model, start, end, drop_at + s.models[model].pose.base_radius + 0.05);
+int land_at_foot(Context& c, int model, const table::Point& start, const table::Point& end,
+                 double drop_at) {
+  return place_along(c, model, start, end, drop_at + c.state.models[model].pose.base_radius + 0.05,
+                     true);
 }
 
 namespace {
@@ -136,8 +175,7 @@ void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<t
         c.roll_event("MOVE-25", "jump down", initiative, unit,
                      {{"model", m}, {"drop", report.jump_drop}, {"tests", rolled}, {"safe", safe}});
         if (safe) continue;
-        land_at_foot(s, m, start, end, report.jump_at);
-        fall(c, m, report.jump_drop);
+        fall(c, m, report.jump_drop, land_at_foot(c, m, start, end, report.jump_at));
         break;
       }
       if (test.kind == PathTest::Kind::gap) {
@@ -157,8 +195,7 @@ void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<t
         if (cleared) continue;
         // The jumper drops into the gap, halfway across, and falls its depth (the ruling of
         // MOVE-16: the drop, not the width).
-        place_along(s, m, start, end, gap.at + 0.5 * gap.width);
-        fall(c, m, gap.depth);
+        fall(c, m, gap.depth, place_along(c, m, start, end, gap.at + 0.5 * gap.width, true));
         break;
       }
       if (test.kind == PathTest::Kind::leap) {
@@ -169,8 +206,8 @@ void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<t
         c.roll_event("MOVE-22", "jump pack leap", initiative, unit,
                      {{"model", m}, {"height", report.leap_height}, {"holds", holds}});
         if (holds) continue;
-        place_along(s, m, start, end, report.leap_at - radius - 0.05);
-        fall(c, m, report.leap_height);
+        fall(c, m, report.leap_height,
+             place_along(c, m, start, end, report.leap_at - radius - 0.05, true));
         break;
       }
       if (test.kind == PathTest::Kind::agility) {
@@ -188,7 +225,7 @@ void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<t
                       {"current_move", current},
                       {"steady", steady}});
         if (steady) continue;
-        place_along(s, m, start, end, test.at - radius - 0.05);
+        place_along(c, m, start, end, test.at - radius - 0.05);
         s.models[m].prone = true;
         s.models[m].fell_over = true;
         break;
@@ -200,7 +237,7 @@ void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<t
       c.roll_event("MOVE-18", "climb out of the water", initiative, unit,
                    {{"model", m}, {"out", out}});
       if (out) continue;
-      place_along(s, m, start, end, report.climb_out_at - radius - 0.05);
+      place_along(c, m, start, end, report.climb_out_at - radius - 0.05);
       break;
     }
   }
@@ -223,8 +260,9 @@ void climb_down_failed(Context& c, int unit, const UnitMove& move, const table::
     if ((!climbed && report.rope_drop <= 0.0) || !s.models[m].pose.alive) continue;
     --fallers;
     const table::Point start = s.models[m].pose.position;
-    land_at_foot(s, m, start, start + shift, climbed ? report.climb_at : report.rope_at);
-    fall(c, m, climbed ? report.climb_drop : report.rope_drop);
+    const int beneath =
+        land_at_foot(c, m, start, start + shift, climbed ? report.climb_at : report.rope_at);
+    fall(c, m, climbed ? report.climb_drop : report.rope_drop, beneath);
   }
 }
 

@@ -70,14 +70,30 @@ bool engaged_pair(const table::TableModel& a, const table::TableModel& b) {
 }
 
 bool overlaps_a_base(const GameState& s, int model, const table::Point& at) {
+  return base_under(s, model, at) >= 0;
+}
+
+int base_under(const GameState& s, int model, const table::Point& at) {
   const auto& mover = s.models[model].pose;
   for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
     const auto& other = s.models[n].pose;
     if (n == model || !other.alive) continue;
     if (table::distance(other.position, at) < other.base_radius + mover.base_radius - 1e-6)
-      return true;
+      return n;
   }
-  return false;
+  return -1;
+}
+
+table::Point nearest_clear_spot(const GameState& s, int model, const table::Point& at) {
+  if (!overlaps_a_base(s, model, at)) return at;
+  const auto& table = s.table();
+  for (double ring = 0.5; ring <= 12.0; ring += 0.5) {
+    for (int step = 0; step < 24; ++step) {
+      const table::Point spot = at + table::heading_vector(step * 15.0) * ring;
+      if (table.on_table(spot) && !overlaps_a_base(s, model, spot)) return spot;
+    }
+  }
+  return at;
 }
 
 bool units_engaged(const GameState& s, int a, int b) {

@@ -34,16 +34,7 @@ void leave_with_routers(Context& c, int pursuer, int router) {
 // Where a returning model stands: where it left, or the nearest clear spot on the table around it
 // if another base took that place meanwhile.
 table::Point return_point(const GameState& s, int model) {
-  const table::Point left_at = s.models[model].pose.position;
-  const auto& table = s.table();
-  if (!overlaps_a_base(s, model, left_at)) return left_at;
-  for (double ring = 0.5; ring <= 12.0; ring += 0.5) {
-    for (int step = 0; step < 24; ++step) {
-      const table::Point at = left_at + table::heading_vector(step * 15.0) * ring;
-      if (table.on_table(at) && !overlaps_a_base(s, model, at)) return at;
-    }
-  }
-  return left_at;
+  return nearest_clear_spot(s, model, s.models[model].pose.position);
 }
 
 // ADV-70: a pursuit that runs into an enemy unit other than its routers becomes a Charge against

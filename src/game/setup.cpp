@@ -106,6 +106,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     bool all_dogged = true;
     bool all_relentless = true;
     bool all_jump_packs = true;
+    bool all_climbing_gear = true;
     bool any_invulnerable = false;
     bool any_big = false;
     for (const auto& model : placed.models) {
@@ -116,6 +117,10 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       // ADV-29: a fixed weapon emplacement counts as a (static) Relentless model.
       all_relentless = all_relentless && (p.has_rule("relentless") || p.has_rule("emplacement"));
       all_jump_packs = all_jump_packs && p.has_rule("jump_pack");
+      // ADV-13: climbing gear counts only when every model has it (or hooks of its own).
+      all_climbing_gear =
+          all_climbing_gear && (p.has_rule("climbing_gear") || p.has_rule("flesh_hooks"));
+      info.energy_scanner = info.energy_scanner || p.has_rule("energy_scanner");  // ADV-10
       any_invulnerable = any_invulnerable || p.invulnerable.has_value();
       any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");
       info.no_fear = info.no_fear || p.has_rule("they_shall_know_no_fear");
@@ -131,6 +136,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     }
     info.initiative = leader->initiative;
     info.jump_pack = all_jump_packs;
+    info.climbing_gear = all_climbing_gear;
     mark_characters(*setup, info);
     int assault = 0;
     int defensive = 0;

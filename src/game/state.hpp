@@ -62,6 +62,7 @@ struct UnitState {
     std::int8_t charges = 0;        // CHARGE-01: Charge actions this player turn
     bool may_charge_again = false;  // CHARGE-01/08: its target ran out of reach
     bool charge_failed = false;     // CHARGE-04: no further actions this player turn
+    bool fell = false;              // ADV-16: one of its models fell: it may not hide
     friend bool operator==(const PlayerTurn&, const PlayerTurn&) = default;
   } player_turn;
   // The next mêlée round's terms (CHARGE-05/06/10/19, MELEE-06f/13/14, MOVE-26): reset once the

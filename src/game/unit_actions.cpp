@@ -1,7 +1,9 @@
 // MOVE-01..14: a unit's movement actions. The unit moves as a body: every living model takes the
-// same displacement (keeping coherency), each checked on the table with the unit's move.
+// same displacement (keeping coherency), each checked on the table with the unit's move. MOVE-12:
+// variable ground rolls the allowance; MOVE-11 with ADV-10: hazard tests.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -330,6 +332,40 @@ void lose_swimmers(Context& c, const Action& a) {
 
 }  // namespace
 
+namespace {
+
+// MOVE-12 (the scenario marks ground `variable`): the dice a move action rolls for its allowance
+// when some model's path enters, crosses or leaves such ground, or none. Tactical moves roll
+// their own D6 (MOVE-13); climbs and swims have rules of their own.
+std::optional<table::VariableMode> variable_ground_mode(const GameState& s, const Action& a,
+                                                        const UnitMove* checked) {
+  if (a.mode != table::MoveMode::normal && a.mode != table::MoveMode::backwards &&
+      a.mode != table::MoveMode::sidestep && a.mode != table::MoveMode::crawl)
+    return std::nullopt;
+  const auto& features = s.table().features();
+  if (std::none_of(features.begin(), features.end(),
+                   [](const table::TerrainFeature& f) { return f.variable; }))
+    return std::nullopt;
+  const UnitMove probe = checked != nullptr && !checked->reports.empty()
+                             ? UnitMove{}
+                             : unit_move_check(s, a, allowance_of(s, a.unit), 1.0);
+  const UnitMove& move = checked != nullptr && !checked->reports.empty() ? *checked : probe;
+  bool touched = false;
+  bool very_difficult = false;
+  for (const auto& [m, report] : move.reports) {
+    for (const auto* feature : report.variable) {
+      touched = true;
+      very_difficult = very_difficult || feature->movement == table::MovementClass::very_difficult;
+    }
+  }
+  if (!touched) return std::nullopt;
+  // MOVE-12 (2.3): very difficult variable ground rolls one die; so does a crawl.
+  if (a.mode == table::MoveMode::crawl) return table::VariableMode::crawl;
+  return very_difficult ? table::VariableMode::very_difficult : table::VariableMode::normal;
+}
+
+}  // namespace
+
 void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) {
   GameState& s = c.state;
   double allowance = allowance_of(s, a.unit);
@@ -351,7 +387,19 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     allowance = c.dice.roll(6);  // MOVE-13: D6" whatever the unit's move
     c.roll_event("MOVE-13", "tactical move", 0, a.unit, {{"inches", allowance}});
   }
-  if (a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::swim) {
+  // MOVE-12: a move entering, crossing or leaving variable ground has its allowance rolled.
+  bool rolled_variable = false;
+  if (const auto variable = variable_ground_mode(s, a, checked)) {
+    const auto& info = info_of(s, a.unit);
+    bool all_cover = true;  // ADV-08: one die more when every model moves through cover
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+      if (s.models[m].pose.alive) all_cover = all_cover && s.models[m].pose.move_through_cover;
+    c.dice.start();
+    allowance = table::roll_variable_allowance(c.dice, info.move, *variable, all_cover);
+    c.roll_event("MOVE-12", "variable ground", 0, a.unit, {{"inches", allowance}});
+    rolled_variable = true;
+  }
+  if (a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::swim || rolled_variable) {
     if (!unit_move_check(s, a, allowance, 1.0, false).reason.empty()) {
       double lo = 0.0;
       double hi = 1.0;
@@ -363,7 +411,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     }
   }
   // The legality check already measured an untimed move; only a rolled one needs a new check.
-  const UnitMove move = checked != nullptr && !checked->reports.empty()
+  const UnitMove move = checked != nullptr && !checked->reports.empty() && !rolled_variable
                             ? std::move(*checked)
                             : unit_move_check(s, a, allowance, fraction);
   std::vector<table::Point> from;
@@ -405,20 +453,32 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   note_ladders(s, move);                                                    // MOVE-28
   level_tests(c, a.unit, move, from, table::Point{a.dx, a.dy} * fraction);  // MOVE-16/18/22/25
   after_hidden_move(c, a.unit, a.mode);
-  for (const auto& [m, report] : move.reports) hazard_tests(c, a.unit, m, report.dangerous);
+  for (const auto& [m, report] : move.reports)
+    hazard_tests(c, a.unit, m, report.dangerous, report.distance);
   if (!free_move) hazard_morale_check(c, a.unit);
 }
 
-// MOVE-11: one hazard test per dangerous feature the model crossed.
+// MOVE-11: one hazard test per dangerous feature the model crossed (ADV-10: minefields' odds and
+// fast movers' two dice).
 void hazard_tests(Context& c, int unit, int m,
-                  const std::vector<const table::TerrainFeature*>& dangerous) {
+                  const std::vector<const table::TerrainFeature*>& dangerous, double moved) {
   GameState& s = c.state;
+  const bool details = c.setup.options.dangerous_ground_details;
   for (const auto* feature : dangerous) {
+    const table::Hazard& hazard = *feature->dangerous;
+    // ADV-10: a minefield goes off on 3 or less, on a 1 for a unit with an energy scanner or once
+    // cleared; a model that moved more than 6" rolls two dice, and either may set it off.
+    const int triggers = details && hazard.minefield
+                             ? (hazard.cleared || c.setup.units[unit].energy_scanner
+                                    ? table::kClearedMinefieldTriggers
+                                    : table::kMinefieldTriggers)
+                             : hazard.triggers_on;
+    const int rolled = details && moved > table::kFastHazardMove + 1e-9 ? 2 : 1;
     c.dice.start();
-    const int face = c.dice.roll(6);
-    const bool hurt = face <= feature->dangerous->triggers_on;
-    c.roll_event("MOVE-11", "hazard test", feature->dangerous->triggers_on, unit,
-                 {{"model", m}, {"feature", feature->id}, {"hurt", hurt}});
+    bool hurt = false;
+    for (int d = 0; d < rolled; ++d) hurt = (c.dice.roll(6) <= triggers) || hurt;
+    c.roll_event(details && (hazard.minefield || rolled == 2) ? "ADV-10" : "MOVE-11", "hazard test",
+                 triggers, unit, {{"model", m}, {"feature", feature->id}, {"hurt", hurt}});
     if (!hurt || !s.models[m].pose.alive) continue;
     // The hazard's effect is scenario data; the engine applies one wound, saved as usual.
     const auto& profile = *c.setup.models[m].profile;

@@ -43,6 +43,12 @@ double factor_at(const std::vector<GroundStretch>& path, double along) {
   return 1.0;
 }
 
+// ADV-08: the inches of difficult or very difficult ground a Charger with Move Through Cover
+// crosses free.
+double free_rough_ground(const ChargeRequest& r) {
+  return r.move.move_through_cover ? table::kMoveThroughCoverFree : 0.0;
+}
+
 // How far `allowance` carries the Charger along its line, never past `limit`. Obstacles cost
 // their height (MOVE-21); a move that may not climb (`stop_at_tests`: the failed-Charge move,
 // CHARGE-04) stops at the first obstacle that needs a test, and so does one that cannot pay.
@@ -58,12 +64,15 @@ double ground_reached(const ChargeRequest& r, double allowance, double limit, bo
   std::sort(stops.begin(), stops.end());
   double at = 0.0;
   double left = allowance;
+  double free_rough = free_rough_ground(r);  // ADV-08
   for (const double stop : stops) {
     if (stop > at + kEpsilon) {
       const double factor = factor_at(r.path, 0.5 * (at + stop));
-      const double needed = (stop - at) * factor;
-      if (left + kEpsilon < needed) return at + std::max(0.0, left) / factor;
+      const double free = factor > 1.0 ? std::min(free_rough, stop - at) : 0.0;
+      const double needed = (stop - at - free) * factor;
+      if (left + kEpsilon < needed) return at + free + std::max(0.0, left) / factor;
       left -= needed;
+      free_rough -= free;
       at = stop;
     }
     for (const auto& obstacle : r.obstacles) {
@@ -80,10 +89,13 @@ double ground_reached(const ChargeRequest& r, double allowance, double limit, bo
 double allowance_for(const ChargeRequest& r, double ground) {
   double cost = table::turning_cost(r.turn_degrees);
   double at = 0.0;
+  double free_rough = free_rough_ground(r);  // ADV-08
   for (const auto& stretch : r.path) {
     const double take = std::min(stretch.length, ground - at);
     if (take <= 0.0) break;
-    cost += take * ground_factor(stretch.ground);
+    const double free = stretch.ground != Ground::open ? std::min(free_rough, take) : 0.0;
+    free_rough -= free;
+    cost += (take - free) * ground_factor(stretch.ground);
     at += take;
   }
   if (ground > at) cost += ground - at;
@@ -232,8 +244,11 @@ ChargeReport evaluate_charge(const ChargeRequest& r) {
   if (r.move.prone) report.notes.push_back("CHARGE-02: a prone unit charges exactly its M");
   if (r.move.variable_sides)
     report.notes.push_back(
-        fmt::format("MOVE-12: in variable ground the roll is twice the better of two D{}",
-                    *r.move.variable_sides));
+        fmt::format("MOVE-12: in variable ground the roll is twice the better of {} D{}",
+                    r.move.move_through_cover ? "three" : "two", *r.move.variable_sides));
+  if (r.move.move_through_cover)
+    report.notes.push_back(
+        "ADV-08: Move Through Cover: the first inch of difficult or very difficult ground is free");
   if (report.turn_cost > 0.0)
     report.notes.push_back(
         fmt::format("MOVE-07: turning {} degrees costs {}\"", r.turn_degrees, report.turn_cost));
@@ -281,8 +296,8 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
   charger.expect_map();
   bool radius_known = false;
   if (names_a_unit(charger)) {
-    charger.allow_only(
-        {"army", "unit", "models", "move", "initiative", "size", "prone", "leaping"});
+    charger.allow_only({"army", "unit", "models", "move", "initiative", "size", "prone", "leaping",
+                        "move_through_cover"});
     const NamedUnit named = read_named_unit(charger, library);
     // The unit moves at its slowest model's M (as in play); the lead Charger is of the main group.
     int move = 99;
@@ -293,9 +308,10 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
       if (group.leader) r.initiative = group.profile->initiative;
     r.melee_radius = named.main->profile->size;
     r.move.leaping = named.main->profile->has_rule("leaping");
+    r.move.move_through_cover = named.main->profile->has_rule("move_through_cover");  // ADV-08
     r.named_units.push_back("charger: " + named.describe());
   } else {
-    charger.allow_only({"move", "initiative", "size", "prone", "leaping"});
+    charger.allow_only({"move", "initiative", "size", "prone", "leaping", "move_through_cover"});
     r.move.move = charger["move"].as_int(1, 30);
   }
   if (charger.has("move")) r.move.move = charger["move"].as_int(1, 30);
@@ -306,6 +322,8 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
   }
   if (charger.has("prone")) r.move.prone = charger["prone"].as_bool();
   if (charger.has("leaping")) r.move.leaping = charger["leaping"].as_bool();
+  if (charger.has("move_through_cover"))
+    r.move.move_through_cover = charger["move_through_cover"].as_bool();
   if (root.has("melee_radius")) {
     if (radius_known)
       root["melee_radius"].fail("give the Charger's size or melee_radius, not both");

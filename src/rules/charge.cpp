@@ -16,14 +16,19 @@ int leap(const ChargeMove& move) {
   return move.leaping ? 6 : 0;
 }
 
+// MOVE-12: the better of two variable-terrain dice; ADV-08: Move Through Cover rolls a third.
+int variable_dice(const ChargeMove& move) {
+  return move.move_through_cover ? 3 : 2;
+}
+
 }  // namespace
 
 ChargeRoll roll_charge(dice::DiceSource& dice, const ChargeMove& move, ChargeDice rule) {
   if (move.prone) return {move.move, move.move};
   if (move.variable_sides) {
-    const int a = dice.roll(*move.variable_sides);
-    const int b = dice.roll(*move.variable_sides);
-    const int best = std::max(a, b);
+    int best = 0;
+    for (int d = 0; d < variable_dice(move); ++d)
+      best = std::max(best, dice.roll(*move.variable_sides));
     return {2 * best + leap(move), best};
   }
   if (three_dice(move, rule)) {
@@ -39,11 +44,10 @@ ChargeRoll roll_charge(dice::DiceSource& dice, const ChargeMove& move, ChargeDic
 dice::Distribution charge_distance_distribution(const ChargeMove& move, ChargeDice rule) {
   if (move.prone) return dice::Distribution::point(move.move);
   if (move.variable_sides) {
-    const int sides = *move.variable_sides;
+    const dice::Distribution best =
+        dice::pick_distribution(variable_dice(move), *move.variable_sides, 1);
     dice::Distribution out;
-    for (int a = 1; a <= sides; ++a)
-      for (int b = 1; b <= sides; ++b)
-        out.add(2 * std::max(a, b) + leap(move), 1.0 / (sides * sides));
+    for (int v = best.lowest(); v <= best.highest(); ++v) out.add(2 * v + leap(move), best[v]);
     return out;
   }
   const dice::Distribution dice_part = three_dice(move, rule)
@@ -55,7 +59,7 @@ dice::Distribution charge_distance_distribution(const ChargeMove& move, ChargeDi
 dice::Distribution failed_charge_move_distribution(const ChargeMove& move, ChargeDice rule) {
   if (move.prone) return dice::Distribution::point(move.move);
   const int sides = move.variable_sides.value_or(6);
-  const int count = !move.variable_sides && three_dice(move, rule) ? 3 : 2;
+  const int count = move.variable_sides ? variable_dice(move) : three_dice(move, rule) ? 3 : 2;
   return dice::pick_distribution(count, sides, 1);
 }
 

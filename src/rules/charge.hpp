@@ -25,6 +25,8 @@ struct ChargeMove {
   bool prone = false;                 // CHARGE-02: prone humanoids charge exactly M, no dice
   bool leaping = false;               // ADV-07: +6"
   std::optional<int> variable_sides;  // CHARGE-02: in variable terrain, two such dice, best doubled
+  bool move_through_cover = false;    // ADV-08: a third variable-terrain die; rough ground's
+                                      // first inch free (the odds' path)
 };
 
 // CHARGE-02 with ruling.CHARGE-02: M + 2D6, or M + R3D6P2 for M > 6 (byBasicMove).

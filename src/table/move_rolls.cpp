@@ -23,36 +23,44 @@ int roll_variable_die(dice::DiceSource& dice, int sides) {
 
 }  // namespace
 
-int roll_variable_allowance(dice::DiceSource& dice, int move, VariableMode mode) {
+int roll_variable_allowance(dice::DiceSource& dice, int move, VariableMode mode,
+                            bool move_through_cover) {
   const int sides = variable_die_sides(move);
+  // ADV-08: Move Through Cover rolls one die more and keeps the best.
+  const int extra = move_through_cover ? 1 : 0;
+  const auto best_of = [&](int count) {
+    int best = 0;
+    for (int d = 0; d < count; ++d) best = std::max(best, roll_variable_die(dice, sides));
+    return best;
+  };
   switch (mode) {
     case VariableMode::tactical:
       return dice.roll(6);
     case VariableMode::crawl:
     case VariableMode::very_difficult:
-      return roll_variable_die(dice, sides);
+      return best_of(1 + extra);
     case VariableMode::normal:
-    case VariableMode::charge: {
-      const int first = roll_variable_die(dice, sides);
-      const int higher = std::max(first, roll_variable_die(dice, sides));
-      return mode == VariableMode::charge ? 2 * higher : higher;
-    }
+      return best_of(2 + extra);
+    case VariableMode::charge:
+      return 2 * best_of(2 + extra);
   }
   return 0;
 }
 
-dice::Distribution variable_allowance_distribution(int move, VariableMode mode) {
+dice::Distribution variable_allowance_distribution(int move, VariableMode mode,
+                                                   bool move_through_cover) {
   const int sides = variable_die_sides(move);
+  const int extra = move_through_cover ? 1 : 0;
   switch (mode) {
     case VariableMode::tactical:
       return dice::die_distribution(6);
     case VariableMode::crawl:
     case VariableMode::very_difficult:
-      return dice::die_distribution(sides);
+      return dice::pick_distribution(1 + extra, sides, 1);
     case VariableMode::normal:
-      return dice::pick_distribution(2, sides, 1);
+      return dice::pick_distribution(2 + extra, sides, 1);
     case VariableMode::charge: {
-      const dice::Distribution higher = dice::pick_distribution(2, sides, 1);
+      const dice::Distribution higher = dice::pick_distribution(2 + extra, sides, 1);
       dice::Distribution doubled(2, {0.0});
       for (int v = higher.lowest(); v <= higher.highest(); ++v) doubled.add(2 * v, higher[v]);
       return doubled;

@@ -46,7 +46,8 @@ double mode_factor(MoveMode mode, MovementClass movement) {
 
 LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mode,
                  std::vector<const TerrainFeature*>& dangerous,
-                 std::vector<const TerrainFeature*>& variable, bool& deep_water, int& action_cost) {
+                 std::vector<const TerrainFeature*>& variable, bool& deep_water, int& action_cost,
+                 double* free_difficult) {
   const double span = distance(a, b);
   struct Mark {
     double from;
@@ -110,7 +111,15 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
       result.cost += (to - from) * span;  // refused anyway; counted so cost never undercuts length
       continue;
     }
-    result.cost += (to - from) * span * mode_factor(mode, worst);
+    double length = (to - from) * span;
+    if (free_difficult != nullptr && *free_difficult > 0.0 &&
+        (worst == MovementClass::difficult || worst == MovementClass::very_difficult)) {
+      // ADV-08: Move Through Cover: the first inch of rough ground in an action is free.
+      const double free = std::min(*free_difficult, length);
+      *free_difficult -= free;
+      length -= free;
+    }
+    result.cost += length * mode_factor(mode, worst);
   }
   return result;
 }
@@ -180,6 +189,7 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
   }
   const TableModel& mover = models[request.model];
   if (!mover.alive) refuse([] { return std::string("a removed model cannot move"); });
+  double free_difficult = mover.move_through_cover ? kMoveThroughCoverFree : 0.0;  // ADV-08
   const bool keeps_facing =
       request.mode == MoveMode::backwards || request.mode == MoveMode::sidestep;
   double heading = mover.facing;
@@ -204,7 +214,7 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
       heading = leg_heading;
     }
     const LegCost cost = leg_cost(table, at, next, request.mode, report.dangerous, report.variable,
-                                  report.deep_water, report.action_cost);
+                                  report.deep_water, report.action_cost, &free_difficult);
     report.terrain_cost += cost.cost;
     if (cost.impassable != nullptr) {
       refuse(

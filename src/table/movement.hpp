@@ -31,10 +31,16 @@ enum class MoveMode : std::uint8_t {
 
 // MOVE-25: the highest drop a model may jump down of its own will.
 inline constexpr double kMaxJumpDown = 6.0;
+// ADV-17: the least drop a jump down into mêlée (MOVE-26) must have to earn its extras.
+inline constexpr double kDivingChargeMinHeight = 2.0;
 // MOVE-22: how high a jump pack lifts its wearer up a face (two building levels), and how near the
 // foot of the face the leap must start.
 inline constexpr double kMaxLeapUp = 6.0;
 inline constexpr double kLeapReach = 6.0;
+
+// ADV-08: Move Through Cover: the inches of difficult or very difficult ground a model with the
+// rule crosses free in each movement action (the first it meets).
+inline constexpr double kMoveThroughCoverFree = 1.0;
 
 // MOVE-16: a gap jumped across on the way (a drop and a rise back to about the same level).
 struct GapJump {
@@ -163,8 +169,11 @@ double distance_to_edge(const Table& table, const Point& from, const Point& dire
 // MOVE-12 (optional rule): the allowance for an action in variable ground.
 enum class VariableMode : std::uint8_t { normal, crawl, tactical, charge, very_difficult };
 int variable_die_sides(int move);  // M <= 3: D3, 4: D4, 5: D5, 6+: D6 (ruling A-07)
-int roll_variable_allowance(dice::DiceSource& dice, int move, VariableMode mode);
-dice::Distribution variable_allowance_distribution(int move, VariableMode mode);
+// ADV-08: `move_through_cover` rolls one die more and keeps the best.
+int roll_variable_allowance(dice::DiceSource& dice, int move, VariableMode mode,
+                            bool move_through_cover = false);
+dice::Distribution variable_allowance_distribution(int move, VariableMode mode,
+                                                   bool move_through_cover = false);
 
 // MOVE-04 / CHARGE-02 (ruling A-27): M + 2D6 when M <= 6, M + R3D6P2 when M > 6; a prone
 // humanoid charges exactly M.

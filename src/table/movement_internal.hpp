@@ -20,9 +20,12 @@ struct LegCost {
 
 // The cost of one straight leg: the worst ground at each point along it (MOVE-03); the dangerous
 // and variable ground touched, deep water and the dearest action cost are noted on the way.
+// ADV-08: with `free_difficult`, that many inches of difficult or very difficult ground cost
+// nothing (the first met); what the leg uses of them is taken off.
 LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mode,
                  std::vector<const TerrainFeature*>& dangerous,
-                 std::vector<const TerrainFeature*>& variable, bool& deep_water, int& action_cost);
+                 std::vector<const TerrainFeature*>& variable, bool& deep_water, int& action_cost,
+                 double* free_difficult = nullptr);
 
 // MOVE-17/18: whether `p` lies in water too deep to wade.
 bool deep_water_at(const Table& table, const Point& p);

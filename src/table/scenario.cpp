@@ -97,7 +97,8 @@ void kind_defaults(TerrainFeature& feature) {
       feature.cover = Cover::soft;
       break;
     case TerrainKind::minefield:
-      feature.dangerous = Hazard{1, false, "a mine goes off"};
+      // ADV-10: with dangerous_ground_details on, 1 in 2 (or 1 in 6: scanner, cleared).
+      feature.dangerous = Hazard{1, false, "a mine goes off", true};
       break;
     case TerrainKind::smoke:
       feature.see_through = 0.0;  // SHOOT-17: opaque, to those inside it as well
@@ -184,9 +185,18 @@ TerrainFeature read_feature(const Field& field) {
   }
   if (field.has("dangerous")) {
     const Field hazard = field["dangerous"];
-    hazard.allow_only({"triggers_on", "initiative_test", "effect"});
-    Hazard h;
-    if (hazard.has("triggers_on")) h.triggers_on = hazard["triggers_on"].as_int(1, 6);
+    hazard.allow_only({"triggers_on", "initiative_test", "effect", "cleared"});
+    Hazard h = feature.dangerous.value_or(Hazard{});  // the kind's own, for a minefield
+    if (hazard.has("triggers_on")) {
+      h.triggers_on = hazard["triggers_on"].as_int(1, 6);
+      h.minefield = false;  // the scenario's odds, not ADV-10's
+    }
+    if (hazard.has("cleared")) {
+      if (!h.minefield)
+        hazard["cleared"].fail(
+            "ADV-10: only a minefield that keeps the rule's odds (no triggers_on) can be cleared");
+      h.cleared = hazard["cleared"].as_bool();
+    }
     if (hazard.has("initiative_test")) h.initiative_test = hazard["initiative_test"].as_bool();
     if (hazard.has("effect")) h.effect = hazard["effect"].as_string();
     feature.dangerous = h;
@@ -555,6 +565,11 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
           model.pose.height = group.profile->height;
           model.pose.infra_vision = group.profile->has_rule("infra_vision");  // ADV-35
           model.pose.leaping = group.profile->has_rule("leaping");            // ADV-07
+          // ADV-08: the rule's holders, and an independent character on foot moving alone.
+          model.pose.move_through_cover = scenario.options.move_through_cover &&
+                                          (group.profile->has_rule("move_through_cover") ||
+                                           (group.profile->has_rule("independent_character") &&
+                                            definition->model_count() == 1));
           model.pose.unit = static_cast<int>(scenario.units.size());
           model.pose.side = static_cast<int>(s);
           if (!scenario.table.on_table(model.pose.position)) {

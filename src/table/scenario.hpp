@@ -105,6 +105,11 @@ struct ScenarioOptions {
   bool confined_blasts = true;                    // ADV-47 (advanced)
   bool tidy_up = true;                            // ADV-73 (advanced)
   bool poor_resolve = false;                      // ADV-65 (optional)
+  bool move_through_cover = true;                 // ADV-08 (advanced)
+  bool dangerous_ground_details = true;           // ADV-10 (advanced)
+  bool climbing_gear = true;                      // ADV-13 (advanced)
+  bool fall_saves = true;                         // ADV-16 (advanced)
+  bool diving_charge_height = true;               // ADV-17 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 34> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 39> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -49,6 +49,11 @@ inline constexpr std::array<SwitchOption, 34> kSwitchOptions = {{
     {"confined_blasts", &ScenarioOptions::confined_blasts},
     {"tidy_up", &ScenarioOptions::tidy_up},
     {"poor_resolve", &ScenarioOptions::poor_resolve},
+    {"move_through_cover", &ScenarioOptions::move_through_cover},
+    {"dangerous_ground_details", &ScenarioOptions::dangerous_ground_details},
+    {"climbing_gear", &ScenarioOptions::climbing_gear},
+    {"fall_saves", &ScenarioOptions::fall_saves},
+    {"diving_charge_height", &ScenarioOptions::diving_charge_height},
 }};
 
 }  // namespace arap::table

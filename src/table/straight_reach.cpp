@@ -171,6 +171,8 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
   double spent = 0.0;
   double at = 0.0;
   std::size_t next = 0;
+  // ADV-08: the first inch of rough ground costs nothing, as in leg_cost.
+  double free_difficult = mover.move_through_cover ? kMoveThroughCoverFree : 0.0;
   for (std::size_t i = 0; i + 1 < cuts.size() && at < block; ++i) {
     const double to = std::min(cuts[i + 1], block);
     if (to - at <= 0.0) continue;
@@ -180,17 +182,28 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
       if (mark.from <= middle && middle <= mark.to && mark.movement > worst) worst = mark.movement;
     if (worst == MovementClass::impassable) return std::max(0.0, at);
     const double rate = mode_factor(mode, worst);
+    const bool rough = worst == MovementClass::difficult || worst == MovementClass::very_difficult;
+    // Goes on to `end` if the budget allows; otherwise sets `reach` to where it runs out.
+    double reach = 0.0;
+    const auto advance = [&](double end) {
+      const double free = rough ? std::min(free_difficult, end - at) : 0.0;
+      const double cost = (end - at - free) * rate;
+      if (spent + cost > budget) {
+        reach = at + free + (budget - spent) / rate;
+        return false;
+      }
+      spent += cost;
+      free_difficult -= free;
+      at = end;
+      return true;
+    };
     for (; next < crossings.size() && crossings[next].at <= to; ++next) {
       const double step = crossings[next].at;
-      if (spent + (step - at) * rate > budget) return at + (budget - spent) / rate;
-      spent += (step - at) * rate;
-      at = step;
+      if (!advance(step)) return reach;
       if (spent + crossings[next].cost > budget) return std::max(0.0, step - 1e-6);
       spent += crossings[next].cost;
     }
-    if (spent + (to - at) * rate > budget) return at + (budget - spent) / rate;
-    spent += (to - at) * rate;
-    at = to;
+    if (!advance(to)) return reach;
   }
   return std::max(0.0, std::min(at, block));
 }

@@ -18,8 +18,9 @@ struct TableModel {
   bool alive = true;
   bool engaged = false;  // in mêlée (SHOOT-20: cannot be fired past)
   bool mounted = false;
-  bool infra_vision = false;  // ADV-35: sees through smoke, though not through a blind cloud
-  bool leaping = false;       // ADV-07: climbs up or down twice its height at no cost
+  bool infra_vision = false;        // ADV-35: sees through smoke, though not through a blind cloud
+  bool leaping = false;             // ADV-07: climbs up or down twice its height at no cost
+  bool move_through_cover = false;  // ADV-08: the first inch of rough ground an action is free
   friend bool operator==(const TableModel&, const TableModel&) = default;
 };
 

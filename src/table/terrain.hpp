@@ -52,11 +52,28 @@ std::optional<TerrainKind> terrain_kind_from_string(std::string_view text);
 // slippery branch) or only of models moving more than half their basic move (ice).
 enum class Agility : std::uint8_t { none, always, fast };
 
+// ADV-10: a minefield's odds (a D6 of this or less), and how far a model must move in one action
+// to roll two dice.
+inline constexpr int kMinefieldTriggers = 3;
+inline constexpr int kClearedMinefieldTriggers = 1;
+inline constexpr double kFastHazardMove = 6.0;
+// ADV-10: the chance that a hazard setting off on a D6 of `triggers_on` or less catches a model
+// rolling `dice` such dice (either may set it off).
+inline double hazard_probability(int triggers_on, int dice) {
+  double missed = 1.0;
+  for (int d = 0; d < dice; ++d) missed *= 1.0 - triggers_on / 6.0;
+  return 1.0 - missed;
+}
+
 // MOVE-11: a hazard test for each model entering, moving in or leaving the ground.
 struct Hazard {
   int triggers_on = 1;           // a D6 roll of this or less sets it off
   bool initiative_test = false;  // some ground asks for an Initiative test instead
   std::string effect;            // what happens, in words (the game decides the effect)
+  // ADV-10: a minefield (1 in 2, or 1 in 6 for a unit with an energy scanner or once the GM
+  // says explosives cleared it) rather than ground with its own odds.
+  bool minefield = false;
+  bool cleared = false;
 };
 
 struct TerrainFeature {
