@@ -20,7 +20,8 @@ std::vector<std::filesystem::path> Library::files(const std::filesystem::path& d
   }
   std::sort(army_files.begin(), army_files.end());
   std::vector<std::filesystem::path> files = {
-      data_dir / "special_rules.yaml", data_dir / "weapons.yaml", data_dir / "creatures.yaml"};
+      data_dir / "special_rules.yaml", data_dir / "weapons.yaml", data_dir / "creatures.yaml",
+      data_dir / "terrain_examples.yaml"};
   files.insert(files.end(), army_files.begin(), army_files.end());
   return files;
 }
@@ -53,8 +54,9 @@ Library Library::load(const std::filesystem::path& data_dir) {
   load_special_rules((data_dir / "special_rules.yaml").string(), library);
   load_weapons((data_dir / "weapons.yaml").string(), library);
   load_creatures((data_dir / "creatures.yaml").string(), library);
+  load_terrain_examples((data_dir / "terrain_examples.yaml").string(), library);
   const auto files = Library::files(data_dir);
-  for (std::size_t i = 3; i < files.size(); ++i) load_army(files[i].string(), library);
+  for (std::size_t i = 4; i < files.size(); ++i) load_army(files[i].string(), library);
   library.fingerprint_ = library_fingerprint(data_dir);
   // MORALE-06: a hated foe names an army, or one of its units as "army/unit".
   for (const auto& army : library.armies()) {
@@ -88,6 +90,12 @@ const Army* Library::army(std::string_view id) const {
   for (const auto& army : armies_) {
     if (army.id == id) return &army;
   }
+  return nullptr;
+}
+
+const TerrainExample* Library::terrain_example(std::string_view id) const {
+  for (const auto& example : terrain_examples_)
+    if (example.id == id) return &example;
   return nullptr;
 }
 

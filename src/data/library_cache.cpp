@@ -128,6 +128,9 @@ json library_to_json(const Library& library) {
   for (const auto& rule : library.special_rules()) out["special_rules"].push_back(rule);
   out["weapons"] = json::array();
   for (const auto& w : library.weapons()) out["weapons"].push_back(weapon_json(w));
+  out["terrain_examples"] = json::array();  // ADV-09
+  for (const auto& e : library.terrain_examples())
+    out["terrain_examples"].push_back({{"id", e.id}, {"movement", e.movement}, {"list", e.list}});
   out["profiles"] = json::array();
   for (const auto& p : library.profiles()) {
     const auto found = keys.find(&p);
@@ -176,6 +179,9 @@ Library library_from_json(const json& j) {
   library.set_fingerprint(j.at("fingerprint").get<std::uint64_t>());
   for (const auto& rule : j.at("special_rules")) library.add_special_rule(rule.get<std::string>());
   for (const auto& w : j.at("weapons")) library.add_weapon(read_weapon_json(w));
+  for (const auto& e : j.at("terrain_examples"))
+    library.add_terrain_example({e.at("id").get<std::string>(), e.at("movement").get<std::string>(),
+                                 e.at("list").get<int>()});
   for (const auto& p : j.at("profiles"))
     library.add_profile(p.at("key").get<std::string>(), read_profile_json(p));
   const auto profile = [&library](const json& key) {

@@ -1,4 +1,5 @@
-// Reads data/weapons.yaml and data/special_rules.yaml (catalogue §3.2).
+// Reads data/weapons.yaml and data/special_rules.yaml (catalogue §3.2), and ADV-09's
+// data/terrain_examples.yaml.
 #include <array>
 #include <cctype>
 
@@ -152,6 +153,27 @@ void load_weapons(const std::string& file, Library& library) {
       entry["id"].fail(fmt::format("weapon \"{}\" is defined twice", weapon.id));
     }
     library.add_weapon(std::move(weapon));
+  }
+}
+
+void load_terrain_examples(const std::string& file, Library& library) {
+  const Field root = Field::load_file(file);
+  root.allow_only({"terrain_examples"});
+  const Field list = root["terrain_examples"];
+  list.expect_sequence();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Field entry = list.at(i);
+    entry.allow_only({"id", "movement", "list"});
+    TerrainExample example;
+    example.id = entry["id"].as_string();
+    if (library.terrain_example(example.id) != nullptr)
+      entry["id"].fail("\"" + example.id + "\" is listed twice");
+    example.movement = entry["movement"].as_string();
+    if (example.movement != "normal" && example.movement != "difficult" &&
+        example.movement != "very_difficult")
+      entry["movement"].fail("expected normal, difficult or very_difficult");
+    example.list = entry["list"].as_int(1, 3);
+    library.add_terrain_example(std::move(example));
   }
 }
 

@@ -264,6 +264,10 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   }
   if (table_has_deep_water(table))
     for (const auto& d : targets) set.add(plan(table::MoveMode::swim, d.at));
+  // ADV-25: Warp Spiders leap toward every destination.
+  if (info.warp_jump && s.setup->options.warp_jump)
+    for (const auto& d : targets)
+      if (!d.away) set.add(plan(table::MoveMode::warp_jump, d.at));
 }
 
 // The list being built: the state, the kinds asked for, and the actions found so far.

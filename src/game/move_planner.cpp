@@ -25,6 +25,8 @@ double mode_allowance(const GameState& s, int unit, table::MoveMode mode) {
       return 6.0;  // MOVE-13: the best roll of its D6 (the roll may cut the move short)
     case table::MoveMode::swim:
       return 4.0;  // MOVE-17: the best roll of D3+1
+    case table::MoveMode::warp_jump:
+      return table::kWarpJump;  // ADV-25
     default:
       return s.setup->units[unit].move;
   }
@@ -50,6 +52,8 @@ const char* allowance_rule(table::MoveMode mode) {
       return "MOVE-17";
     case table::MoveMode::climb:
       return "MOVE-20";
+    case table::MoveMode::warp_jump:
+      return "ADV-25";
     default:
       return "MOVE-01";
   }

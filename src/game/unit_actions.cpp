@@ -248,6 +248,13 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       return "MOVE-05: only routing units flee";
     case table::MoveMode::crawl:
       break;
+    case table::MoveMode::warp_jump:
+      if (!s.setup->options.warp_jump)
+        return "ADV-25: warp jumps are switched off in this scenario";
+      if (!info.warp_jump)
+        return "ADV-25: only Warp Spiders (every model with the warp_jump rule) make warp jumps";
+      if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
+      break;
     case table::MoveMode::tactical:
       if (!info.can_move_tactically) return "MOVE-13: this unit cannot move tactically";
       [[fallthrough]];
@@ -266,9 +273,10 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   // A tactical move is checked against its best roll; the roll itself may cut it short.
   // A tactical move is checked against its best roll, a swim against its best (MOVE-17: 4");
   // the roll itself may cut either short.
-  const double allowance = a.mode == table::MoveMode::tactical ? 6.0
-                           : a.mode == table::MoveMode::swim   ? 4.0
-                                                               : allowance_of(s, a.unit);
+  const double allowance = a.mode == table::MoveMode::tactical    ? 6.0
+                           : a.mode == table::MoveMode::swim      ? 4.0
+                           : a.mode == table::MoveMode::warp_jump ? table::kWarpJump
+                                                                  : allowance_of(s, a.unit);
   UnitMove move = unit_move_check(s, a, allowance, 1.0, explain);
   std::string reason = std::move(move.reason);
   if (reason.empty() && a.mode == table::MoveMode::swim) {
@@ -368,7 +376,8 @@ std::optional<table::VariableMode> variable_ground_mode(const GameState& s, cons
 
 void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) {
   GameState& s = c.state;
-  double allowance = allowance_of(s, a.unit);
+  double allowance =
+      a.mode == table::MoveMode::warp_jump ? table::kWarpJump : allowance_of(s, a.unit);  // ADV-25
   double fraction = 1.0;
   if (a.mode == table::MoveMode::swim) {
     // MOVE-17: one die for the unit.
@@ -440,11 +449,12 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
         move.reports.empty() ? 0.0 : s.models[move.reports.front().first].pose.facing;
     c.event({{"type", free_move ? "free_move" : "move"},
              {"unit", a.unit},
-             {"rule", free_move                             ? "MOVE-14"
-                      : a.mode == table::MoveMode::tactical ? "MOVE-13"
-                      : a.mode == table::MoveMode::climb    ? "MOVE-20"
-                      : a.mode == table::MoveMode::swim     ? "MOVE-17"
-                                                            : "MOVE-01"},
+             {"rule", free_move                              ? "MOVE-14"
+                      : a.mode == table::MoveMode::tactical  ? "MOVE-13"
+                      : a.mode == table::MoveMode::climb     ? "MOVE-20"
+                      : a.mode == table::MoveMode::swim      ? "MOVE-17"
+                      : a.mode == table::MoveMode::warp_jump ? "ADV-25"
+                                                             : "MOVE-01"},
              {"inches", inches},
              {"from", {centre_before.x, centre_before.y}},
              {"to", {centre_after.x, centre_after.y}},

@@ -202,6 +202,8 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
     report.climbs_at.insert(
         std::upper_bound(report.climbs_at.begin(), report.climbs_at.end(), along), along);
   };
+  if (request.mode == MoveMode::warp_jump && request.path.size() > 1)
+    refuse([] { return std::string("ADV-25: a warp jump is one straight leap, without turns"); });
   for (const Point& next : request.path) {
     const double leg = distance(at, next);
     if (leg <= kEpsilon) continue;
@@ -212,6 +214,19 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
                                      : bearing(at, next);
       turned += std::abs(turn_between(heading, leg_heading));
       heading = leg_heading;
+    }
+    if (request.mode == MoveMode::warp_jump) {
+      // ADV-25: the jump passes over ground, walls, levels and models alike; only where it lands
+      // counts (on the table, on ground a model may stand on; bases are checked below).
+      report.terrain_cost += leg;
+      if (!table.on_table(next))
+        refuse([] { return std::string("the move would leave the table"); }, true);
+      else if (table.movement_at(next) == MovementClass::impassable || deep_water_at(table, next))
+        refuse([] {
+          return std::string("ADV-25: a warp jump must land on ground a model can stand on");
+        });
+      at = next;
+      continue;
     }
     const LegCost cost = leg_cost(table, at, next, request.mode, report.dangerous, report.variable,
                                   report.deep_water, report.action_cost, &free_difficult);

@@ -27,7 +27,11 @@ enum class MoveMode : std::uint8_t {
   climb,      // MOVE-20/21: a 2-AP climbing move over obstacles taller than the model
   swim,       // MOVE-17: the only way through deep water, at a rolled D3+1"
   jump,       // MOVE-25: may jump down drops taller than the model (up to 6"), tests on landing
+  warp_jump,  // ADV-25: one straight leap of up to 12" over anything, landing where it may stand
 };
+
+// ADV-25: how far a Warp Spider's jump goes.
+inline constexpr double kWarpJump = 12.0;
 
 // MOVE-25: the highest drop a model may jump down of its own will.
 inline constexpr double kMaxJumpDown = 6.0;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <boost/geometry.hpp>
 
+#include "data/library.hpp"
 #include "data/yaml_reader.hpp"
 
 namespace arap::table {
@@ -109,10 +110,25 @@ void kind_defaults(TerrainFeature& feature) {
   }
 }
 
-TerrainFeature read_feature(const Field& field) {
+// ADV-09: the movement class a named example of ground gives (terrain_examples.yaml).
+void apply_example(const Field& field, const data::Library& library, TerrainFeature& feature) {
+  const std::string name = field.as_string();
+  const data::TerrainExample* example = library.terrain_example(name);
+  if (example == nullptr) {
+    std::string known;
+    for (const auto& each : library.terrain_examples())
+      known += (known.empty() ? "" : ", ") + each.id;
+    field.fail(fmt::format("ADV-09: no example of ground called \"{}\" (known: {})", name, known));
+  }
+  feature.movement = example->movement == "very_difficult" ? MovementClass::very_difficult
+                     : example->movement == "difficult"    ? MovementClass::difficult
+                                                           : MovementClass::normal;
+}
+
+TerrainFeature read_feature(const Field& field, const data::Library& library) {
   field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
                     "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation",
-                    "blind", "agility", "operates", "soft_cover_vs_area", "confined"});
+                    "blind", "agility", "operates", "soft_cover_vs_area", "confined", "like"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -123,6 +139,7 @@ TerrainFeature read_feature(const Field& field) {
   if (!bg::is_valid(feature.footprint, why)) {
     field["polygon"].fail("not a simple polygon (" + why + ")");
   }
+  if (field.has("like")) apply_example(field["like"], library, feature);  // movement wins
   if (field.has("movement")) feature.movement = read_movement(field["movement"]);
   if (field.has("variable")) feature.variable = field["variable"].as_bool();
   if (field.has("cover")) feature.cover = read_cover(field["cover"]);
@@ -361,7 +378,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
     const Field list = root["terrain"];
     list.expect_sequence();
     for (std::size_t i = 0; i < list.size(); ++i) {
-      TerrainFeature feature = read_feature(list.at(i));
+      TerrainFeature feature = read_feature(list.at(i), library);
       if (feature.kind == TerrainKind::console)
         consoles.emplace_back(static_cast<int>(scenario.table.features().size()),
                               list.at(i)["operates"]);

@@ -110,6 +110,7 @@ struct ScenarioOptions {
   bool climbing_gear = true;                      // ADV-13 (advanced)
   bool fall_saves = true;                         // ADV-16 (advanced)
   bool diving_charge_height = true;               // ADV-17 (advanced)
+  bool warp_jump = true;                          // ADV-25 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

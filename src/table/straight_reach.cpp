@@ -55,6 +55,7 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
   const TableModel& mover = models[request.model];
   if (!mover.alive || limit <= kEpsilon) return 0.0;
   const MoveMode mode = request.mode;
+  if (mode == MoveMode::warp_jump) return std::nullopt;  // ADV-25: only the landing counts
   const Point a = mover.position;
   Point b = a + direction * limit;
   const double free_height = mover.size <= 2 ? 1.0 : mover.size / 2.0;  // MOVE-19
