@@ -90,7 +90,10 @@ table::Point nearest_clear_spot(const GameState& s, int model, const table::Poin
   for (double ring = 0.5; ring <= 12.0; ring += 0.5) {
     for (int step = 0; step < 24; ++step) {
       const table::Point spot = at + table::heading_vector(step * 15.0) * ring;
-      if (table.on_table(spot) && !overlaps_a_base(s, model, spot)) return spot;
+      // Ground a model may stand on (MOVE-03/17), clear of bases.
+      if (table.on_table(spot) && table.movement_at(spot) != table::MovementClass::impassable &&
+          !overlaps_a_base(s, model, spot))
+        return spot;
     }
   }
   return at;
