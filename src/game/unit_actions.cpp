@@ -354,10 +354,10 @@ std::optional<table::VariableMode> variable_ground_mode(const GameState& s, cons
   if (std::none_of(features.begin(), features.end(),
                    [](const table::TerrainFeature& f) { return f.variable; }))
     return std::nullopt;
-  const UnitMove probe = checked != nullptr && !checked->reports.empty()
-                             ? UnitMove{}
-                             : unit_move_check(s, a, allowance_of(s, a.unit), 1.0);
-  const UnitMove& move = checked != nullptr && !checked->reports.empty() ? *checked : probe;
+  // The legality check's reports when the caller has them; otherwise the move is measured here.
+  const bool have = checked != nullptr && !checked->reports.empty();
+  const UnitMove probe = have ? UnitMove{} : unit_move_check(s, a, allowance_of(s, a.unit), 1.0);
+  const UnitMove& move = have ? *checked : probe;
   bool touched = false;
   bool very_difficult = false;
   for (const auto& [m, report] : move.reports) {
