@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "advice/preview.hpp"
+#include "ai/assessment.hpp"
 #include "ai/match.hpp"
 #include "ai/tactician.hpp"
 #include "data/data_error.hpp"
@@ -58,6 +59,11 @@ std::string all_weights(double value) {
 TEST(TacticianWeights, bad_weights_are_refused_with_line_and_field) {
   const std::string good = "personalities:\n  balanced:\n" + all_weights(0.5);
   EXPECT_EQ(error_of(good), "");
+  // A weight added after files were written (objective_urgency) may be left out: 0, its effect off.
+  EXPECT_EQ(Personalities::load_text(good, "test.yaml").get("balanced").objective_urgency, 0.0);
+  EXPECT_EQ(shipped().get("balanced").objective_urgency, 2.0);
+  EXPECT_NE(error_of(good + "    objective_urgency: 500\n").find("objective_urgency"),
+            std::string::npos);
   // An unknown weight, named with its line: 2 lines of heading, 21 weights, then line 26.
   const std::string typo = good + "  mine:\n    from: balanced\n    kill_piont: 3\n";
   const std::string typo_error = error_of(typo);
@@ -185,6 +191,108 @@ TEST(Tactician, weighs_a_pick_up_against_rescuing_the_opponents_bust) {
     if (r.action.kind == ActionKind::pick_up) {
       EXPECT_EQ(r.odds["rescues_units"].get<int>(), 2);
     }
+}
+
+// MELEE-04/09: who strikes in a round. Guardsmen (I3) in a row; of the Marines (I4), one stands in
+// reach of a Guardsman, one 3.5" clear of one (inside its M of 4), the rest far off.
+TEST(Assessment, fighters_are_the_engaged_models_and_those_that_close_in_first) {
+  GameState s =
+      facing_off("tactician_fighters", "tactical_squad", "imperial_guard", "infantry_squad", 30.0);
+  const auto& red = s.setup->units[0];
+  const auto& blue = s.setup->units[1];
+  for (int i = 0; i < blue.model_count; ++i)
+    s.models[blue.first_model + i].pose.position = {4.0 + 2.0 * i, 30.0};
+  for (int i = 0; i < red.model_count; ++i)
+    s.models[red.first_model + i].pose.position = {4.0 + 2.0 * i, 5.0};
+  auto& engaged = s.models[red.first_model].pose;
+  engaged.position = {4.0, 30.0 - 1.0};
+  auto& near = s.models[red.first_model + 1].pose;
+  const double radii = near.base_radius + s.models[blue.first_model + 1].pose.base_radius;
+  near.position = {6.0, 30.0 - radii - 3.5};
+  EXPECT_EQ(fighters(s, 0, 1, false), 1);
+  EXPECT_EQ(fighters(s, 0, 1, true), 2);
+  // The Guardsman in reach fights back; the rest of the row is more than its 4" from a Marine.
+  EXPECT_EQ(fighters(s, 1, 0, false), 1);
+  EXPECT_TRUE(strikes_later(s, 1, 0));
+  EXPECT_FALSE(strikes_later(s, 0, 1));
+  // Nobody in reach: a unit with models left still counts one.
+  engaged.position = {4.0, 5.0};
+  near.position = {6.0, 5.0};
+  EXPECT_EQ(fighters(s, 0, 1, false), 1);
+}
+
+// Five Assault Marines (I4) charging twelve Boyz (I2): the round is weighed with the models the
+// Charge brings into the fight, not all five against all twelve, and the game is left untouched.
+TEST(Tactician, weighs_a_charge_with_the_models_that_would_fight) {
+  const GameState s =
+      facing_off("tactician_charge_fighters", "assault_squad", "orks", "slugga_boyz", 5.0);
+  const GameState before = s;
+  const TacticianWeights& w = shipped().get("balanced");
+  const auto ranked = TacticianAgent(w).rank(s);
+  EXPECT_EQ(s, before);
+  const Assessment assessment(s, w);
+  int charges = 0;
+  for (const auto& r : ranked) {
+    if (r.action.kind != ActionKind::charge || r.score < -1e8) continue;
+    ++charges;
+    const int chargers = r.odds["chargers_fighting"].get<int>();
+    const int charged = r.odds["charged_fighting"].get<int>();
+    EXPECT_GE(chargers, 1);
+    EXPECT_LE(chargers, 5);
+    EXPECT_GE(charged, 1);
+    EXPECT_LT(chargers + charged, 17);  // not every model of both units
+    const auto weighed = assessment.melee(0, 1, true, chargers, charged);
+    const auto everyone = assessment.melee(0, 1, true);
+    ASSERT_TRUE(weighed && everyone);
+    EXPECT_NEAR(r.odds["p_win_round"].get<double>(), weighed->p_win, 1e-12);
+    EXPECT_GT(std::abs(weighed->p_win - everyone->p_win), 1e-3);
+  }
+  EXPECT_GT(charges, 0);
+}
+
+// MOVE-13: a tactical move is planned at the best roll, but the unit goes D6" of it; and until it
+// next activates it counts as in cover to enemy guns (A-08). Its worth is the six rolls' average.
+TEST(Tactician, values_a_tactical_move_at_the_average_of_its_roll) {
+  const GameState s =
+      facing_off("tactician_tactical", "tactical_squad", "orks", "shoota_boyz", 20.0);
+  const TacticianWeights& w = shipped().get("balanced");
+  const Assessment assessment(s, w);
+  int tactical = 0;
+  for (const auto& r : TacticianAgent(w).rank(s)) {
+    if (r.action.kind != ActionKind::move || r.action.mode != table::MoveMode::tactical) continue;
+    ++tactical;
+    const table::Point from = game::unit_centre(s, 0);
+    const double length = std::hypot(r.action.dx, r.action.dy);
+    double sum = 0.0;
+    for (int roll = 1; roll <= 6; ++roll) {
+      const double share = std::min(1.0, roll / length);
+      sum += assessment.position_value(
+          0, {from.x + r.action.dx * share, from.y + r.action.dy * share}, true);
+    }
+    EXPECT_NEAR(r.odds["position_after"].get<double>(), sum / 6.0, 1e-9);
+    if (length > 1.5) {
+      EXPECT_NE(r.odds["position_after"].get<double>(),
+                assessment.position_value(0, {from.x + r.action.dx, from.y + r.action.dy}, true));
+    }
+  }
+  EXPECT_GT(tactical, 0);
+}
+
+TEST(TacticianWeights, objective_worth_grows_to_its_urgency_by_the_last_turn) {
+  GameState s =
+      facing_off("tactician_urgency", "tactical_squad", "imperial_guard", "infantry_squad", 20.0);
+  TacticianWeights w = shipped().get("balanced");
+  w.objective_point = 12.0;
+  w.objective_urgency = 2.0;
+  const int limit = s.setup->scenario.turn_limit;
+  ASSERT_GT(limit, 1);
+  s.turn = 1;
+  EXPECT_DOUBLE_EQ(objective_worth(s, w), 12.0);
+  s.turn = static_cast<std::int16_t>(limit);
+  EXPECT_DOUBLE_EQ(objective_worth(s, w), 36.0);
+  s.turn = static_cast<std::int16_t>(1 + (limit - 1) / 2.0);
+  const double progress = (s.turn - 1.0) / (limit - 1.0);
+  EXPECT_DOUBLE_EQ(objective_worth(s, w), 12.0 * (1.0 + 2.0 * progress * progress));
 }
 
 TEST(Tactician, whole_games_are_legal_explained_and_reproducible) {

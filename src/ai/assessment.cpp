@@ -76,6 +76,12 @@ Punch punch_of(const game::GameState& s, int unit, const data::Profile& target) 
 
 }  // namespace
 
+double objective_worth(const game::GameState& s, const TacticianWeights& w) {
+  const int limit = s.setup->scenario.turn_limit;
+  const double progress = limit > 1 ? std::clamp((s.turn - 1.0) / (limit - 1.0), 0.0, 1.0) : 1.0;
+  return w.objective_point * (1.0 + w.objective_urgency * progress * progress);
+}
+
 double static_value(const game::GameState& s, int side, const TacticianWeights& w) {
   double value = 0.0;
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
@@ -100,9 +106,9 @@ double static_value(const game::GameState& s, int side, const TacticianWeights& 
         sides |= 1 << pose.side;
     }
     if (sides == (1 << side))
-      value += w.objective_point * o.points;
+      value += objective_worth(s, w) * o.points;
     else if (sides != 0 && (sides & (1 << side)) == 0 && (sides & (sides - 1)) == 0)
-      value -= w.objective_point * o.points;
+      value -= objective_worth(s, w) * o.points;
   }
   return value;
 }
@@ -175,7 +181,7 @@ double Assessment::sign_for(int side, int u) const {
   return units_[u].side == side ? -weights_.own_losses : 1.0;
 }
 
-double Assessment::exposure(int u, const table::Point& spot) const {
+double Assessment::exposure(int u, const table::Point& spot, bool tactical) const {
   const auto& table = state_.table();
   const int m = representative_model(state_, u);
   if (m < 0) return 0.0;
@@ -199,7 +205,8 @@ double Assessment::exposure(int u, const table::Point& spot) const {
     const Punch punch{it->second.first, it->second.second, k.max_range};
     double threat = reach ? punch.melee : 0.0;
     if (in_range && table::terrain_sight(table, k.centre, spot).clear()) {
-      const bool covered = table::model_cover(table, k.centre, spot) != table::Cover::none;
+      const bool covered =
+          tactical || table::model_cover(table, k.centre, spot) != table::Cover::none;
       threat = std::max(threat, punch.volley * (covered ? weights_.cover_shield : 1.0));
     }
     wounds += threat;
@@ -207,7 +214,7 @@ double Assessment::exposure(int u, const table::Point& spot) const {
   return wounds;
 }
 
-double Assessment::position_value(int u, const table::Point& spot) const {
+double Assessment::position_value(int u, const table::Point& spot, bool tactical) const {
   const auto& s = state_;
   const auto& k = units_[u];
   double value = 0.0;
@@ -223,7 +230,7 @@ double Assessment::position_value(int u, const table::Point& spot) const {
             table::distance(units_[f].centre, o.at) <= o.radius)
           held_by_friend = true;
       const double gap = std::max(0.0, table::distance(spot, o.at) - o.radius + 1.0);
-      const double worth = weights_.objective_point * o.points * (held_by_friend ? 0.5 : 1.0) /
+      const double worth = objective_worth(s, weights_) * o.points * (held_by_friend ? 0.5 : 1.0) /
                            (1.0 + gap / weights_.objective_reach);
       best = std::max(best, worth);
     }
@@ -245,7 +252,7 @@ double Assessment::position_value(int u, const table::Point& spot) const {
   if (target_in_reach) value += weights_.in_range * (1.0 - k.melee_share);
   const double per_wound =
       (weights_.kill_point + weights_.unit_strength) / std::max(1, k.full_wounds);
-  value -= weights_.exposure * weights_.own_losses * exposure(u, spot) * per_wound;
+  value -= weights_.exposure * weights_.own_losses * exposure(u, spot, tactical) * per_wound;
   return value;
 }
 
@@ -255,13 +262,47 @@ double Assessment::volley_against(int shooter, int target) const {
   return punch_of(state_, shooter, *state_.setup->models[m].profile).volley;
 }
 
-odds::MeleeSide Assessment::melee_side(int u) const {
+int fighters(const game::GameState& s, int unit, int foe, bool closes_in) {
+  const auto& info = s.setup->units[unit];
+  const auto& foe_info = s.setup->units[foe];
+  int count = 0;
+  int alive = 0;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    const auto& pose = s.models[m].pose;
+    if (!pose.alive) continue;
+    ++alive;
+    const double reach = closes_in ? s.setup->models[m].profile->move : 0.0;
+    for (int n = foe_info.first_model; n < foe_info.first_model + foe_info.model_count; ++n) {
+      const auto& other = s.models[n].pose;
+      if (!other.alive) continue;
+      const bool engaged =
+          table::within_melee_radius(pose, other) || table::within_melee_radius(other, pose);
+      if (engaged || (reach > 0.0 && table::distance(pose.position, other.position) -
+                                             pose.base_radius - other.base_radius <=
+                                         reach)) {
+        ++count;
+        break;
+      }
+    }
+  }
+  return alive == 0 ? 0 : std::max(1, count);
+}
+
+bool strikes_later(const game::GameState& s, int unit, int foe) {
+  const int m = representative_model(s, unit);
+  const int n = representative_model(s, foe);
+  return m >= 0 && n >= 0 &&
+         s.setup->models[m].profile->initiative < s.setup->models[n].profile->initiative;
+}
+
+odds::MeleeSide Assessment::melee_side(int u, int fighters) const {
   const auto& s = state_;
   const int m = representative_model(s, u);
   const auto& model = s.setup->models[m];
   const auto& p = *model.profile;
   const auto& info = s.setup->units[u];
-  odds::MeleeSide side = odds::statline_side(p, std::min(units_[u].models, 40));
+  const int models = fighters >= 0 ? std::min(fighters, units_[u].models) : units_[u].models;
+  odds::MeleeSide side = odds::statline_side(p, std::clamp(models, 1, 40));
   side.leadership = s.leadership(u);
   side.reroll_morale = info.no_fear;
   side.fearless = info.fearless || s.setup->dogged(u);  // no rout test (MORALE-02, ADV-43)
@@ -278,15 +319,17 @@ odds::MeleeSide Assessment::melee_side(int u) const {
   return side;
 }
 
-std::optional<Assessment::MeleeOutlook> Assessment::melee(int attacker, int defender,
-                                                          bool charge) const {
-  const auto key = std::make_tuple(attacker, defender, charge);
+std::optional<Assessment::MeleeOutlook> Assessment::melee(int attacker, int defender, bool charge,
+                                                          int attacker_fighters,
+                                                          int defender_fighters) const {
+  const auto key =
+      std::make_tuple(attacker, defender, charge, attacker_fighters, defender_fighters);
   if (auto it = melee_cache_.find(key); it != melee_cache_.end()) return it->second;
   std::optional<MeleeOutlook> out;
   if (units_[attacker].models > 0 && units_[defender].models > 0) {
     odds::MeleeRequest request;
-    request.attacker = melee_side(attacker);
-    request.defender = melee_side(defender);
+    request.attacker = melee_side(attacker, attacker_fighters);
+    request.defender = melee_side(defender, defender_fighters);
     request.rout_cap = state_.setup->rulings.melee_16();
     request.no_retreat = state_.setup->options.no_retreat;  // ADV-66
     if (charge) {

@@ -52,10 +52,11 @@ class Assessment {
   // Expected wounds unit `u` would take next turn standing at `spot`: every enemy gun in range
   // with sight of it (halved, or as weighted, when the spot gives cover against it), every enemy
   // that could reach it in mêlée.
-  double exposure(int u, const table::Point& spot) const;
+  // `tactical`: the unit moved at the double (MOVE-13), which enemy guns count as cover.
+  double exposure(int u, const table::Point& spot, bool tactical = false) const;
   // The worth of unit `u` standing at `spot` (objectives, reach of its weapons, nearness to the
   // enemy as its mêlée share wants, less its exposure).
-  double position_value(int u, const table::Point& spot) const;
+  double position_value(int u, const table::Point& spot, bool tactical = false) const;
 
   // The exact outlook of one mêlée round of `attacker` against `defender` (both as they stand),
   // with a front Charge's bonuses when `charge`; none when too big to compute exactly.
@@ -68,7 +69,10 @@ class Assessment {
     double enemy_slain = 0.0;
     double own_slain = 0.0;
   };
-  std::optional<MeleeOutlook> melee(int attacker, int defender, bool charge) const;
+  // `attacker_fighters` and `defender_fighters`, when not -1, are the models of each side that
+  // strike in the round (fighters()); otherwise every model of the unit fights.
+  std::optional<MeleeOutlook> melee(int attacker, int defender, bool charge,
+                                    int attacker_fighters = -1, int defender_fighters = -1) const;
   // Rough expected unsaved wounds of one volley of `shooter` at `target` (for stand and fire).
   double volley_against(int shooter, int target) const;
 
@@ -76,16 +80,30 @@ class Assessment {
   const TacticianWeights& weights() const { return weights_; }
 
  private:
-  odds::MeleeSide melee_side(int u) const;
+  odds::MeleeSide melee_side(int u, int fighters) const;
 
   const game::GameState& state_;
   const TacticianWeights& weights_;
   std::vector<UnitSketch> units_;
-  mutable std::map<std::tuple<int, int, bool>, std::optional<MeleeOutlook>> melee_cache_;
+  mutable std::map<std::tuple<int, int, bool, int, int>, std::optional<MeleeOutlook>> melee_cache_;
   // (enemy, unit) -> the enemy's (volley, mêlée) expected wounds on the unit (exposure's inner
   // loop, asked once for every move scored).
   mutable std::map<std::pair<int, int>, std::pair<double, double>> threat_cache_;
 };
+
+// MELEE-04/09: how many models of `unit` strike in a round against `foe` as the table stands: those
+// engaged with a model of `foe`, and, when `closes_in` (the unit strikes at a lower Initiative step
+// than the foe's, so its unengaged models close in up to their move first), those within their
+// move of a model of `foe` too. At least one while the unit has a model.
+int fighters(const game::GameState& state, int unit, int foe, bool closes_in);
+// Whether the models of `unit` strike at a lower Initiative than those of `foe` (MELEE-04), each
+// unit as its most numerous model.
+bool strikes_later(const game::GameState& state, int unit, int foe);
+
+// What one objective point is worth now: objective_point, growing with the square of the game's
+// progress to (1 + objective_urgency) times it in the last turn, as objectives score only when the
+// game ends.
+double objective_worth(const game::GameState& state, const TacticianWeights& weights);
 
 // The static evaluation of a position for `side` (the search's leaf value, in the weights'
 // points): every unit's worth (a kill point plus its strength; a routing one less `rout` of a kill

@@ -41,6 +41,13 @@ class BestCaseDice final : public dice::DiceSource {
   int roll(int) override { return 1; }
 };
 
+// Dice that always show their highest face: a Charge rolled with them goes as far as it can. Used
+// only on a copy, to see which models a Charge brings into contact (never to play).
+class HighestDice final : public dice::DiceSource {
+ public:
+  int roll(int sides) override { return sides; }
+};
+
 // The AP of an activation worth having: the first in full, each further one `decay` times less.
 double weighted_ap(const dice::Distribution& ap, double decay) {
   double out = 0.0;
@@ -125,7 +132,7 @@ class Scorer {
         break;
       case ActionKind::hide: {
         const table::Point here = a_.unit(action.unit).centre;
-        const double wounds = a_.exposure(action.unit, here);
+        const double wounds = a_.exposure(action.unit, here, s_.units[action.unit].tactical);
         out.score = w_.exposure * w_.own_losses * wounds * per_wound(action.unit);
         out.why = fmt::format("hidden, it escapes about {:.1f} expected wounds", wounds);
         out.odds["exposure"] = wounds;
@@ -216,7 +223,11 @@ class Scorer {
     }
     const double reach = p.charge->p_reach;
     out.odds["p_reach"] = reach;
-    const auto o = a_.melee(a.unit, a.target, true);
+    // MELEE-04/09: the round as the Charge would place the models, not every model fighting.
+    const auto [chargers, charged] = charge_fighters(a);
+    out.odds["chargers_fighting"] = chargers;
+    out.odds["charged_fighting"] = charged;
+    const auto o = a_.melee(a.unit, a.target, true, chargers, charged);
     if (!o) {
       out.score = kRefused;
       out.why = "the fight is too big to weigh exactly";
@@ -237,12 +248,55 @@ class Scorer {
     out.score = reach * o->value - (1.0 - reach) * w_.failed_charge - (a.fire ? w_.min_gain : 0.0);
   }
 
+  // The models of each side that strike in the first round of `charge` (fighters()), seen on a
+  // copy where the Charge is rolled at its longest, the charged unit holds and any interceptor
+  // lets it pass. Every model of each unit when the copy makes no contact.
+  std::pair<int, int> charge_fighters(const Action& charge) {
+    GameState copy = s_;
+    game::reseed(copy, 0);
+    HighestDice highest;
+    if (game::apply(copy, charge, highest, nullptr).empty()) {
+      for (int step = 0; step < 4; ++step) {
+        Action answer;
+        if (copy.phase == Phase::charge_response)
+          answer = game::make_action(ActionKind::hold, copy.charge_target);
+        else if (copy.phase == Phase::interception)
+          answer = game::make_action(ActionKind::let_pass, copy.charge_progress.interceptor);
+        else
+          break;
+        if (!game::apply(copy, answer, highest, nullptr).empty()) break;
+      }
+    }
+    if (((copy.units[charge.unit].locked >> charge.target) & 1u) == 0) return {-1, -1};
+    return {
+        fighters(copy, charge.unit, charge.target, strikes_later(copy, charge.unit, charge.target)),
+        fighters(copy, charge.target, charge.unit,
+                 strikes_later(copy, charge.target, charge.unit))};
+  }
+
   void score_move(ScoredAction& out) {
     const auto& a = out.action;
     const table::Point from = a_.unit(a.unit).centre;
     const table::Point to{from.x + a.dx, from.y + a.dy};
-    const double before = a_.position_value(a.unit, from);
-    const double after = a_.position_value(a.unit, to);
+    // MOVE-13 (A-08): a unit that moved at the double counts as in cover to enemy guns until it
+    // next activates.
+    const bool was_tactical = s_.units[a.unit].tactical;
+    const bool tactical = a.kind == ActionKind::move && a.mode == table::MoveMode::tactical;
+    const double before = a_.position_value(a.unit, from, was_tactical);
+    double after = a_.position_value(a.unit, to, was_tactical || tactical);
+    if (tactical) {
+      // MOVE-13: the plan is made at the best roll; the unit goes D6" of it, so the worth is the
+      // average over the six rolls (a roll at least the plan's length goes the whole way).
+      const double length = std::hypot(a.dx, a.dy);
+      double sum = 0.0;
+      for (int roll = 1; roll <= 6; ++roll) {
+        const double share = std::min(1.0, roll / std::max(length, 1e-9));
+        sum += share >= 1.0 ? after
+                            : a_.position_value(
+                                  a.unit, {from.x + a.dx * share, from.y + a.dy * share}, true);
+      }
+      after = sum / 6.0;
+    }
     out.score = after - before - (a.kind == ActionKind::move ? w_.min_gain : 0.0);
     out.odds = {{"position_before", before}, {"position_after", after}};
     out.why = fmt::format("its position is worth {:.1f} there against {:.1f} here", after, before);

@@ -18,6 +18,9 @@ struct WeightSpec {
   double TacticianWeights::*member;
   double lowest;
   double highest;
+  // Added after personality files were first written: a file without it still loads, the weight
+  // then 0, which leaves its effect off (files are a contract; docs/ai.md).
+  bool added_later = false;
 };
 
 // Every weight, with the range a sensible value lies in (a typo such as 100 for 1.0 is refused).
@@ -30,6 +33,7 @@ constexpr WeightSpec kWeights[] = {
     {"pinning", &TacticianWeights::pinning, 0, 1000},
     {"objective_point", &TacticianWeights::objective_point, 0, 1000},
     {"objective_reach", &TacticianWeights::objective_reach, 0.5, 100},
+    {"objective_urgency", &TacticianWeights::objective_urgency, 0, 100, true},
     {"close_in", &TacticianWeights::close_in, 0, 100},
     {"in_range", &TacticianWeights::in_range, 0, 1000},
     {"exposure", &TacticianWeights::exposure, 0, 100},
@@ -89,9 +93,10 @@ Personalities Personalities::load_text(const std::string& text, const std::strin
     if (f.has("from")) {
       w = resolve(f["from"].as_string(), f["from"]);
     } else {
-      // A personality of its own gives every weight: none falls back to a number in code.
+      // A personality of its own gives every weight: none falls back to a number in code, save
+      // those added later, which read as 0 (off) so that older files still load.
       for (const auto& spec : kWeights)
-        if (!f.has(spec.key))
+        if (!f.has(spec.key) && !spec.added_later)
           f.fail("weight \"" + std::string(spec.key) + "\" is missing (or start `from:` another)");
     }
     w.name = id;

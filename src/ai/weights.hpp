@@ -20,6 +20,7 @@ struct TacticianWeights {
   double pinning = 0.0;
   double objective_point = 0.0;
   double objective_reach = 0.0;
+  double objective_urgency = 0.0;
   double close_in = 0.0;
   double in_range = 0.0;
   double exposure = 0.0;
