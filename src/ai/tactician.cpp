@@ -297,8 +297,17 @@ class Scorer {
       }
       after = sum / 6.0;
     }
+    // MOVE-20: a climb needs the unit's Initiative test on a D6 (none with climbing gear, ADV-13);
+    // failed, the unit stays where it is and the action points are spent.
+    double p_moves = 1.0;
+    const auto& info = s_.setup->units[a.unit];
+    if (a.kind == ActionKind::move && a.mode == table::MoveMode::climb &&
+        !(s_.setup->options.climbing_gear && info.climbing_gear))
+      p_moves = std::clamp(info.initiative, 0, 6) / 6.0;
+    after = p_moves * after + (1.0 - p_moves) * before;
     out.score = after - before - (a.kind == ActionKind::move ? w_.min_gain : 0.0);
     out.odds = {{"position_before", before}, {"position_after", after}};
+    if (p_moves < 1.0) out.odds["p_moves"] = p_moves;
     out.why = fmt::format("its position is worth {:.1f} there against {:.1f} here", after, before);
   }
 
