@@ -225,8 +225,10 @@ class Scorer {
     out.odds["p_reach"] = reach;
     // MELEE-04/09: the round as the Charge would place the models, not every model fighting.
     const auto [chargers, charged] = charge_fighters(a);
-    out.odds["chargers_fighting"] = chargers;
-    out.odds["charged_fighting"] = charged;
+    if (chargers >= 0) {
+      out.odds["chargers_fighting"] = chargers;
+      out.odds["charged_fighting"] = charged;
+    }
     const auto o = a_.melee(a.unit, a.target, true, chargers, charged);
     if (!o) {
       out.score = kRefused;
