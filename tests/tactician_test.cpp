@@ -295,6 +295,26 @@ TEST(TacticianWeights, objective_worth_grows_to_its_urgency_by_the_last_turn) {
   EXPECT_DOUBLE_EQ(objective_worth(s, w), 12.0 * (1.0 + 2.0 * progress * progress));
 }
 
+// ACT-06/07: a bust ends the phase, costing every unit still waiting its whole activation. The
+// Guard activate on 3 or less, so three dice bust half the time; with four units waiting at the
+// start of Ruined Town, the tactician rolls fewer.
+TEST(Tactician, weighs_a_bust_by_the_whole_activations_it_costs_the_units_waiting) {
+  const auto setup = game::make_setup(std::string(ARAP_DATA_DIR) + "/scenarios/ruined_town.yaml",
+                                      test::shipped_library());
+  const GameState s = game::initial_state(*setup, 1);
+  ASSERT_EQ(s.phase, game::Phase::activation);
+  const TacticianAgent agent(shipped().get("balanced"));
+  const auto ranked = agent.rank(s);
+  const ScoredAction* best = nullptr;
+  for (const auto& r : ranked)
+    if (r.action.kind == ActionKind::activate && best == nullptr) best = &r;
+  ASSERT_NE(best, nullptr);
+  EXPECT_EQ(s.activation_value(best->action.unit), 3);
+  EXPECT_EQ(best->odds["units_waiting"].get<int>(), 4);
+  EXPECT_LE(best->action.dice, 2) << best->why;
+  EXPECT_LE(best->odds["p_bust"].get<double>(), 0.25 + 1e-12);
+}
+
 TEST(Tactician, whole_games_are_legal_explained_and_reproducible) {
   const Roster roster(shipped());
   for (const char* scenario : {"open_ground", "ruined_town", "woods_and_river"}) {

@@ -73,6 +73,14 @@ int waiting_units(const GameState& s, const Assessment& a, int side, int except 
   return n;
 }
 
+// What its activation roll is read as (ACT-06: pinned and suppressed units roll differently).
+rules::ActivationCondition activation_condition(const GameState& s, int unit) {
+  const auto& u = s.units[unit];
+  return u.own_turn.pinned       ? rules::ActivationCondition::pinned
+         : u.own_turn.suppressed ? rules::ActivationCondition::suppressed
+                                 : rules::ActivationCondition::normal;
+}
+
 // P(the unit fails a Ld test): what a forced test is worth to its enemy (SHOOT-28/31, MORALE-03).
 double p_fails_test(const GameState& s, int unit) {
   const auto& info = s.setup->units[unit];
@@ -378,7 +386,13 @@ class Scorer {
       roll.dice = 1;
       if (!game::is_legal(s_, roll)) continue;
       ++waiting;
-      waiting_worth += opportunity(best_roll(v), v);
+      // A bust costs each waiting unit its whole activation: its best action times the AP it
+      // would have, as weighed for a roll of two dice (its own roll is not known yet).
+      waiting_worth +=
+          opportunity(best_roll(v), v) *
+          weighted_ap(rules::activation_odds(2, s_.activation_value(v), activation_condition(s_, v))
+                          .action_points,
+                      w_.ap_decay);
     }
     out.score = opp * ap - *p.p_bust * w_.bust * waiting_worth - failed * w_.gift_die;
     if (opp <= w_.min_gain) out.score = std::min(out.score, 0.0) - w_.min_gain;
@@ -411,11 +425,8 @@ class Scorer {
       single.picks[0] = {unit, std::min<int>(3, s_.failed_dice)};
       single.pick_count = 1;
       const double opp = opportunity(single, unit);
-      const auto& u = s_.units[unit];
-      const auto condition = u.own_turn.pinned       ? rules::ActivationCondition::pinned
-                             : u.own_turn.suppressed ? rules::ActivationCondition::suppressed
-                                                     : rules::ActivationCondition::normal;
-      const auto odds = rules::activation_odds(dice, s_.activation_value(unit), condition);
+      const auto odds =
+          rules::activation_odds(dice, s_.activation_value(unit), activation_condition(s_, unit));
       total += opp * weighted_ap(odds.action_points, w_.ap_decay);
       expected_ap += odds.action_points.mean();
     }
