@@ -97,6 +97,7 @@ double static_value(const game::GameState& s, int side, const TacticianWeights& 
     if (s.units[u].routing) worth -= w.rout * w.kill_point;
     value += info.side == side ? worth : -worth;
   }
+  const double point = objective_worth(s, w);
   for (const auto& o : s.setup->scenario.victory.objectives) {
     int sides = 0;
     for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
@@ -106,9 +107,9 @@ double static_value(const game::GameState& s, int side, const TacticianWeights& 
         sides |= 1 << pose.side;
     }
     if (sides == (1 << side))
-      value += objective_worth(s, w) * o.points;
+      value += point * o.points;
     else if (sides != 0 && (sides & (1 << side)) == 0 && (sides & (sides - 1)) == 0)
-      value -= objective_worth(s, w) * o.points;
+      value -= point * o.points;
   }
   return value;
 }
@@ -133,7 +134,10 @@ int representative_model(const game::GameState& s, int unit) {
 }
 
 Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights)
-    : state_(s), weights_(weights), units_(s.units.size()) {
+    : state_(s),
+      weights_(weights),
+      objective_point_(objective_worth(s, weights)),
+      units_(s.units.size()) {
   static const data::Profile reference = reference_target();
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     const auto& info = s.setup->units[u];
@@ -230,7 +234,7 @@ double Assessment::position_value(int u, const table::Point& spot, bool tactical
             table::distance(units_[f].centre, o.at) <= o.radius)
           held_by_friend = true;
       const double gap = std::max(0.0, table::distance(spot, o.at) - o.radius + 1.0);
-      const double worth = objective_worth(s, weights_) * o.points * (held_by_friend ? 0.5 : 1.0) /
+      const double worth = objective_point_ * o.points * (held_by_friend ? 0.5 : 1.0) /
                            (1.0 + gap / weights_.objective_reach);
       best = std::max(best, worth);
     }

@@ -369,6 +369,20 @@ class Scorer {
     return best;
   }
 
+  // What a bust costs unit `u` while it waits: its whole activation, its best action times the AP
+  // it would have, as weighed for a roll of two dice (its own roll is not known yet). Asked for
+  // every activation option of every other unit, so kept.
+  double activation_worth(int u) {
+    if (auto it = activation_worth_.find(u); it != activation_worth_.end()) return it->second;
+    const double worth =
+        opportunity(best_roll(u), u) *
+        weighted_ap(rules::activation_odds(2, s_.activation_value(u), activation_condition(s_, u))
+                        .action_points,
+                    w_.ap_decay);
+    activation_worth_[u] = worth;
+    return worth;
+  }
+
   void score_activation(ScoredAction& out) {
     const auto& a = out.action;
     const double opp = opportunity(best_roll(a.unit), a.unit);
@@ -386,13 +400,7 @@ class Scorer {
       roll.dice = 1;
       if (!game::is_legal(s_, roll)) continue;
       ++waiting;
-      // A bust costs each waiting unit its whole activation: its best action times the AP it
-      // would have, as weighed for a roll of two dice (its own roll is not known yet).
-      waiting_worth +=
-          opportunity(best_roll(v), v) *
-          weighted_ap(rules::activation_odds(2, s_.activation_value(v), activation_condition(s_, v))
-                          .action_points,
-                      w_.ap_decay);
+      waiting_worth += activation_worth(v);
     }
     out.score = opp * ap - *p.p_bust * w_.bust * waiting_worth - failed * w_.gift_die;
     if (opp <= w_.min_gain) out.score = std::min(out.score, 0.0) - w_.min_gain;
@@ -485,6 +493,7 @@ class Scorer {
   const TacticianWeights& w_;
   Assessment a_;
   std::map<int, double> opportunity_;
+  std::map<int, double> activation_worth_;
 };
 
 }  // namespace
