@@ -133,6 +133,16 @@ std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
                                      int goal, int firer_roll, int strength_change = 0);
 // SHOOT-48: empty, or why the declared guess range is refused (`grenades`: a hand grenade's).
 std::string guess_problem(const GameState& s, const Action& a, bool grenades);
+// SHOOT-58: a close combat fired into. Hits are shared between the target's side and the side
+// fighting it (the enemy unit nearest the shooter takes the latter's share).
+struct MeleeSplit {
+  int other_unit = -1;       // -1: the target is not locked
+  int target_side_goal = 3;  // a D6 of this or less hits the target's side, else the other
+};
+MeleeSplit melee_split(const GameState& s, const std::vector<table::TableModel>& poses, int target,
+                       const table::Point& shooter);
+// Damage (or other) dice of several effects, in order, for one log event.
+std::vector<int> joined(const std::vector<int>& a, const std::vector<int>& b);
 // SHOOT-27: the model a hit is allocated to (from the open first, nearest first).
 int allocate_hit(Context& c, const std::vector<int>& eligible,
                  const std::vector<table::Cover>& cover, AllocationDice& dice);
