@@ -111,6 +111,9 @@ class Carried {
 
 void preview_fire(const GameState& s, const Action& a, Preview& out) {
   const auto groups = game::fire_groups(s, a);
+  // ADV-33: a legal shot that nobody's weapon reaches is declared all the same, and wasted.
+  if (groups.empty() && a.kind == ActionKind::shoot)
+    out.notes.push_back("ADV-33: no weapon reaches the target: every shot would be wasted");
   const data::Profile* target = common_profile(s, a.target);
   const auto& tinfo = s.setup->units[a.target];
   int living = 0;

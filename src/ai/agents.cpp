@@ -135,6 +135,8 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       int best_score = std::numeric_limits<int>::max();
       for (const auto& a : options) {
         if (a.kind != ActionKind::shoot && a.kind != ActionKind::throw_grenade) continue;
+        // ADV-33: a shot nobody's weapon reaches is legal but wasted.
+        if (a.kind == ActionKind::shoot && game::fire_groups(s, a).empty()) continue;
         const int score = s.living_models(a.target) * 4 - (a.heavy ? 2 : 0) +
                           (a.kind == ActionKind::throw_grenade ? 1 : 0);
         if (score < best_score) {

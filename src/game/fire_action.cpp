@@ -40,7 +40,8 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
     return "SHOOT-06: heavy weapons fire once per turn";
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
-  if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty()) {
+  if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty() &&
+      wasted_shots(s, poses, a.unit, a.target, a.heavy, {}, true).empty()) {
     const auto& info = s.setup->units[a.unit];
     for (int m = info.first_model; !a.heavy && m < info.first_model + info.model_count; ++m)
       if (s.models[m].pose.alive && s.models[m].heavy_only)
@@ -56,10 +57,15 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
                 "ADV-49: a quarter of {} has already thrown grenades or fired grenade launchers "
                 "this turn, and no other weapon of the unit is in range, in arc and in sight of {}",
                 info.name, s.setup->units[a.target].name);
+    const std::string kind = a.heavy ? "heavy" : "non-heavy";
+    // ADV-33: with shots declared before measuring, range is no longer a reason.
+    if (s.setup->options.declared_shots)
+      return fmt::format(
+          "SHOOT-01: no model of {} with a {} weapon to fire sees {} in its fire arc", info.name,
+          kind, s.setup->units[a.target].name);
     return fmt::format(
-        "SHOOT-01: no model of {} has a {} weapon in range, in arc and in sight of {}",
-        s.setup->units[a.unit].name, a.heavy ? "heavy" : "non-heavy",
-        s.setup->units[a.target].name);
+        "SHOOT-01: no model of {} has a {} weapon in range, in arc and in sight of {}", info.name,
+        kind, s.setup->units[a.target].name);
   }
   return "";
 }
@@ -71,9 +77,23 @@ void apply_shoot(Context& c, const Action& a) {
   const bool spent =
       a.heavy && s.setup->units[a.unit].relentless && s.setup->options.relentless_details;
   std::vector<int> firing_models;
-  const auto shots =
-      plan_fire(s, poses, a.unit, a.target, a.heavy, false, spent ? &firing_models : nullptr);
-  for (const int m : firing_models) s.models[m].heavy_only = true;
+  const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy, false, &firing_models);
+  // ADV-33: the models that see the target but reach it with nothing fire all the same, and miss.
+  const auto wasted = wasted_shots(s, poses, a.unit, a.target, a.heavy, firing_models);
+  for (const WastedShot& w : wasted) {
+    firing_models.push_back(w.model);
+    if (c.logging())
+      c.event({{"type", "shot_wasted"},
+               {"rule", "ADV-33"},
+               {"unit", a.unit},
+               {"model", w.model},
+               {"target", a.target},
+               {"weapon", w.weapon->id},
+               {"range", w.range},
+               {"reach", w.weapon->range}});
+  }
+  if (spent)
+    for (const int m : firing_models) s.models[m].heavy_only = true;
   // ADV-49: each weapon-mounted grenade launcher fired takes a throwing place (SHOOT-49).
   for (const Shot& shot : shots)
     if (takes_throwing_place(s, *shot.weapon)) {
@@ -258,9 +278,13 @@ void apply_shoot(Context& c, const Action& a) {
   // the next player turn) unless every weapon fired was a needler.
   if (s.units[a.unit].hidden) {
     s.units[a.unit].ambush_spent = true;
-    const bool quiet = std::all_of(shots.begin(), shots.end(), [](const Shot& shot) {
-      return shot.weapon->has(data::WeaponProperty::needler);
-    });
+    const bool quiet = std::all_of(shots.begin(), shots.end(),
+                                   [](const Shot& shot) {
+                                     return shot.weapon->has(data::WeaponProperty::needler);
+                                   }) &&
+                       std::all_of(wasted.begin(), wasted.end(), [](const WastedShot& w) {
+                         return w.weapon->has(data::WeaponProperty::needler);
+                       });
     if (!quiet) note_fired_while_hidden(c, a.unit);
   }
 }

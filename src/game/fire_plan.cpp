@@ -226,6 +226,46 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   return shots;
 }
 
+std::vector<WastedShot> wasted_shots(const GameState& s,
+                                     const std::vector<table::TableModel>& poses, int unit,
+                                     int target, bool heavy, const std::vector<int>& firing,
+                                     bool first_only) {
+  std::vector<WastedShot> out;
+  if (!s.setup->options.declared_shots) return out;
+  const auto& info = s.setup->units[unit];
+  const UnitState& u = s.units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    // The same firers plan_fire considers (MOVE-15, ADV-29, SHOOT-10), less those that fire.
+    if (!poses[m].alive || s.models[m].fell_over) continue;
+    if (!heavy && s.models[m].heavy_only) continue;
+    const auto& model = s.setup->models[m];
+    if (model.profile->ballistic_skill <= 0) continue;
+    if (std::find(firing.begin(), firing.end(), m) != firing.end()) continue;
+    const double range = table::range_to_unit(poses, m, target);
+    const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
+    const WeaponProfile* declared = nullptr;
+    for (const WeaponProfile* weapon : model.group->weapons) {
+      if (!ranged(*weapon) || range <= weapon->range + 1e-9) continue;
+      if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
+      if (takes_throwing_place(s, *weapon) && throwing_places_left(s, unit) <= 0) continue;
+      // Its kind as it would fire at the edge of its reach (SHOOT-05/06).
+      rules::FiringInputs inputs;
+      inputs.range = weapon->range;
+      inputs.relentless = info.relentless;
+      const rules::Firing firing_kind = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
+      if (!firing_kind.allowed || heavy_class(firing_kind) != heavy) continue;
+      if (heavy && u.player_turn.heavy_fired) continue;  // SHOOT-06
+      if (declared == nullptr || weapon->range > declared->range) declared = weapon;
+    }
+    if (declared == nullptr) continue;
+    // Seen, in the fire arc (SHOOT-01/04), at whatever distance.
+    if (!table::any_eligible_target(s.table(), poses, m, target, 1e9)) continue;
+    out.push_back({m, declared, range});
+    if (first_only) break;
+  }
+  return out;
+}
+
 std::string target_problem(const GameState& s, const Action& a) {
   if (a.target < 0 || a.target >= static_cast<int>(s.units.size()) || !s.unit_alive(a.target)) {
     return "there is no such target unit on the table";

@@ -79,6 +79,20 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
                             int unit, int target, bool heavy, bool first_only = false,
                             std::vector<int>* firing_models = nullptr);
 std::string target_problem(const GameState& s, const Action& a);
+// ADV-33 (advanced, option declared_shots): a shot is declared before the range is measured, so
+// a model that sees the target in its fire arc but has no weapon of the action's kind reaching it
+// fires anyway and wastes the shot. These are such models of `unit` among those not in `firing`
+// (plan_fire's firers), each with the longest-ranged weapon it would have declared; with
+// `first_only`, at most one. Empty while the option is off.
+struct WastedShot {
+  int model = -1;
+  const WeaponProfile* weapon = nullptr;
+  double range = 0.0;  // to the target's nearest model (SHOOT-01)
+};
+std::vector<WastedShot> wasted_shots(const GameState& s,
+                                     const std::vector<table::TableModel>& poses, int unit,
+                                     int target, bool heavy, const std::vector<int>& firing,
+                                     bool first_only = false);
 // SHOOT-49/50: the throw model `m` would make at `target`: its first blast grenade that reaches an
 // eligible model, or nothing (no BS, no such grenade, nobody in reach).
 std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::TableModel>& poses,

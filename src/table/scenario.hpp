@@ -111,6 +111,7 @@ struct ScenarioOptions {
   bool fall_saves = true;                         // ADV-16 (advanced)
   bool diving_charge_height = true;               // ADV-17 (advanced)
   bool warp_jump = true;                          // ADV-25 (advanced)
+  bool declared_shots = true;                     // ADV-33 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

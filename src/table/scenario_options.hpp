@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 40> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 41> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -55,6 +55,7 @@ inline constexpr std::array<SwitchOption, 40> kSwitchOptions = {{
     {"fall_saves", &ScenarioOptions::fall_saves},
     {"diving_charge_height", &ScenarioOptions::diving_charge_height},
     {"warp_jump", &ScenarioOptions::warp_jump},
+    {"declared_shots", &ScenarioOptions::declared_shots},
 }};
 
 }  // namespace arap::table
