@@ -4,11 +4,14 @@
 // replays from its saved record (JSON text) to the identical state and log, and the same seed gives
 // the same game.
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "ai/agents.hpp"
 #include "ai/match.hpp"
+#include "game/context.hpp"
 #include "game/record.hpp"
 #include "support/game_fixture.hpp"
 #include "support/log_audit.hpp"
@@ -36,7 +39,8 @@ void check_playout_invariants(const GameState& s) {
   }
   const Decision d = pending(s);
   if (s.phase == Phase::active || s.phase == Phase::reaction) {
-    ASSERT_GT(d.action_points, 0);
+    // ADV-06: a unit whose AP are spent stays active only while its Fleet move is open.
+    if (d.action_points <= 0) ASSERT_EQ(detail::fleet_problem(s, d.unit), "");
     ASSERT_TRUE(s.unit_alive(d.unit));
   }
   if (s.phase == Phase::pick_up) {
@@ -139,6 +143,26 @@ TEST(Playout, same_seed_same_game_and_any_thread_count_same_summary) {
   EXPECT_EQ(one.signature, three.signature);
   EXPECT_EQ(one.wins, three.wins);
   EXPECT_EQ(one.mean_turns, three.mean_turns);
+}
+
+// The optional rules (off unless a scenario switches them on) played by the same harness: Ruined
+// Town with every optional switch on, random and greedy agents in every pairing.
+TEST(OptionalRules, random_games_keep_every_invariant) {
+  std::ifstream file(std::string(ARAP_DATA_DIR) + "/scenarios/ruined_town.yaml");
+  std::stringstream text;
+  text << file.rdbuf();
+  text << "options: {fleet: true, look_out_sir: true, shooting_through_units: true, "
+          "instant_death: true, last_man_standing: true, monstrous_creature_bonus: true, "
+          "poor_resolve: true, krak_veterans: true, area_cover_calls: true, blind_charges: true, "
+          "heavy_casualty_minus_one_at_half: true, recharge_after_failed_charge: true}\n";
+  const auto setup =
+      make_setup_from_text(text.str(), "ruined_town_optional.yaml", test::shipped_library());
+  ASSERT_TRUE(setup->options.fleet);
+  for (int g = 0; g < 40; ++g) {
+    SCOPED_TRACE(testing::Message() << "optional rules game " << g);
+    playout(setup, 5000 + g, g % 4 >= 2, g % 2 == 1);
+    if (HasFatalFailure()) return;
+  }
 }
 
 }  // namespace

@@ -292,18 +292,20 @@ class Scorer {
     // next activates.
     const bool was_tactical = s_.units[a.unit].tactical;
     const bool tactical = a.kind == ActionKind::move && a.mode == table::MoveMode::tactical;
+    const bool fleet = a.kind == ActionKind::move && a.mode == table::MoveMode::fleet;
     const double before = a_.position_value(a.unit, from, was_tactical);
     double after = a_.position_value(a.unit, to, was_tactical || tactical);
-    if (tactical) {
-      // MOVE-13: the plan is made at the best roll; the unit goes D6" of it, so the worth is the
-      // average over the six rolls (a roll at least the plan's length goes the whole way).
+    if (tactical || fleet) {
+      // MOVE-13, ADV-06: the plan is made at the best roll; the unit goes D6" of it, so the worth
+      // is the average over the six rolls (a roll at least the plan's length goes the whole way).
       const double length = std::hypot(a.dx, a.dy);
       double sum = 0.0;
       for (int roll = 1; roll <= 6; ++roll) {
         const double share = std::min(1.0, roll / std::max(length, 1e-9));
-        sum += share >= 1.0 ? after
-                            : a_.position_value(
-                                  a.unit, {from.x + a.dx * share, from.y + a.dy * share}, true);
+        sum += share >= 1.0
+                   ? after
+                   : a_.position_value(a.unit, {from.x + a.dx * share, from.y + a.dy * share},
+                                       was_tactical || tactical);
       }
       after = sum / 6.0;
     }
@@ -315,7 +317,11 @@ class Scorer {
         !(s_.setup->options.climbing_gear && info.climbing_gear))
       p_moves = std::clamp(info.initiative, 0, 6) / 6.0;
     after = p_moves * after + (1.0 - p_moves) * before;
-    out.score = after - before - (a.kind == ActionKind::move ? w_.min_gain : 0.0);
+    // ADV-06: a Fleet move costs no AP but forbids firing for the rest of the activation: it
+    // gives up the best shot the unit has now.
+    const double forgone = fleet && game::pending(s_).action_points > 0 ? best_fire(s_) : 0.0;
+    out.score =
+        after - before - forgone - (a.kind == ActionKind::move && !fleet ? w_.min_gain : 0.0);
     out.odds = {{"position_before", before}, {"position_after", after}};
     if (p_moves < 1.0) out.odds["p_moves"] = p_moves;
     out.why = fmt::format("its position is worth {:.1f} there against {:.1f} here", after, before);

@@ -18,9 +18,9 @@ constexpr std::array<const char*, 24> kKinds = {
     "throw_grenade", "end_activation", "charge",    "hold",        "stand_and_fire",
     "run",           "fight",          "break_off", "hit_and_run", "intercept",
     "let_pass",      "hide",           "use",       "consolidate"};
-constexpr std::array<const char*, 11> kModes = {"normal",   "backwards", "sidestep", "crawl",
-                                                "tactical", "charge",    "flee",     "climb",
-                                                "swim",     "jump",      "warp_jump"};
+constexpr std::array<const char*, 12> kModes = {"normal",   "backwards", "sidestep",  "crawl",
+                                                "tactical", "charge",    "flee",      "climb",
+                                                "swim",     "jump",      "warp_jump", "fleet"};
 
 }  // namespace
 

@@ -133,6 +133,8 @@ struct UnitMove {
   std::vector<std::pair<int, table::MoveReport>> reports;
   int action_cost = 1;  // ACT-10: the dearest ground any model's path touches
 };
+// ADV-06 (optional, option fleet): empty, or why `unit` may not make its Fleet move now.
+std::string fleet_problem(const GameState& state, int unit);
 // Without `explain` a refusal's wording is cut short (only whether it is legal is wanted).
 std::string move_illegal(const GameState& state, const Action& action, bool free_move,
                          UnitMove* checked = nullptr, bool explain = true);

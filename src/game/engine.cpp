@@ -40,9 +40,10 @@ void Context::roll_event(const char* rule, std::string_view what, int goal, int 
 }  // namespace detail
 
 // ACT-09 costs of a move action: climbing 2 AP (MOVE-20); swimming 1, or 2 for a unit with a
-// poor swimmer in it (ACT-10); any other move 1.
+// poor swimmer in it (ACT-10); a Fleet move none (ADV-06); any other move 1.
 int detail::move_action_points(const GameState& s, const Action& a) {
   if (a.mode == table::MoveMode::climb) return 2;
+  if (a.mode == table::MoveMode::fleet) return 0;  // ADV-06
   if (a.mode == table::MoveMode::swim) {
     const auto& info = s.setup->units[a.unit];
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
@@ -179,6 +180,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       if (s.units[unit].player_turn.charge_failed && a.kind != ActionKind::charge) {
         return "CHARGE-04: after a failed charge the unit may do nothing more this turn";
       }
+      // ADV-06: a Fleet move is made instead of firing in the activation.
+      const char* fleet_fired =
+          "ADV-06: a unit that made its Fleet move fires no more in this activation";
       const auto needs = [&](int cost) -> std::string {
         if (points < cost) {
           if (!explain) return "ACT-09";
@@ -217,12 +221,15 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           return detail::use_illegal(s, a, explain);
         case ActionKind::shoot:
           if (auto p = needs(detail::shooting_cost(s, unit, a.heavy)); !p.empty()) return p;
+          if (s.units[unit].player_turn.fleet_moved) return fleet_fired;
           return detail::shoot_illegal(s, a);
         case ActionKind::throw_grenade:
           if (auto p = needs(1); !p.empty()) return p;
+          if (s.units[unit].player_turn.fleet_moved) return fleet_fired;
           return detail::throw_illegal(s, a);
         case ActionKind::charge:
           if (auto p = needs(1); !p.empty()) return p;
+          if (a.fire && s.units[unit].player_turn.fleet_moved) return fleet_fired;
           return detail::charge_illegal(s, a, explain);
         default:
           return wrong_phase();
@@ -267,17 +274,24 @@ bool is_legal(const GameState& s, const Action& a) {
 
 namespace {
 
+// ADV-06: with its AP spent, a unit that may still make its Fleet move stays active for it (or
+// to end its activation).
+bool spent_out(const GameState& s, int points, int unit) {
+  return points <= 0 && !(s.setup->options.fleet && detail::fleet_problem(s, unit).empty());
+}
+
 void spend(Context& c, int points) {
   GameState& s = c.state;
   if (s.phase == Phase::reaction) {
     s.reactions[0].action_points = static_cast<std::int8_t>(s.reactions[0].action_points - points);
-    if (s.reactions[0].action_points <= 0 || !s.unit_alive(s.reactions[0].unit) ||
-        s.units[s.reactions[0].unit].rout_pending) {
+    const int unit = s.reactions[0].unit;
+    if (spent_out(s, s.reactions[0].action_points, unit) || !s.unit_alive(unit) ||
+        s.units[unit].rout_pending) {
       detail::finish_activation(c);
     }
   } else if (s.phase == Phase::active) {
     s.action_points = static_cast<std::int8_t>(s.action_points - points);
-    if (s.action_points <= 0 || !s.unit_alive(s.active_unit) ||
+    if (spent_out(s, s.action_points, s.active_unit) || !s.unit_alive(s.active_unit) ||
         s.units[s.active_unit].rout_pending) {
       detail::finish_activation(c);
     }
@@ -410,8 +424,10 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
         moves = dice::roll_low(c.dice, initiative);
         c.roll_event("MOVE-24", "rappelling test", initiative, unit, {{"passed", moves}});
       }
-      const int cost =
-          std::max(detail::move_action_points(s, a), checked_move.action_cost);  // ACT-10
+      const int cost = a.mode == table::MoveMode::fleet
+                           ? 0
+                           : std::max(detail::move_action_points(s, a),
+                                      checked_move.action_cost);  // ACT-10
       if (moves) {
         detail::apply_move(c, a, false, &checked_move);
       } else {
@@ -423,6 +439,7 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
     }
     case ActionKind::go_prone:
       set_prone(c, unit, true);
+      spend(c, 0);  // ADV-06: prone, a unit with no AP left has no Fleet move to wait for
       break;
     case ActionKind::stand_up:
       set_prone(c, unit, false);
@@ -432,6 +449,7 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       break;
     case ActionKind::hide:
       detail::apply_hide(c, unit);
+      spend(c, 0);  // free, but it may end an activation kept open only for a Fleet move
       break;
     case ActionKind::use:
       detail::apply_use(c, a);
@@ -445,12 +463,14 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       break;
     case ActionKind::shoot: {
       const int cost = detail::shooting_cost(s, unit, a.heavy);
+      s.units[unit].player_turn.fired = true;  // ADV-06: no Fleet move after it
       detail::apply_shoot(c, a);
       s.units[unit].own_turn.aimed = false;
       spend(c, cost);
       break;
     }
     case ActionKind::throw_grenade:
+      s.units[unit].player_turn.fired = true;  // ADV-06
       detail::apply_throw(c, a);
       s.units[unit].own_turn.aimed = false;
       spend(c, 1);
@@ -459,6 +479,7 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       detail::finish_activation(c);
       break;
     case ActionKind::charge:
+      if (a.fire) s.units[unit].player_turn.fired = true;  // ADV-06: Fire and Charge fires
       detail::apply_charge(c, a);
       break;
     case ActionKind::hold:

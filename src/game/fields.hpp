@@ -58,6 +58,8 @@ void for_each(Model& m, Visit&& visit) {
   X(own_turn.moved_this_turn) \
   X(player_turn.stood_up) \
   X(player_turn.fell) \
+  X(player_turn.fleet_moved) \
+  X(player_turn.fired) \
   X(hidden) \
   X(revealing) \
   X(round.ambush_charge) \
@@ -159,7 +161,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 #if defined(__x86_64__) && defined(__GNUC__)
 static_assert(sizeof(ModelState) == 72, "list the new ModelState field in fields::for_each");
 static_assert(sizeof(UnitState) == 136, "list the new UnitState field in ARAP_UNIT_FIELDS");
-static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 8 &&
+static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 10 &&
                   sizeof(UnitState::Round) == 14,
               "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(GameState::ChargeInProgress) == 32,

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "game/context.hpp"
 #include "game/engine.hpp"
 
 namespace arap::game {
@@ -77,14 +78,18 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     case Phase::active:
       if (!valid_unit(s.active_unit) || !s.unit_alive(s.active_unit))
         fail("ACT-09: the active unit is not on the table");
-      if (s.action_points <= 0) fail("ACT-09: the active unit has no action points left");
+      // ADV-06: a unit whose AP are spent stays active only for its Fleet move.
+      if (s.action_points <= 0 &&
+          !(valid_unit(s.active_unit) && detail::fleet_problem(s, s.active_unit).empty()))
+        fail("ACT-09: the active unit has no action points left");
       break;
     case Phase::reaction:
       if (s.reaction_count < 1)
         fail("ACT-08: a reaction phase with no reacting unit");
       else if (!valid_unit(s.reactions[0].unit) || !s.unit_alive(s.reactions[0].unit))
         fail("ACT-08: the reacting unit is not on the table");
-      else if (s.reactions[0].action_points <= 0)
+      else if (s.reactions[0].action_points <= 0 &&
+               !detail::fleet_problem(s, s.reactions[0].unit).empty())
         fail("ACT-08: the reacting unit has no action points left");
       break;
     case Phase::pick_up:

@@ -204,13 +204,21 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   const auto targets = destinations(s, unit);
   const table::MoveMode main = prone ? table::MoveMode::crawl : table::MoveMode::normal;
   const double allowance = detail::mode_allowance(s, unit, main);
-  if (!free_move && !mode_open(main)) return;
+  // ADV-06: a Fleet move costs no AP, so it may be open when nothing else is.
+  const bool fleet =
+      !free_move && s.setup->options.fleet && info.fleet && mode_open(table::MoveMode::fleet);
+  const bool main_open = free_move || mode_open(main);
+  if (!main_open && !fleet) return;
   // No plan moves the unit further than its move or a tactical move's best roll (MOVE-13).
   const detail::MoveNeighbourhood near =
       detail::move_neighbourhood(s, unit, std::max(static_cast<double>(info.move), 6.0) + 1.0);
   const auto plan = [&](table::MoveMode mode, const table::Point& at) {
     return detail::plan_unit_move(s, unit, mode, at, free_move, detail::PlanUse::listing, &near);
   };
+  // ADV-06: the Fleet move toward every destination (its best roll, 6").
+  if (fleet)
+    for (const auto& d : targets) set.add(plan(table::MoveMode::fleet, d.at));
+  if (!main_open) return;
   for (const auto& d : targets) {
     const MovePlan p = plan(main, d.at);
     set.add(p);

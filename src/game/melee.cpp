@@ -227,6 +227,17 @@ void fight_round(Context& c, std::vector<int> units) {
   std::sort(steps.begin(), steps.end(), std::greater<>());
   steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
   if (c.logging()) c.event({{"type", "melee_round"}, {"units", units}, {"rule", "MELEE-29"}});
+  if (c.setup.options.melee_facing) {
+    const auto turned = face_threats(s, units);  // ADV-52
+    if (!turned.empty() && c.logging()) {
+      Event facings = Event::array();
+      for (const int m : turned) facings.push_back(s.models[m].pose.facing);
+      c.event({{"type", "melee_facing"},
+               {"rule", "ADV-52"},
+               {"models", turned},
+               {"facings", std::move(facings)}});
+    }
+  }
   std::vector<int> inflicted(units.size(), 0);
   std::vector<int> taken(units.size(), 0);
   MassAttacks mass(s, c.setup.options.mass_attacks);  // ADV-61
@@ -493,50 +504,6 @@ void end_activation_phase(Context& c) {
     return;
   }
   end_player_turn(c);
-}
-
-namespace {
-
-int krak_carriers(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  int n = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    n += s.models[m].pose.alive && krak_grenade(s.setup->models[m]) != nullptr ? 1 : 0;
-  return n;
-}
-
-// ADV-60: living models of the unit with a buckler.
-int buckler_bearers(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  int n = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    n += s.models[m].pose.alive && s.setup->models[m].kit.shield == data::Shield::buckler;
-  return n;
-}
-
-}  // namespace
-
-std::string melee_choice_illegal(const GameState& s, const Action& a) {
-  const int unit = s.melee_chooser();
-  if (a.unit != unit) {
-    return fmt::format("MELEE-29: {} chooses first: fight, break off or hit and run",
-                       unit >= 0 ? s.setup->units[unit].name : std::string("nobody"));
-  }
-  if (a.kind == ActionKind::break_off && s.units[unit].no_break_off)
-    return "MELEE-12: after a failed Hit and Run the unit cannot break off this round";
-  if (a.kind == ActionKind::hit_and_run && !s.setup->units[unit].hit_and_run)
-    return "MELEE-12: only units with the Hit and Run rule may hit and run";
-  if (a.krak) {
-    if (a.kind != ActionKind::fight) return "MELEE-26: krak attacks are a way to fight";
-    if (krak_carriers(s, unit) == 0) return "MELEE-26: no model of the unit carries krak grenades";
-    if (throwing_places_left(s, unit) <= 0)
-      return "MELEE-26 / SHOOT-49: a quarter of the unit has already used grenades this turn";
-  }
-  if (a.buckler) {
-    if (a.kind != ActionKind::fight) return "ADV-60: striking with bucklers is a way to fight";
-    if (buckler_bearers(s, unit) == 0) return "ADV-60: no model of the unit carries a buckler";
-  }
-  return "";
 }
 
 void apply_melee_choice(Context& c, const Action& a) {

@@ -41,9 +41,16 @@ bool strike(Context& c, int attacker, int target, int goal, bool& hit,
             const data::WeaponProfile* weapon);
 bool strike(Context& c, int attacker, int target, int goal, bool& hit);
 const data::WeaponProfile* krak_grenade(const ModelInfo& model);
+// MELEE-26: the living models of `unit` that carry krak grenades.
+int krak_carriers(const GameState& s, int unit);
 // MELEE-26: whether model `m` makes a krak attack this round.
 bool krak_attacker(const GameState& s, int m);
 void remove_fallen(Context& c, int unit);
+// MELEE-08: the order in which `striker`'s wounds find models of the `enemies` units (bits):
+// (tier * 1000 + distance, model) pairs, ascending; tiers 1-3 by contact, `arc` and mêlée radius,
+// 4 for the rest.
+void allocation_order(const GameState& s, int striker, std::uint64_t enemies, table::AttackArc arc,
+                      std::vector<std::pair<double, int>>& order);
 // MELEE-04: the Initiative step model `m` strikes at.
 int striking_initiative(const GameState& s, int m);
 // MELEE-09: after a step, unengaged models whose step is still to come close in (up to M).
@@ -52,6 +59,10 @@ void close_in(Context& c, const std::vector<int>& units, int next_step);
 // `units` out of the fight steps up to its M into reach of the nearest foe its unit is locked
 // with or, too far for that, turns to face it. Returns how many models moved.
 int tidy_up(Context& c, const std::vector<int>& units);
+// ADV-52 (advanced, option melee_facing; the caller asks): at the start of a round every model of
+// `units` with enemies of its locked units within either one's mêlée radius turns to face the
+// most numerous (then most potent) of them. Returns the models that turned.
+std::vector<int> face_threats(GameState& s, const std::vector<int>& units);
 // ADV-61 (an advanced rule, option mass_attacks): in one round no model is attacked by more than
 // six enemy models of its Size or bigger; smaller attackers are neither limited nor counted. Kept
 // for a round across its Initiative steps.

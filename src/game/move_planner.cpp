@@ -22,7 +22,8 @@ namespace detail {
 double mode_allowance(const GameState& s, int unit, table::MoveMode mode) {
   switch (mode) {
     case table::MoveMode::tactical:
-      return 6.0;  // MOVE-13: the best roll of its D6 (the roll may cut the move short)
+    case table::MoveMode::fleet:
+      return 6.0;  // MOVE-13, ADV-06: the best roll of its D6 (the roll may cut the move short)
     case table::MoveMode::swim:
       return 4.0;  // MOVE-17: the best roll of D3+1
     case table::MoveMode::warp_jump:
@@ -54,6 +55,8 @@ const char* allowance_rule(table::MoveMode mode) {
       return "MOVE-20";
     case table::MoveMode::warp_jump:
       return "ADV-25";
+    case table::MoveMode::fleet:
+      return "ADV-06";
     default:
       return "MOVE-01";
   }
@@ -79,6 +82,7 @@ bool reach_settles(const GameState& s, int unit, table::MoveMode mode,
     case table::MoveMode::backwards:
     case table::MoveMode::sidestep:
     case table::MoveMode::crawl:
+    case table::MoveMode::fleet:
       return !s.table().has_dear_ground() && s.units[unit].left_combat == 0;
     default:
       return false;

@@ -108,6 +108,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     bool all_jump_packs = true;
     bool all_climbing_gear = true;
     bool all_warp_jump = true;
+    bool all_fleet = true;
     bool any_invulnerable = false;
     bool any_big = false;
     for (const auto& model : placed.models) {
@@ -123,6 +124,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
           all_climbing_gear && (p.has_rule("climbing_gear") || p.has_rule("flesh_hooks"));
       info.energy_scanner = info.energy_scanner || p.has_rule("energy_scanner");  // ADV-10
       all_warp_jump = all_warp_jump && p.has_rule("warp_jump");                   // ADV-25
+      all_fleet = all_fleet && p.has_rule("fleet");                               // ADV-06
       any_invulnerable = any_invulnerable || p.invulnerable.has_value();
       any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");
       info.no_fear = info.no_fear || p.has_rule("they_shall_know_no_fear");
@@ -140,6 +142,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     info.jump_pack = all_jump_packs;
     info.climbing_gear = all_climbing_gear;
     info.warp_jump = all_warp_jump;
+    info.fleet = all_fleet;
     mark_characters(*setup, info);
     int assault = 0;
     int defensive = 0;

@@ -43,6 +43,7 @@ struct UnitInfo {
   bool flesh_hooks = false;         // CHARGE-19
   bool climbing_gear = false;       // ADV-13: every model has climbing gear (or hooks, pads)
   bool warp_jump = false;           // ADV-25: every model is a Warp Spider
+  bool fleet = false;               // ADV-06: every model has the fleet rule
   bool energy_scanner = false;      // ADV-10: a model carries one: minefields are 1 in 6
   bool assault_grenades = false;    // CHARGE-16: a majority carries them
   bool defensive_grenades = false;  // CHARGE-17: a majority carries them

@@ -63,6 +63,10 @@ struct UnitState {
     bool may_charge_again = false;  // CHARGE-01/08: its target ran out of reach
     bool charge_failed = false;     // CHARGE-04: no further actions this player turn
     bool fell = false;              // ADV-16: one of its models fell: it may not hide
+    // ADV-06: a unit activates at most once a player turn (ACT-04, ACT-08's one pick-up), so
+    // these hold for its activation: it made its Fleet move, or it fired (which forbids it).
+    bool fleet_moved = false;
+    bool fired = false;
     friend bool operator==(const PlayerTurn&, const PlayerTurn&) = default;
   } player_turn;
   // The next mêlée round's terms (CHARGE-05/06/10/19, MELEE-06f/13/14, MOVE-26): reset once the

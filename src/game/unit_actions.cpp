@@ -65,7 +65,9 @@ void gather_nearby(const GameState& s, int unit, double lo_x, double lo_y, doubl
 // The table's move request for one model of a unit move (its model is slot 0 of the nearby list).
 table::MoveRequest unit_request(const GameState& s, const Action& a, double allowance) {
   table::MoveRequest request;
-  request.mode = a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::climb
+  // Tactical, climbing and Fleet moves cross the ground as a normal move does (MOVE-13/20, ADV-06).
+  request.mode = a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::climb ||
+                         a.mode == table::MoveMode::fleet
                      ? table::MoveMode::normal
                      : a.mode;
   request.allowance = allowance;
@@ -215,6 +217,26 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
   return reach;
 }
 
+std::string fleet_problem(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  const UnitState& u = s.units[unit];
+  if (!s.setup->options.fleet) return "ADV-06: Fleet moves are switched off in this scenario";
+  if (!info.fleet)
+    return "ADV-06: only units whose every model has the fleet rule make Fleet moves";
+  if (u.player_turn.fleet_moved) return "ADV-06: one Fleet move per activation";
+  if (u.player_turn.fired)
+    return "ADV-06: a unit that fired in this activation makes no Fleet move";
+  if (u.locked != 0) return "MELEE-29: a unit locked in mêlée fights or breaks off";
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    const auto& model = s.models[m];
+    if (!model.pose.alive) continue;
+    if (model.prone) return "ADV-06: prone or crawling models make no Fleet move";
+    if (model.wounds_left < s.setup->models[m].profile->wounds)
+      return "ADV-06: a unit with a wounded model makes no Fleet move";
+  }
+  return "";
+}
+
 std::string move_illegal(const GameState& s, const Action& a, bool free_move, UnitMove* checked,
                          bool explain) {
   if (a.unit < 0 || a.unit >= static_cast<int>(s.units.size()) || !s.unit_alive(a.unit)) {
@@ -255,6 +277,9 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
         return "ADV-25: only Warp Spiders (every model with the warp_jump rule) make warp jumps";
       if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
       break;
+    case table::MoveMode::fleet:
+      if (auto p = fleet_problem(s, a.unit); !p.empty()) return p;
+      break;
     case table::MoveMode::tactical:
       if (!info.can_move_tactically) return "MOVE-13: this unit cannot move tactically";
       [[fallthrough]];
@@ -270,10 +295,10 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     if (table::distance(to, foe) < table::distance(from, foe) - 1e-6)
       return "MELEE-11: this unit may not move toward the unit it parted from in mêlée this turn";
   }
-  // A tactical move is checked against its best roll; the roll itself may cut it short.
-  // A tactical move is checked against its best roll, a swim against its best (MOVE-17: 4");
-  // the roll itself may cut either short.
-  const double allowance = a.mode == table::MoveMode::tactical    ? 6.0
+  // A tactical or Fleet move is checked against its best roll, a swim against its best (MOVE-17:
+  // 4"); the roll itself may cut any of them short.
+  const double allowance = a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::fleet
+                               ? 6.0
                            : a.mode == table::MoveMode::swim      ? 4.0
                            : a.mode == table::MoveMode::warp_jump ? table::kWarpJump
                                                                   : allowance_of(s, a.unit);
@@ -293,7 +318,11 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
           "move)";
   }
   if (reason.empty()) reason = ladder_problem(s, move);  // MOVE-28
-  if (reason.empty() && !free_move) {
+  if (reason.empty() && a.mode == table::MoveMode::fleet && move.action_cost > 1) {
+    // ACT-10 with ADV-06: the Fleet move spends no AP, so it has none to pay for dear ground.
+    reason = "ADV-06: a Fleet move spends no AP and cannot cross ground that costs more (ACT-10)";
+  }
+  if (reason.empty() && !free_move && a.mode != table::MoveMode::fleet) {
     // ACT-10: ground the scenario marks as dear (a slippery slope) raises the action's cost.
     const int points = acting_points(s);
     if (move.action_cost > points) {
@@ -306,8 +335,9 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   }
   if (checked != nullptr && reason.empty()) {
     checked->action_cost = move.action_cost;
-    // A tactical or swim move is measured again once its allowance is rolled.
-    if (a.mode != table::MoveMode::tactical && a.mode != table::MoveMode::swim)
+    // A tactical, Fleet or swim move is measured again once its allowance is rolled.
+    if (a.mode != table::MoveMode::tactical && a.mode != table::MoveMode::swim &&
+        a.mode != table::MoveMode::fleet)
       *checked = std::move(move);
   }
   return reason;
@@ -396,6 +426,12 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     allowance = c.dice.roll(6);  // MOVE-13: D6" whatever the unit's move
     c.roll_event("MOVE-13", "tactical move", 0, a.unit, {{"inches", allowance}});
   }
+  if (a.mode == table::MoveMode::fleet) {
+    c.dice.start();
+    allowance = c.dice.roll(6);  // ADV-06: D6" more, the ground weighed as for any move
+    c.roll_event("ADV-06", "fleet move", 0, a.unit, {{"inches", allowance}});
+    s.units[a.unit].player_turn.fleet_moved = true;
+  }
   // MOVE-12: a move entering, crossing or leaving variable ground has its allowance rolled.
   bool rolled_variable = false;
   if (const auto variable = variable_ground_mode(s, a, checked)) {
@@ -408,7 +444,8 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     c.roll_event("MOVE-12", "variable ground", 0, a.unit, {{"inches", allowance}});
     rolled_variable = true;
   }
-  if (a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::swim || rolled_variable) {
+  if (a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::swim ||
+      a.mode == table::MoveMode::fleet || rolled_variable) {
     if (!unit_move_check(s, a, allowance, 1.0, false).reason.empty()) {
       double lo = 0.0;
       double hi = 1.0;
@@ -454,6 +491,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
                       : a.mode == table::MoveMode::climb     ? "MOVE-20"
                       : a.mode == table::MoveMode::swim      ? "MOVE-17"
                       : a.mode == table::MoveMode::warp_jump ? "ADV-25"
+                      : a.mode == table::MoveMode::fleet     ? "ADV-06"
                                                              : "MOVE-01"},
              {"inches", inches},
              {"from", {centre_before.x, centre_before.y}},

@@ -28,6 +28,7 @@ enum class MoveMode : std::uint8_t {
   swim,       // MOVE-17: the only way through deep water, at a rolled D3+1"
   jump,       // MOVE-25: may jump down drops taller than the model (up to 6"), tests on landing
   warp_jump,  // ADV-25: one straight leap of up to 12" over anything, landing where it may stand
+  fleet,      // ADV-06: a Fleet unit's extra rolled D6" once an activation, no AP, terrain applies
 };
 
 // ADV-25: how far a Warp Spider's jump goes.

@@ -112,6 +112,8 @@ struct ScenarioOptions {
   bool diving_charge_height = true;               // ADV-17 (advanced)
   bool warp_jump = true;                          // ADV-25 (advanced)
   bool declared_shots = true;                     // ADV-33 (advanced)
+  bool melee_facing = true;                       // ADV-52 (advanced)
+  bool fleet = false;                             // ADV-06 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 41> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 43> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -56,6 +56,8 @@ inline constexpr std::array<SwitchOption, 41> kSwitchOptions = {{
     {"diving_charge_height", &ScenarioOptions::diving_charge_height},
     {"warp_jump", &ScenarioOptions::warp_jump},
     {"declared_shots", &ScenarioOptions::declared_shots},
+    {"melee_facing", &ScenarioOptions::melee_facing},
+    {"fleet", &ScenarioOptions::fleet},
 }};
 
 }  // namespace arap::table
