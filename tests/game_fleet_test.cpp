@@ -113,6 +113,18 @@ TEST_F(Fleet, ADV_06_not_while_prone_nor_switched_off_nor_for_units_without_the_
   EXPECT_NE(illegal_reason(state_, fleet(0.0, 6.0)).find("fleet rule"), std::string::npos);
 }
 
+TEST_F(Fleet, ADV_06_a_failed_charge_ends_the_activation_fleet_or_not) {
+  // One AP: a charge at the Boyz 14" off, its 2D6 showing 1 and 1 (6 + 2 = 8"), the Boyz holding:
+  // the charge fails (CHARGE-04), the AP is spent and nothing more is open, a Fleet move included.
+  arrange("genestealer_brood", 24.0, "options: {fleet: true}\n", 1);
+  script({1, 1});
+  must(charge(0, 1));
+  if (state_.phase == Phase::charge_response) must(act(ActionKind::hold, 1));
+  while (state_.phase == Phase::interception) must(act(ActionKind::let_pass, pending(state_).unit));
+  ASSERT_TRUE(state_.units[0].player_turn.charge_failed);
+  EXPECT_NE(state_.phase, Phase::active);
+}
+
 TEST_F(Fleet, ADV_06_a_wounded_model_keeps_the_unit_from_its_fleet_move) {
   // No shipped Fleet model has more than one wound, so the wound is taken off by hand: the check
   // reads a living model's wounds left against its profile's.

@@ -22,18 +22,18 @@ struct Threat {
 };
 
 // How a facing meets the threats: how many lie in the front arc, their summed weapon skill.
-struct Cover {
+struct Covered {
   int count = 0;
   int skill = 0;
-  bool operator>(const Cover& o) const {
+  bool operator>(const Covered& o) const {
     return count != o.count ? count > o.count : skill > o.skill;
   }
 };
 
-Cover covered(const GameState& s, table::TableModel me, double facing,
-              const std::vector<Threat>& threats) {
+Covered covered(const GameState& s, table::TableModel me, double facing,
+                const std::vector<Threat>& threats) {
   me.facing = facing;
-  Cover out;
+  Covered out;
   for (const Threat& t : threats)
     if (table::in_attack_arc(me, s.models[t.model].pose.position, table::AttackArc::front)) {
       ++out.count;
@@ -63,11 +63,11 @@ std::vector<int> face_threats(GameState& s, const std::vector<int>& units) {
       if (threats.empty()) continue;
       // The facings worth trying: squarely at each threat. The model keeps its own unless one of
       // them covers more (or as many, more potent) threats.
-      const Cover now = covered(s, me, me.facing, threats);
-      Cover best = now;
+      const Covered now = covered(s, me, me.facing, threats);
+      Covered best = now;
       double best_facing = me.facing;
       for (const Threat& t : threats) {
-        const Cover c = covered(s, me, t.bearing, threats);
+        const Covered c = covered(s, me, t.bearing, threats);
         if (c > best) {
           best = c;
           best_facing = t.bearing;

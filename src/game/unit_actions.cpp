@@ -226,6 +226,8 @@ std::string fleet_problem(const GameState& s, int unit) {
   if (u.player_turn.fleet_moved) return "ADV-06: one Fleet move per activation";
   if (u.player_turn.fired)
     return "ADV-06: a unit that fired in this activation makes no Fleet move";
+  if (u.player_turn.charge_failed)
+    return "CHARGE-04: after a failed charge the unit may do nothing more this turn";
   if (u.locked != 0) return "MELEE-29: a unit locked in mêlée fights or breaks off";
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     const auto& model = s.models[m];
