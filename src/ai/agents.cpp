@@ -131,20 +131,18 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
           return a;
       }
       // Shoot the weakest unit in reach (fewest living models), heavy weapons first.
-      const Action* best = nullptr;
-      int best_score = std::numeric_limits<int>::max();
+      std::vector<std::pair<int, const Action*>> shots;
       for (const auto& a : options) {
         if (a.kind != ActionKind::shoot && a.kind != ActionKind::throw_grenade) continue;
-        // ADV-33: a shot nobody's weapon reaches is legal but wasted.
-        if (a.kind == ActionKind::shoot && game::fire_groups(s, a).empty()) continue;
-        const int score = s.living_models(a.target) * 4 - (a.heavy ? 2 : 0) +
-                          (a.kind == ActionKind::throw_grenade ? 1 : 0);
-        if (score < best_score) {
-          best_score = score;
-          best = &a;
-        }
+        shots.emplace_back(s.living_models(a.target) * 4 - (a.heavy ? 2 : 0) +
+                               (a.kind == ActionKind::throw_grenade ? 1 : 0),
+                           &a);
       }
-      if (best != nullptr) return *best;
+      std::stable_sort(shots.begin(), shots.end(),
+                       [](const auto& x, const auto& y) { return x.first < y.first; });
+      // ADV-33: a shot nobody's weapon reaches is legal but wasted (asked of the best first).
+      for (const auto& [score, a] : shots)
+        if (a->kind == ActionKind::throw_grenade || !game::fire_groups(s, *a).empty()) return *a;
       if (auto move = close_in(s, game::pending(s).unit, false)) return *move;
       if (const Action* a = first_of(options, ActionKind::stand_up)) return *a;
       if (const Action* a = first_of(options, ActionKind::end_activation)) return *a;

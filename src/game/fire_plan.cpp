@@ -258,12 +258,20 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
       if (declared == nullptr || weapon->range > declared->range) declared = weapon;
     }
     if (declared == nullptr) continue;
-    // Seen, in the fire arc (SHOOT-01/04), at whatever distance.
-    if (!table::any_eligible_target(s.table(), poses, m, target, 1e9)) continue;
     out.push_back({m, declared, range});
+  }
+  // Seen, in the fire arc (SHOOT-01/04), at whatever distance. Sight lines are the dear part: a
+  // legality check (any one will do) tries the nearest models first, the likeliest to see.
+  if (first_only)
+    std::stable_sort(out.begin(), out.end(),
+                     [](const WastedShot& x, const WastedShot& y) { return x.range < y.range; });
+  std::vector<WastedShot> seen;
+  for (const WastedShot& w : out) {
+    if (!table::any_eligible_target(s.table(), poses, w.model, target, 1e9)) continue;
+    seen.push_back(w);
     if (first_only) break;
   }
-  return out;
+  return seen;
 }
 
 std::string target_problem(const GameState& s, const Action& a) {
