@@ -21,13 +21,7 @@ namespace {
 class MeleeFacing : public test::ArrangedFight {
  protected:
   void arrange(const std::string& extra) {
-    setup_ = test::battle("melee_facing_" + std::to_string(++count_), "imperial_guard",
-                          "[{unit: infantry_squad, at: [24, 14]}]", "orks",
-                          "[{unit: slugga_boyz, at: [24, 30], facing: 180}]", extra);
-    begin(setup_, 3);
-    log_.clear();
-    line_up(setup_->units[0], 4.0, 0.0);
-    line_up(setup_->units[1], 44.0, 180.0);
+    setup_ = guard_against_boyz("melee_facing_" + std::to_string(++count_), extra);
     const int first = setup_->units[1].first_model;
     left_ = first + 1;
     right_ = first + 2;

@@ -18,13 +18,7 @@ using test::act;
 class TidyUp : public test::ArrangedFight {
  protected:
   void arrange(const std::string& extra) {
-    setup_ = test::battle("tidy_up_" + std::to_string(++count_), "imperial_guard",
-                          "[{unit: infantry_squad, at: [24, 14]}]", "orks",
-                          "[{unit: slugga_boyz, at: [24, 30], facing: 180}]", extra);
-    begin(setup_, 3);
-    log_.clear();
-    line_up(setup_->units[0], 4.0, 0.0);
-    line_up(setup_->units[1], 44.0, 180.0);
+    setup_ = guard_against_boyz("tidy_up_" + std::to_string(++count_), extra);
     boy_ = setup_->units[1].first_model + 1;
     place(boy_, 24.0, 20.0, 180.0);
     place(0, 24.0, 18.7, 0.0);

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -319,7 +320,7 @@ class Scorer {
     after = p_moves * after + (1.0 - p_moves) * before;
     // ADV-06: a Fleet move costs no AP but forbids firing for the rest of the activation: it
     // gives up the best shot the unit has now.
-    const double forgone = fleet && game::pending(s_).action_points > 0 ? best_fire(s_) : 0.0;
+    const double forgone = fleet && game::pending(s_).action_points > 0 ? best_fire_now() : 0.0;
     out.score =
         after - before - forgone - (a.kind == ActionKind::move && !fleet ? w_.min_gain : 0.0);
     out.odds = {{"position_before", before}, {"position_after", after}};
@@ -339,11 +340,17 @@ class Scorer {
       out.score = kRefused;
       return;
     }
-    const double now = best_fire(s_);
+    const double now = best_fire_now();
     const double aimed = best_fire(copy);
     out.score = aimed - 2.0 * now;
     out.why =
         fmt::format("an aimed shot worth {:.1f} against {:.1f} for two shots", aimed, 2 * now);
+  }
+
+  // best_fire of the state being scored, asked by every Fleet move and Aim option: kept.
+  double best_fire_now() {
+    if (!best_fire_now_) best_fire_now_ = best_fire(s_);
+    return *best_fire_now_;
   }
 
   double best_fire(const GameState& s) {
@@ -500,6 +507,7 @@ class Scorer {
   Assessment a_;
   std::map<int, double> opportunity_;
   std::map<int, double> activation_worth_;
+  std::optional<double> best_fire_now_;
 };
 
 }  // namespace

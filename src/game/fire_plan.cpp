@@ -116,6 +116,18 @@ void add_shot(std::vector<Shot>& shots, Shot shot, const GameState& s) {
   }
 }
 
+// Whether model `m` may fire at all in a shooting action of this kind (heavy or not).
+bool may_fire(const GameState& s, const std::vector<table::TableModel>& poses, int m, bool heavy) {
+  if (!poses[m].alive || s.models[m].fell_over) return false;  // MOVE-15: no attacks after a fall
+  if (!heavy && s.models[m].heavy_only) return false;          // ADV-29
+  return s.setup->models[m].profile->ballistic_skill > 0;      // SHOOT-10
+}
+
+// MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
+bool fires_from_ladder(const WeaponProfile& weapon) {
+  return weapon.type == data::WeaponType::pistol || basic_weapon(weapon);
+}
+
 }  // namespace
 
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
@@ -128,10 +140,8 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // (counted at the first launcher: most units carry none, and this is every legality check).
   std::optional<int> places;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!poses[m].alive || s.models[m].fell_over) continue;  // MOVE-15: no attacks after a fall
-    if (!heavy && s.models[m].heavy_only) continue;          // ADV-29
+    if (!may_fire(s, poses, m, heavy)) continue;
     const auto& model = s.setup->models[m];
-    if (model.profile->ballistic_skill <= 0) continue;  // SHOOT-10
     bool fired = false;
     const auto fire = [&](Shot&& shot) {
       if (takes_throwing_place(s, *shot.weapon)) --*places;
@@ -139,8 +149,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       fired = true;
     };
     const double range = table::range_to_unit(poses, m, target);
-    // MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
-    const bool climbing = on_ladder(s, poses[m].position);
+    const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
     // ADV-31: a two-pistol fighter fires its first pistol and then looks only for a second one.
     // (A legality check stops at the first firer: no pairing then, nor the rule's lookup.)
     const bool pairs_pistols = !heavy && !first_only && s.setup->options.two_pistols &&
@@ -149,7 +158,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon)) continue;
       if (pistol_in_hand && weapon->type != data::WeaponType::pistol) continue;
-      if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
+      if (climbing && !fires_from_ladder(*weapon)) continue;
       if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
       if (takes_throwing_place(s, *weapon)) {      // ADV-49
         if (!places) places = throwing_places_left(s, unit);
@@ -234,20 +243,22 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   if (!s.setup->options.declared_shots) return out;
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
+  std::optional<int> places;  // ADV-49, counted at the first launcher (as plan_fire does)
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    // The same firers plan_fire considers (MOVE-15, ADV-29, SHOOT-10), less those that fire.
-    if (!poses[m].alive || s.models[m].fell_over) continue;
-    if (!heavy && s.models[m].heavy_only) continue;
-    const auto& model = s.setup->models[m];
-    if (model.profile->ballistic_skill <= 0) continue;
+    // The same firers plan_fire considers, less those that fire.
+    if (!may_fire(s, poses, m, heavy)) continue;
     if (std::find(firing.begin(), firing.end(), m) != firing.end()) continue;
+    const auto& model = s.setup->models[m];
     const double range = table::range_to_unit(poses, m, target);
     const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
     const WeaponProfile* declared = nullptr;
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon) || range <= weapon->range + 1e-9) continue;
-      if (climbing && weapon->type != data::WeaponType::pistol && !basic_weapon(*weapon)) continue;
-      if (takes_throwing_place(s, *weapon) && throwing_places_left(s, unit) <= 0) continue;
+      if (climbing && !fires_from_ladder(*weapon)) continue;
+      if (takes_throwing_place(s, *weapon)) {
+        if (!places) places = throwing_places_left(s, unit);
+        if (*places <= 0) continue;
+      }
       // Its kind as it would fire at the edge of its reach (SHOOT-05/06).
       rules::FiringInputs inputs;
       inputs.range = weapon->range;

@@ -31,6 +31,20 @@ class ArrangedFight : public ScriptedGame {
       place(unit.first_model + k, 4.0 + 2.5 * k, y, facing);
   }
 
+  // A Guard infantry squad (Red, unit 0) against Slugga Boyz (Blue, unit 1) on the open test table,
+  // seed 3, every model lined up out of everyone's reach for the test to place those it needs;
+  // `extra` adds scenario lines (options).
+  std::shared_ptr<const game::GameSetup> guard_against_boyz(const std::string& name,
+                                                            const std::string& extra) {
+    auto setup = battle(name, "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]", "orks",
+                        "[{unit: slugga_boyz, at: [24, 30], facing: 180}]", extra);
+    begin(setup, 3);
+    log_.clear();
+    line_up(setup->units[0], 4.0, 0.0);
+    line_up(setup->units[1], 44.0, 180.0);
+    return setup;
+  }
+
   // `unit`'s mêlée roll events as (goal, attacks, of which ADV-57's extra attacks).
   using Blows = std::vector<std::tuple<int, int, int>>;
   Blows blows_of(int unit) const {
