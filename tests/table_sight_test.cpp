@@ -190,5 +190,29 @@ TEST(Sight, SHOOT_20_bigger_or_mounted_comrades_and_other_units_block) {
   EXPECT_TRUE(line_of_sight(table, models, 0, 2).clear()) << "a Size 1 model hides no man";
 }
 
+// The sight memo (terrain_sight keeps recent answers per thread) must never hand one table's
+// answer to another, nor an old answer to a table that has since changed.
+TEST(Sight, SHOOT_02_remembered_sight_follows_the_table_that_asks) {
+  Table open_ground(48, 48);
+  Table walled(48, 48);
+  walled.add_feature(
+      test::rect_feature("house", 10, 10, 14, 14, MovementClass::impassable, Cover::hard, 0.0));
+  const Point a{12, 5};
+  const Point b{12, 20};
+  for (int again = 0; again < 2; ++again) {
+    EXPECT_TRUE(terrain_sight(open_ground, a, b).clear()) << "asked " << again + 1 << " times";
+    const Sight blocked = terrain_sight(walled, b, a);
+    ASSERT_FALSE(blocked.clear());
+    EXPECT_EQ(blocked.feature, &walled.features()[0]) << "the blocker of the table that asks";
+  }
+  // The same table, changed after it was asked: the new wall is seen.
+  open_ground.add_feature(
+      test::rect_feature("wall", 10, 12, 14, 13, MovementClass::impassable, Cover::hard, 0.0));
+  EXPECT_FALSE(terrain_sight(open_ground, a, b).clear());
+  // A copy answers as its original does, naming its own features.
+  const Table copy = walled;
+  EXPECT_EQ(terrain_sight(copy, a, b).feature, &copy.features()[0]);
+}
+
 }  // namespace
 }  // namespace arap::table

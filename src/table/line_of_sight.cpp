@@ -1,7 +1,13 @@
 #include "table/line_of_sight.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
 #include <limits>
+#include <memory>
+
+#include <boost/container/small_vector.hpp>
 
 namespace arap::table {
 
@@ -80,12 +86,70 @@ bool lower_than(double height, double top) {
 
 }  // namespace
 
+namespace {
+
+// Sight through terrain is a pure function of the table and the two ends, and the same lines are
+// asked again and again: every listing of legal actions looks from the same unmoved models to the
+// same targets. A small direct-mapped memo per thread keeps the last answers, keyed by the
+// table's revision (so a changed or different table never reads an old answer) and the exact
+// ends; features and obstacles are kept by index, so the answer is rebuilt against the table
+// that asks.
+struct SightMemo {
+  struct Entry {
+    std::uint64_t revision = 0;  // 0: empty (tables start at revision 1)
+    double ax = 0, ay = 0, bx = 0, by = 0, top = 0;
+    Sight::Blocker blocker = Sight::Blocker::none;
+    int feature = -1;
+    int obstacle = -1;
+  };
+  static constexpr std::size_t kSize = 16384;  // a power of two
+  std::array<Entry, kSize> entries{};
+
+  static std::size_t slot(std::uint64_t revision, const Point& a, const Point& b, double top) {
+    std::uint64_t h = revision * 0x9E3779B97F4A7C15ull;
+    for (const double v : {a.x, a.y, b.x, b.y, top})
+      h = (h ^ std::bit_cast<std::uint64_t>(v)) * 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(h ^ (h >> 31)) & (kSize - 1);
+  }
+};
+
+Sight traced_sight(const Table& table, const Point& a, const Point& b, double top);
+
+}  // namespace
+
 Sight terrain_sight_over(const Table& table, const Point& from, const Point& to, double top) {
   // Symmetry by construction: the crossing tests round differently in each direction when the
   // line grazes a corner, so the line is always traced from the lower of its two ends.
   const bool swap = to.x < from.x || (to.x == from.x && to.y < from.y);
   const Point& a = swap ? to : from;
   const Point& b = swap ? from : to;
+  thread_local std::unique_ptr<SightMemo> memo;  // made on first use: most threads never look
+  if (!memo) memo = std::make_unique<SightMemo>();
+  SightMemo::Entry& entry = memo->entries[SightMemo::slot(table.revision(), a, b, top)];
+  if (entry.revision != table.revision() || entry.ax != a.x || entry.ay != a.y || entry.bx != b.x ||
+      entry.by != b.y || entry.top != top) {
+    const Sight sight = traced_sight(table, a, b, top);
+    entry = {table.revision(),
+             a.x,
+             a.y,
+             b.x,
+             b.y,
+             top,
+             sight.blocker,
+             sight.feature ? static_cast<int>(sight.feature - table.features().data()) : -1,
+             sight.obstacle ? static_cast<int>(sight.obstacle - table.obstacles().data()) : -1};
+    return sight;
+  }
+  Sight sight;
+  sight.blocker = entry.blocker;
+  if (entry.feature >= 0) sight.feature = &table.features()[entry.feature];
+  if (entry.obstacle >= 0) sight.obstacle = &table.obstacles()[entry.obstacle];
+  return sight;
+}
+
+namespace {
+
+Sight traced_sight(const Table& table, const Point& a, const Point& b, double top) {
   Sight sight;
   const double span = distance(a, b);
   const TerrainFeature* smoke = nullptr;
@@ -126,8 +190,6 @@ Sight terrain_sight_over(const Table& table, const Point& from, const Point& to,
   return sight;
 }
 
-namespace {
-
 // ADV-35: whether the line a-b meets a blind cloud.
 bool blind_cloud_between(const Table& table, const Point& a, const Point& b) {
   for (const int index : table.features_near(a, b)) {
@@ -155,7 +217,7 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
   const int tall = std::max(shooter.size, target.size);
   bool comrade_used = false;
   // Models nearest the shooter first, so the one allowed comrade is the one in front.
-  std::vector<std::pair<double, int>> crossing;
+  boost::container::small_vector<std::pair<double, int>, 8> crossing;  // rarely more than one
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
     if (i == from || i == to || !models[i].alive) continue;
     const Point& p = models[i].position;

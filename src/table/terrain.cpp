@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 
 #include <boost/geometry.hpp>
 #include <boost/iterator/function_output_iterator.hpp>
@@ -86,7 +87,13 @@ Point Table::clamp(const Point& p) const {
   return {std::clamp(p.x, 0.0, width_), std::clamp(p.y, 0.0, height_)};
 }
 
+std::uint64_t Table::next_revision() {
+  static std::atomic<std::uint64_t> counter{0};
+  return ++counter;
+}
+
 void Table::add_feature(TerrainFeature feature) {
+  revision_ = next_revision();
   bg::envelope(feature.footprint, feature.bounds);
   feature.ring = corners(feature.footprint);
   const int index = static_cast<int>(features_.size());
@@ -107,6 +114,7 @@ void Table::add_feature(TerrainFeature feature) {
 }
 
 void Table::add_obstacle(LinearObstacle obstacle) {
+  revision_ = next_revision();
   Point lo{1e18, 1e18};
   Point hi{-1e18, -1e18};
   for (const auto& p : obstacle.points) {
@@ -129,6 +137,7 @@ void Table::add_obstacle(LinearObstacle obstacle) {
 }
 
 void Table::add_console(int feature, std::vector<int> doors) {
+  revision_ = next_revision();
   devices_.push_back(Device{features_[feature].id, -1, feature, std::move(doors)});
 }
 
@@ -141,6 +150,7 @@ unsigned Table::doors_open() const {
 
 Table Table::with_doors(unsigned open) const {
   Table out = *this;
+  out.revision_ = next_revision();
   for (const auto& device : devices_) {
     if (!device.is_door()) continue;
     const int door = device.doors[0];

@@ -165,6 +165,9 @@ class Table {
 
   double width() const { return width_; }
   double height() const { return height_; }
+  // Changes whenever the table does (a feature, obstacle or console added, doors set): equal
+  // revisions mean equal tables, so a pure result about the table may be kept under it.
+  std::uint64_t revision() const { return revision_; }
   bool on_table(const Point& p) const {
     return p.x >= 0.0 && p.y >= 0.0 && p.x <= width_ && p.y <= height_;
   }
@@ -229,8 +232,11 @@ class Table {
  private:
   double highest_elevation(const std::vector<int>& indices, const Point& p) const;
 
+  static std::uint64_t next_revision();
+
   double width_ = 48.0;
   double height_ = 48.0;
+  std::uint64_t revision_ = next_revision();
   using Indexed = std::pair<Box, int>;
   using Index = boost::geometry::index::rtree<Indexed, boost::geometry::index::quadratic<8>>;
   static IndexList query(const Index& index, const Point& a, const Point& b);
