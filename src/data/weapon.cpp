@@ -14,14 +14,30 @@ constexpr std::array<std::string_view, 11> kTypeNames = {
     "ordnance",   "primary", "grenade", "bomb",   "melee"};
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(WeaponProperty::count_)>
-    kPropertyNames = {"barrage",       "pinning",         "multiple_battery",
-                      "laser",         "melta",           "shotgun",
-                      "needler",       "assault_grenade", "defensive_grenade",
-                      "krak",          "power_weapon",    "power_fist",
-                      "strike_last",   "reload",          "sniper",
-                      "low_signature", "two_handed",      "auto_pin",
-                      "hand_weapon",   "natural",         "lightning_claw",
-                      "primitive",     "grenade_launcher"};
+    kPropertyNames = {"barrage",
+                      "pinning",
+                      "multiple_battery",
+                      "laser",
+                      "melta",
+                      "shotgun",
+                      "needler",
+                      "assault_grenade",
+                      "defensive_grenade",
+                      "krak",
+                      "power_weapon",
+                      "power_fist",
+                      "strike_last",
+                      "reload",
+                      "sniper",
+                      "low_signature",
+                      "two_handed",
+                      "auto_pin",
+                      "hand_weapon",
+                      "natural",
+                      "lightning_claw",
+                      "primitive",
+                      "grenade_launcher",
+                      "cannot_fire_wild"};
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;

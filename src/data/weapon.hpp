@@ -80,6 +80,7 @@ enum class WeaponProperty : std::uint8_t {
   lightning_claw,    // two of them make a pair (ADV-59)
   primitive,         // a bow, spear or thrown stone: a primitive shield stops it (ADV-60)
   grenade_launcher,  // weapon-mounted: a shot takes a SHOOT-49 throwing place (ADV-49)
+  cannot_fire_wild,  // bows, crossbows, slings, antique pistols, muskets: no shot unseen (ADV-34)
   count_
 };
 std::vector<std::string_view> weapon_property_names();  // every name, in enum order

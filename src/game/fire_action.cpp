@@ -10,6 +10,7 @@
 #include "game/fire_plan.hpp"
 #include "rules/shooting_goal.hpp"
 #include "table/cover.hpp"
+#include "table/line_of_sight.hpp"
 
 namespace arap::game::detail {
 
@@ -57,6 +58,15 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
                 "ADV-49: a quarter of {} has already thrown grenades or fired grenade launchers "
                 "this turn, and no other weapon of the unit is in range, in arc and in sight of {}",
                 info.name, s.setup->units[a.target].name);
+    if (s.setup->options.firing_wild_limits && s.table().has_smoke())
+      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+        for (const auto* weapon : s.setup->models[m].group->weapons)
+          if (s.models[m].pose.alive && weapon->has(data::WeaponProperty::cannot_fire_wild) &&
+              !table::smoke_screened_targets(s.table(), poses, m, a.target, weapon->range).empty())
+            return fmt::format(
+                "ADV-34: the {} of {} cannot fire wild, and {} is seen only through smoke "
+                "(SHOOT-17)",
+                weapon->name, info.name, s.setup->units[a.target].name);
     const std::string kind = a.heavy ? "heavy" : "non-heavy";
     // ADV-33: with shots declared before measuring, range is no longer a reason.
     if (s.setup->options.declared_shots)

@@ -3,6 +3,7 @@
 #include "game/fire_plan.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 #include "game/context.hpp"
@@ -39,10 +40,17 @@ bool ranged(const WeaponProfile& w) {
   return !w.is_melee() && w.type != data::WeaponType::grenade && w.type != data::WeaponType::bomb;
 }
 
+bool may_fire_wild(const GameState& s, const WeaponProfile& weapon) {
+  return !s.setup->options.firing_wild_limits ||
+         !weapon.has(data::WeaponProperty::cannot_fire_wild);
+}
+
 std::vector<int> smoke_targets(const GameState& s, const std::vector<table::TableModel>& poses,
                                int m, int target, const WeaponProfile& weapon, double range) {
   const auto& table = s.table();
   if (!table.has_smoke()) return {};
+  // ADV-34: a shot at a model seen only through smoke is fired wild, which some weapons never are.
+  if (!may_fire_wild(s, weapon)) return {};
   const int strength = weapon.strength.resolve(s.setup->models[m].profile->strength);
   if (!rules::strength_through_smoke(strength, weapon.has(data::WeaponProperty::laser))) return {};
   return table::smoke_screened_targets(table, poses, m, target, range);
@@ -116,6 +124,18 @@ void add_shot(std::vector<Shot>& shots, Shot shot, const GameState& s) {
   }
 }
 
+// table::range_to_unit over the target's own models only (a unit's models are consecutive):
+// asked for every model of every unit at every listed target.
+double range_to_target(const GameState& s, const std::vector<table::TableModel>& poses, int m,
+                       int target) {
+  const auto& info = s.setup->units[target];
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = info.first_model; i < info.first_model + info.model_count; ++i)
+    if (poses[i].alive)
+      best = std::min(best, table::distance(poses[m].position, poses[i].position));
+  return best;
+}
+
 // Whether model `m` may fire at all in a shooting action of this kind (heavy or not).
 bool may_fire(const GameState& s, const std::vector<table::TableModel>& poses, int m, bool heavy) {
   if (!poses[m].alive || s.models[m].fell_over) return false;  // MOVE-15: no attacks after a fall
@@ -148,7 +168,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       add_shot(shots, std::move(shot), s);
       fired = true;
     };
-    const double range = table::range_to_unit(poses, m, target);
+    const double range = range_to_target(s, poses, m, target);
     const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
     // ADV-31: a two-pistol fighter fires its first pistol and then looks only for a second one.
     // (A legality check stops at the first firer: no pairing then, nor the rule's lookup.)
@@ -249,7 +269,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     if (!may_fire(s, poses, m, heavy)) continue;
     if (std::find(firing.begin(), firing.end(), m) != firing.end()) continue;
     const auto& model = s.setup->models[m];
-    const double range = table::range_to_unit(poses, m, target);
+    const double range = range_to_target(s, poses, m, target);
     const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
     const WeaponProfile* declared = nullptr;
     for (const WeaponProfile* weapon : model.group->weapons) {
@@ -366,7 +386,7 @@ std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::T
     return Shot{m,
                 weapon,
                 {},
-                table::range_to_unit(poses, m, target),
+                range_to_target(s, poses, m, target),
                 std::move(found.models),
                 false,
                 1,

@@ -45,8 +45,12 @@ struct Shot {
   bool two_pistols = false;    // ADV-31: one of a fighter's two pistols (-1 each)
 };
 
+// ADV-34: whether `weapon` may fire wild (at a target nobody sees): not bows, crossbows, slings,
+// antique pistols or muskets while the option firing_wild_limits holds.
+bool may_fire_wild(const GameState& s, const WeaponProfile& weapon);
 // SHOOT-17: the models of `target` that smoke alone hides from model `m` within `range`, when
-// `weapon` may fire through smoke (not a laser below Strength 6).
+// `weapon` may fire through smoke (not a laser below Strength 6, ADV-34: nor a weapon that never
+// fires wild).
 std::vector<int> smoke_targets(const GameState& s, const std::vector<table::TableModel>& poses,
                                int m, int target, const WeaponProfile& weapon, double range);
 // SHOOT-55: the models of `target` within `range` that model `m` cannot see for terrain but

@@ -114,6 +114,7 @@ struct ScenarioOptions {
   bool declared_shots = true;                     // ADV-33 (advanced)
   bool melee_facing = true;                       // ADV-52 (advanced)
   bool fleet = false;                             // ADV-06 (optional)
+  bool firing_wild_limits = true;                 // ADV-34 (advanced)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.
