@@ -3,9 +3,6 @@
 // tests add one to a copy of the data.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
 #include "game/context.hpp"
 #include "support/scripted_game.hpp"
 
@@ -14,28 +11,21 @@ namespace {
 
 // The shipped data and an army of dogged troopers and plain conscripts (Ld 7), loaded once.
 std::shared_ptr<const data::Library> dogged_library() {
-  static const auto library = [] {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("arap_dogged_data_" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::copy(ARAP_DATA_DIR, dir, std::filesystem::copy_options::recursive);
-    std::ofstream(dir / "armies" / "zz_dogged.yaml")
-        << "army: penal_legion\n"
-           "profiles:\n"
-           "  - {id: trooper, M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 5,\n"
-           "     special_rules: [dogged]}\n"
-           "  - {id: conscript, M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 5}\n"
-           "units:\n"
-           "  - id: penal_squad\n"
-           "    models:\n"
-           "      - {profile: trooper, count: 10, weapons: [lasgun]}\n"
-           "  - id: conscript_squad\n"
-           "    models:\n"
-           "      - {profile: conscript, count: 10, weapons: [lasgun]}\n";
-    auto loaded = std::make_shared<const data::Library>(data::Library::load(dir.string()));
-    std::filesystem::remove_all(dir);
-    return loaded;
-  }();
+  static const auto library = test::library_with(
+      "dogged",
+      {{"armies/zz_dogged.yaml",
+        "army: penal_legion\n"
+        "profiles:\n"
+        "  - {id: trooper, M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 5,\n"
+        "     special_rules: [dogged]}\n"
+        "  - {id: conscript, M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 5}\n"
+        "units:\n"
+        "  - id: penal_squad\n"
+        "    models:\n"
+        "      - {profile: trooper, count: 10, weapons: [lasgun]}\n"
+        "  - id: conscript_squad\n"
+        "    models:\n"
+        "      - {profile: conscript, count: 10, weapons: [lasgun]}\n"}});
   return library;
 }
 

@@ -4,10 +4,6 @@
 // (CHARGE-15). No shipped weapon is one of these, so the tests bring a musket of their own.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-#include <filesystem>
-#include <fstream>
-
 #include "support/scripted_game.hpp"
 
 namespace arap::game {
@@ -17,27 +13,19 @@ using test::act;
 
 // The shipped data, a musket (cannot_fire_wild) and an army of musketeers, loaded once.
 std::shared_ptr<const data::Library> musket_library() {
-  static const auto library = [] {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("arap_musket_data_" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::copy(ARAP_DATA_DIR, dir, std::filesystem::copy_options::recursive);
-    std::ofstream(dir / "weapons.yaml", std::ios::app)
-        << "  - {id: musket, name: Musket, range: 18, type: assault, shots: 1, strength: 4, ap: "
-           "6,\n"
-           "     properties: [cannot_fire_wild]}\n";
-    std::ofstream(dir / "armies" / "zz_musketeers.yaml")
-        << "army: frontier_militia\n"
-           "profiles:\n"
-           "  - {id: militiaman, M: 4, WS: 3, BS: 4, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 6}\n"
-           "units:\n"
-           "  - id: musketeers\n"
-           "    models:\n"
-           "      - {profile: militiaman, count: 5, weapons: [musket]}\n";
-    auto loaded = std::make_shared<const data::Library>(data::Library::load(dir.string()));
-    std::filesystem::remove_all(dir);
-    return loaded;
-  }();
+  static const auto library = test::library_with(
+      "musket",
+      {{"weapons.yaml",
+        "  - {id: musket, name: Musket, range: 18, type: assault, shots: 1, strength: 4, ap: 6,\n"
+        "     properties: [cannot_fire_wild]}\n"},
+       {"armies/zz_musketeers.yaml",
+        "army: frontier_militia\n"
+        "profiles:\n"
+        "  - {id: militiaman, M: 4, WS: 3, BS: 4, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 6}\n"
+        "units:\n"
+        "  - id: musketeers\n"
+        "    models:\n"
+        "      - {profile: militiaman, count: 5, weapons: [musket]}\n"}});
   return library;
 }
 

@@ -2,11 +2,6 @@
 // suppression exemptions (SHOOT-34) and fire's record keeping (SHOOT-25) in play.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
-
 #include "game/context.hpp"
 #include "support/scripted_game.hpp"
 
@@ -180,21 +175,16 @@ TEST_F(AutomaticPinning, SHOOT_30_even_the_fearless) {
 // SHOOT-39: an inferno cannon (torrent 12") laid at Marines 11" away. The shipped armies carry
 // none, so the test adds a Guard team with one to a copy of the data.
 TEST(Torrent, SHOOT_39_the_narrow_end_goes_out_to_reach_a_target_beyond_the_template) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("arap_torrent_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::copy(ARAP_DATA_DIR, dir, std::filesystem::copy_options::recursive);
-  std::ofstream(dir / "armies" / "imperial_guard.yaml", std::ios::app)
-      << "  - id: inferno_team\n    models:\n"
-         "      - {profile: guardsman, leader: true, weapons: [inferno_cannon]}\n";
-  const auto library = std::make_shared<const data::Library>(data::Library::load(dir));
-  const auto path = (dir / "torrent.yaml").string();
-  std::ofstream(path) << "name: torrent\ntable: {width: 48, height: 48}\nsides:\n"
-                         "  - {name: Red, army: imperial_guard, units: [{unit: inferno_team, at: "
-                         "[24, 10]}]}\n"
-                         "  - {name: Blue, army: space_marines, units: [{unit: tactical_squad, "
-                         "at: [24, 21], facing: 180, spacing: 1.2}]}\n";
-  const auto setup = make_setup(path, library);
+  const auto library = test::library_with(
+      "torrent", {{"armies/imperial_guard.yaml",
+                   "  - id: inferno_team\n    models:\n"
+                   "      - {profile: guardsman, leader: true, weapons: [inferno_cannon]}\n"}});
+  const auto setup = make_setup_from_text(
+      "name: torrent\ntable: {width: 48, height: 48}\nsides:\n"
+      "  - {name: Red, army: imperial_guard, units: [{unit: inferno_team, at: [24, 10]}]}\n"
+      "  - {name: Blue, army: space_marines, units: [{unit: tactical_squad, at: [24, 21], "
+      "facing: 180, spacing: 1.2}]}\n",
+      "torrent.yaml", library);
   GameState s = initial_state(*setup, 3);
   ConstantDice ones{1};
   s.scripted_dice = &ones;
@@ -211,7 +201,6 @@ TEST(Torrent, SHOOT_39_the_narrow_end_goes_out_to_reach_a_target_beyond_the_temp
     if (e.value("rule", "") == "SHOOT-38" && e.value("type", "") == "roll")
       under = e.at("under").get<int>();
   EXPECT_GT(under, 0) << "an 8\" teardrop at the firer would reach nobody 11\" away";
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

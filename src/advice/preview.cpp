@@ -179,7 +179,7 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
     if (g.weapon->has(data::WeaponProperty::auto_pin)) {
       pins.add(row.report.unsaved_wounds, damage);
       any_pins = true;
-    } else if (g.weapon->has(data::WeaponProperty::pinning)) {
+    } else if (g.pins) {  // SHOOT-28, ADV-42
       pinning.add(row.report.unsaved_wounds, damage);
       any_pinning = true;
     }

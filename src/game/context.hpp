@@ -109,6 +109,11 @@ void pinning_test(Context& c, int unit, bool multiple_battery);
 // SHOOT-29: the unit is pinned (an acting unit loses two unspent AP at once, ruling (3)).
 void pin(Context& c, int unit, const char* rule);
 void start_rout(Context& c, int unit, const char* rule);
+// ADV-41 (fire_plan.cpp): every model of `unit` starts a flee, rout or pursuit move where it
+// stands (a no-op while the option crossfire is off); clear_crossfire forgets such a move (new
+// pursuers have not moved as pursuers yet).
+void mark_crossfire_start(GameState& s, int unit);
+void clear_crossfire(GameState& s, int unit);
 // MORALE-08: losses of 25% or more to dangerous ground in the unit's own turn.
 void hazard_morale_check(Context& c, int unit);
 void remove_casualty(Context& c, int model);

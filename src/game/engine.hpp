@@ -60,6 +60,7 @@ struct FireGroup {
   std::vector<int> targets;    // the target's models the group may hit (SHOOT-27)
   bool indirect = false;       // SHOOT-54
   bool through_smoke = false;  // SHOOT-17: at BS1, a laser 2 Strength down
+  bool pins = false;           // SHOOT-28, ADV-42: a casualty calls for a pinning test
 };
 std::vector<FireGroup> fire_groups(const GameState& state, const Action& action);
 

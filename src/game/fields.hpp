@@ -32,6 +32,9 @@ void for_each(Model& m, Visit&& visit) {
   visit("prone", m.prone);
   visit("fell_over", m.fell_over);
   visit("heavy_only", m.heavy_only);
+  visit("crossfire_path", m.crossfire_path);
+  visit("crossfire_from.x", m.crossfire_from.x);
+  visit("crossfire_from.y", m.crossfire_from.y);
 }
 
 // clang-format off
@@ -159,7 +162,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 
 // A field added to these structs must be added to the lists above (and then these sizes updated).
 #if defined(__x86_64__) && defined(__GNUC__)
-static_assert(sizeof(ModelState) == 72, "list the new ModelState field in fields::for_each");
+static_assert(sizeof(ModelState) == 88, "list the new ModelState field in fields::for_each");
 static_assert(sizeof(UnitState) == 136, "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 10 &&
                   sizeof(UnitState::Round) == 14,

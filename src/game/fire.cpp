@@ -15,6 +15,7 @@
 #include "rules/area_effects.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/charge.hpp"
+#include "rules/fire_morale.hpp"
 #include "rules/shields.hpp"
 #include "rules/shooting_goal.hpp"
 #include "rules/weapon_fire.hpp"
@@ -126,7 +127,24 @@ MeleeSplit melee_split(const GameState& s, const std::vector<table::TableModel>&
 }
 
 // Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33).
-void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon) {
+bool pinning_fire(const GameState& s, int firing_unit, const WeaponProfile& weapon, double range,
+                  bool indirect) {
+  using data::WeaponProperty;
+  rules::PinningFire fire;
+  fire.pinning_weapon = weapon.has(WeaponProperty::pinning);
+  fire.sniper = weapon.has(WeaponProperty::sniper);
+  fire.barrage = weapon.has(WeaponProperty::barrage);
+  fire.indirect = indirect;
+  fire.low_signature = weapon.has(WeaponProperty::low_signature);
+  fire.quiet = weapon.has(WeaponProperty::needler);  // ADV-40: the firer stays hidden
+  fire.grenade = weapon.type == data::WeaponType::grenade;
+  // Still hidden while its fire lands: a unit that fired from hiding is given away afterwards.
+  fire.firer_hidden = s.units[firing_unit].hidden;
+  fire.range = range;
+  return rules::pinning_test_due(fire, s.setup->options.pinning_guidance);
+}
+
+void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon, bool pins) {
   UnitState& u = c.state.units[unit];
   u.own_turn.hits_taken = static_cast<std::int16_t>(u.own_turn.hits_taken + hits);
   if (hits > 0 && weapon.is_area() && weapon.effect_size >= 2.5) u.own_turn.blast_hit = true;
@@ -135,7 +153,7 @@ void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& 
     // pinned, it takes no heavy-casualty test (MORALE-04).
     if (!u.routing && !u.rout_pending && !u.own_turn.pinned && c.state.unit_alive(unit))
       pin(c, unit, "SHOOT-30");
-  } else if (slain > 0 && weapon.has(data::WeaponProperty::pinning)) {
+  } else if (slain > 0 && pins) {
     pinning_test(c, unit, weapon.has(data::WeaponProperty::multiple_battery));
   }
 }
@@ -228,7 +246,8 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   }
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (per_unit[v].hits == 0) continue;
-    after_fire(c, v, per_unit[v].hits, per_unit[v].slain, *shot.weapon);
+    after_fire(c, v, per_unit[v].hits, per_unit[v].slain, *shot.weapon,
+               pinning_fire(s, unit, *shot.weapon, shot.range, shot.indirect));
     if (by_unit != nullptr) {
       (*by_unit)[v].hits += per_unit[v].hits;
       (*by_unit)[v].slain += per_unit[v].slain;

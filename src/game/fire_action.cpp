@@ -120,6 +120,7 @@ void apply_shoot(Context& c, const Action& a) {
     if (!poses[shot.model].alive || !s.unit_alive(a.target)) continue;
     const WeaponProfile& weapon = *shot.weapon;
     last_weapon = &weapon;
+    const bool pins = pinning_fire(s, a.unit, weapon, shot.range, shot.indirect);  // ADV-42
     const int strength = c.setup.models[shot.model].profile->strength;
     if (shot.through_smoke && c.logging())
       c.event({{"type", "through_smoke"},
@@ -168,7 +169,7 @@ void apply_shoot(Context& c, const Action& a) {
                                           goal.goal, firer_roll, smoke_strength_change(s, shot));
       for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
         if (per_unit[v].hits == 0) continue;
-        after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
+        after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon, pins);
         by_unit[v].hits += per_unit[v].hits;
         by_unit[v].slain += per_unit[v].slain;
       }
@@ -242,7 +243,7 @@ void apply_shoot(Context& c, const Action& a) {
                {"other_hits", other_effect.hits}});
     }
     if (other_effect.hits > 0) {
-      after_fire(c, split.other_unit, other_effect.hits, other_effect.slain, weapon);
+      after_fire(c, split.other_unit, other_effect.hits, other_effect.slain, weapon, pins);
     }
     if (c.logging())
       c.event({{"type", "wounds"},
@@ -267,7 +268,7 @@ void apply_shoot(Context& c, const Action& a) {
       by_unit[split.other_unit].hits += other_effect.hits;
       by_unit[split.other_unit].slain += other_effect.slain;
     }
-    after_fire(c, a.target, effect.hits, effect.slain, weapon);
+    after_fire(c, a.target, effect.hits, effect.slain, weapon, pins);
     poses = s.table_models();
   }
   if (c.logging()) {

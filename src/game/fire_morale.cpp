@@ -149,6 +149,7 @@ void start_rout(Context& c, int unit, const char* rule) {
   const int inches = c.dice.roll(6);
   c.roll_event(rule, "rout move", 0, unit, {{"inches", inches}});
   const table::Point from = moving_from(c, unit);
+  mark_crossfire_start(s, unit);  // ADV-41
   const int enemy = nearest_enemy_unit(s, unit);
   if (enemy >= 0) {
     const table::Point threat = unit_centre(s, enemy);

@@ -124,16 +124,75 @@ void add_shot(std::vector<Shot>& shots, Shot shot, const GameState& s) {
   }
 }
 
+// ADV-41 (advanced, option crossfire): shots at routers and pursuers measure range to where they
+// passed the firer on their last move, not to where they stopped.
+bool crossfire_target(const GameState& s, int target) {
+  if (!s.setup->options.crossfire) return false;
+  const UnitState& t = s.units[target];
+  return t.routing || t.rout_pending || t.pursuing >= 0;
+}
+
+// The closest target model `i` (now at `at`) came to `eye`: along its last flee, rout or pursuit
+// move (a straight line from where it began) when one is recorded, else where it stands.
+double passing_distance(const GameState& s, const table::Point& eye, int i,
+                        const table::Point& at) {
+  const ModelState& ms = s.models[i];
+  if (!ms.crossfire_path) return table::distance(eye, at);
+  return table::distance_to_segment(eye, ms.crossfire_from, at);
+}
+
 // table::range_to_unit over the target's own models only (a unit's models are consecutive):
-// asked for every model of every unit at every listed target.
+// asked for every model of every unit at every listed target. With `passing`, ADV-41's range.
 double range_to_target(const GameState& s, const std::vector<table::TableModel>& poses, int m,
-                       int target) {
+                       int target, bool passing = false) {
   const auto& info = s.setup->units[target];
   double best = std::numeric_limits<double>::infinity();
-  for (int i = info.first_model; i < info.first_model + info.model_count; ++i)
-    if (poses[i].alive)
-      best = std::min(best, table::distance(poses[m].position, poses[i].position));
+  for (int i = info.first_model; i < info.first_model + info.model_count; ++i) {
+    if (!poses[i].alive) continue;
+    const double d = passing ? passing_distance(s, poses[m].position, i, poses[i].position)
+                             : table::distance(poses[m].position, poses[i].position);
+    best = std::min(best, d);
+  }
   return best;
+}
+
+// How one model measures range to the target: to where it stands, or (ADV-41) for a direct-fire
+// weapon at routers or pursuers, to where they passed. Blast markers and templates are laid
+// where the models stand now, so those weapons always measure there.
+struct TargetRange {
+  double now = 0.0;
+  double passing = 0.0;  // == now unless the target is a crossfire target
+  bool crossfire = false;
+
+  static bool direct(const WeaponProfile& weapon) {
+    return !weapon.is_area() && !weapon.is_template();
+  }
+  bool passes(const WeaponProfile& weapon) const { return crossfire && direct(weapon); }
+  double for_weapon(const WeaponProfile& weapon) const { return passes(weapon) ? passing : now; }
+  // The reach to hand the table's sight searches: unlimited when ADV-41 filters the models after.
+  double search_reach(const WeaponProfile& weapon) const {
+    return passes(weapon) ? std::numeric_limits<double>::infinity() : weapon.range;
+  }
+};
+
+TargetRange target_range(const GameState& s, const std::vector<table::TableModel>& poses, int m,
+                         int target, bool crossfire) {
+  TargetRange r;
+  r.now = range_to_target(s, poses, m, target);
+  r.crossfire = crossfire;
+  r.passing = crossfire ? range_to_target(s, poses, m, target, true) : r.now;
+  return r;
+}
+
+// ADV-41: of the seen models `found`, those whose passing distance from model `m` is within
+// `weapon`'s reach (the table's search took them at any range).
+std::vector<int> within_passing_reach(const GameState& s,
+                                      const std::vector<table::TableModel>& poses, int m,
+                                      std::vector<int> found, const WeaponProfile& weapon) {
+  std::erase_if(found, [&](int i) {
+    return passing_distance(s, poses[m].position, i, poses[i].position) > weapon.range + 1e-9;
+  });
+  return found;
 }
 
 // Whether model `m` may fire at all in a shooting action of this kind (heavy or not).
@@ -159,6 +218,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // ADV-49: weapon-mounted grenade launchers fire only while the unit has throwing places left
   // (counted at the first launcher: most units carry none, and this is every legality check).
   std::optional<int> places;
+  const bool crossfire = crossfire_target(s, target);  // ADV-41
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!may_fire(s, poses, m, heavy)) continue;
     const auto& model = s.setup->models[m];
@@ -168,7 +228,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       add_shot(shots, std::move(shot), s);
       fired = true;
     };
-    const double range = range_to_target(s, poses, m, target);
+    const TargetRange ranges = target_range(s, poses, m, target, crossfire);
     const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
     // ADV-31: a two-pistol fighter fires its first pistol and then looks only for a second one.
     // (A legality check stops at the first firer: no pairing then, nor the rule's lookup.)
@@ -179,8 +239,9 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (!ranged(*weapon)) continue;
       if (pistol_in_hand && weapon->type != data::WeaponType::pistol) continue;
       if (climbing && !fires_from_ladder(*weapon)) continue;
-      if (range > weapon->range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
-      if (takes_throwing_place(s, *weapon)) {      // ADV-49
+      const double range = ranges.for_weapon(*weapon);  // ADV-41: where they passed
+      if (range > weapon->range + 1e-9) continue;       // SHOOT-01: nobody in the unit within reach
+      if (takes_throwing_place(s, *weapon)) {           // ADV-49
         if (!places) places = throwing_places_left(s, unit);
         if (*places <= 0) continue;
       }
@@ -192,10 +253,20 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (heavy_class(firing) != heavy) continue;
       if (heavy_class(firing) && u.player_turn.heavy_fired) continue;  // SHOOT-06
       const auto& table = s.table();
+      // ADV-41: the sight searches look at any range, and the passing distance decides reach.
+      const bool passes = ranges.passes(*weapon);
+      const double reach = ranges.search_reach(*weapon);
+      const auto in_reach = [&](std::vector<int> found) {
+        return passes ? within_passing_reach(s, poses, m, std::move(found), *weapon) : found;
+      };
       std::vector<int> targets;
-      if (!first_only) {
-        targets = table::eligible_targets(table, poses, m, target, weapon->range);
-      } else if (table::any_eligible_target(table, poses, m, target, weapon->range)) {
+      if (!first_only || passes) {
+        targets = in_reach(table::eligible_targets(table, poses, m, target, reach));
+        if (first_only && !targets.empty()) {
+          shots.push_back({m, weapon, firing, range, {}, false});
+          return shots;
+        }
+      } else if (table::any_eligible_target(table, poses, m, target, reach)) {
         shots.push_back({m, weapon, firing, range, {}, false});
         return shots;
       }
@@ -212,7 +283,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       bool smoke = false;
       if (targets.empty()) {
         // SHOOT-17: nobody seen, but perhaps somebody behind smoke alone.
-        targets = smoke_targets(s, poses, m, target, *weapon, weapon->range);
+        targets = in_reach(smoke_targets(s, poses, m, target, *weapon, reach));
         smoke = !targets.empty();
         indirect = false;
         if (smoke && first_only) {
@@ -224,7 +295,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (targets.empty() && s.setup->options.shooting_through_units && !weapon->is_area() &&
           !weapon->is_template()) {
         // ADV-37 (optional): nobody seen, but perhaps somebody past another, non-friendly unit.
-        targets = table::targets_past_units(table, poses, m, target, weapon->range);
+        targets = in_reach(table::targets_past_units(table, poses, m, target, reach));
         past_unit = !targets.empty();
         if (past_unit && first_only) {
           shots.push_back({m, weapon, firing, range, {}, false, 1, false, true});
@@ -264,16 +335,17 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
   std::optional<int> places;  // ADV-49, counted at the first launcher (as plan_fire does)
+  const bool crossfire = crossfire_target(s, target);  // ADV-41
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     // The same firers plan_fire considers, less those that fire.
     if (!may_fire(s, poses, m, heavy)) continue;
     if (std::find(firing.begin(), firing.end(), m) != firing.end()) continue;
     const auto& model = s.setup->models[m];
-    const double range = range_to_target(s, poses, m, target);
+    const TargetRange ranges = target_range(s, poses, m, target, crossfire);
     const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
     const WeaponProfile* declared = nullptr;
     for (const WeaponProfile* weapon : model.group->weapons) {
-      if (!ranged(*weapon) || range <= weapon->range + 1e-9) continue;
+      if (!ranged(*weapon) || ranges.for_weapon(*weapon) <= weapon->range + 1e-9) continue;
       if (climbing && !fires_from_ladder(*weapon)) continue;
       if (takes_throwing_place(s, *weapon)) {
         if (!places) places = throwing_places_left(s, unit);
@@ -289,7 +361,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
       if (declared == nullptr || weapon->range > declared->range) declared = weapon;
     }
     if (declared == nullptr) continue;
-    out.push_back({m, declared, range});
+    out.push_back({m, declared, ranges.for_weapon(*declared)});
   }
   // Seen, in the fire arc (SHOOT-01/04), at whatever distance. Sight lines are the dear part: a
   // legality check (any one will do) tries the nearest models first, the likeliest to see.
@@ -303,6 +375,22 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     if (first_only) break;
   }
   return seen;
+}
+
+void mark_crossfire_start(GameState& s, int unit) {
+  if (!s.setup->options.crossfire) return;
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    ModelState& model = s.models[m];
+    model.crossfire_path = model.pose.alive;
+    model.crossfire_from = model.pose.position;
+  }
+}
+
+void clear_crossfire(GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    s.models[m].crossfire_path = false;
 }
 
 std::string target_problem(const GameState& s, const Action& a) {
@@ -430,6 +518,7 @@ std::vector<FireGroup> fire_groups(const GameState& s, const Action& a) {
       g.targets = shot.targets;
       g.indirect = shot.indirect;
       g.through_smoke = shot.through_smoke;
+      g.pins = detail::pinning_fire(s, a.unit, *shot.weapon, shot.range, shot.indirect);
       out.push_back(std::move(g));
     }
     return out;
@@ -451,6 +540,7 @@ std::vector<FireGroup> fire_groups(const GameState& s, const Action& a) {
     g.situation.kind = rules::ShotKind::area;
     g.targets = std::move(shot->targets);
     g.through_smoke = shot->through_smoke;
+    g.pins = detail::pinning_fire(s, a.unit, *shot->weapon, shot->range, false);
     out.push_back(std::move(g));
     --allowed;
   }

@@ -133,7 +133,13 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
                     double range, HitEffect& effect, std::vector<int>& wound_faces,
                     std::vector<int>& save_faces, int strength_change = 0);
 // Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33).
-void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon);
+// `pins`: casualties call for a pinning test (pinning_fire).
+void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon, bool pins);
+// SHOOT-28, ADV-42 (optional, option pinning_guidance): whether casualties from `weapon`, fired by
+// `firing_unit` at `range` (`indirect`: at a target no crew member saw, SHOOT-54), call for a
+// pinning test.
+bool pinning_fire(const GameState& s, int firing_unit, const WeaponProfile& weapon, double range,
+                  bool indirect);
 // SHOOT-39..48: one area marker fired (or thrown) at `target`, scattered and resolved; returns the
 // models slain.
 int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaDelivery delivery,

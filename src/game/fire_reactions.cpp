@@ -58,7 +58,8 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
       if (per_unit[v].hits == 0) continue;
       hits_scored += per_unit[v].hits;
       if (v == target) unsaved += per_unit[v].unsaved;
-      after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon);
+      after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon,
+                 pinning_fire(s, unit, weapon, std::min(gap, 7.0), false));
     }
   }
   return unsaved;

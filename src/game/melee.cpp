@@ -125,6 +125,7 @@ void decide_pursuit(Context& c, int winner, int router) {
   }
   if (pursue) {
     s.units[winner].pursuing = static_cast<std::int16_t>(router);
+    clear_crossfire(s, winner);  // ADV-41: its moves so far were not pursuit moves
     if (c.logging())
       c.event({{"type", "pursuing"}, {"unit", winner}, {"target", router}, {"rule", "MELEE-23"}});
   }

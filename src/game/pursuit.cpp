@@ -94,6 +94,7 @@ void pursue(Context& c, int router) {
     const int inches = table::roll_flee_distance(c.dice, info.move);
     c.roll_event("MELEE-23", "pursuit move", 0, p, {{"inches", inches}});
     const table::Point from = moving_from(c, p);
+    mark_crossfire_start(s, p);  // ADV-41
     advance_on(c, p, router, inches, /*hold_if_engaged=*/false);
     log_unit_moved(c, p, from, "pursuit", "MELEE-23");
     if (c.setup.options.pursuit_details && charge_into_fresh_enemies(c, p, router)) continue;

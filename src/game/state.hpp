@@ -22,6 +22,10 @@ struct ModelState {
   // ADV-29: a Relentless model that fired its heavy weapon this player turn fires no other weapon
   // (nor throws a grenade) until the turn ends.
   bool heavy_only = false;
+  // ADV-41: while set, the model's last move was a flee, rout or pursuit move that began at
+  // crossfire_from (straight on to where it stands), for shots at it as it passed.
+  bool crossfire_path = false;
+  table::Point crossfire_from;
   friend bool operator==(const ModelState&, const ModelState&) = default;
 };
 

@@ -312,6 +312,7 @@ Flight flee_move(Context& c, int unit) {
   const int distance = table::roll_flee_distance(c.dice, info.move);
   c.roll_event("MOVE-05", "flee distance", 0, unit, {{"inches", distance}});
   const table::Point from = moving_from(c, unit);
+  mark_crossfire_start(s, unit);  // ADV-41
   Flight flight;
   if (enemy >= 0) {
     const table::Point threat = unit_centre(s, enemy);

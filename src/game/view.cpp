@@ -159,13 +159,18 @@ nlohmann::json state_view(const GameState& state) {
     nlohmann::json models = nlohmann::json::array();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       const ModelState& ms = state.models[m];
-      models.push_back({{"at", point_json(ms.pose.position)},
-                        {"facing", ms.pose.facing},
-                        {"alive", ms.pose.alive},
-                        {"wounds_left", ms.wounds_left},
-                        {"prone", ms.prone},
-                        {"fell_over", ms.fell_over},      // MOVE-15
-                        {"heavy_only", ms.heavy_only}});  // ADV-29
+      nlohmann::json model = {{"at", point_json(ms.pose.position)},
+                              {"facing", ms.pose.facing},
+                              {"alive", ms.pose.alive},
+                              {"wounds_left", ms.wounds_left},
+                              {"prone", ms.prone},
+                              {"fell_over", ms.fell_over},     // MOVE-15
+                              {"heavy_only", ms.heavy_only}};  // ADV-29
+      // ADV-41: where a routing or pursuing model's last move began (shots measure to its path).
+      if (ms.crossfire_path && ms.pose.alive && setup.options.crossfire &&
+          (us.routing || us.rout_pending || us.pursuing >= 0))
+        model["crossfire_from"] = point_json(ms.crossfire_from);
+      models.push_back(std::move(model));
     }
     nlohmann::json badges = nlohmann::json::array();
     const auto badge = [&](bool on, const char* name) {

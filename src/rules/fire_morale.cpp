@@ -18,4 +18,12 @@ HeavyCasualtyCheck heavy_casualty_check(int models_at_last_turn_end, int models_
   return check;
 }
 
+bool pinning_test_due(const PinningFire& fire, bool guidance) {
+  if (!guidance) return fire.pinning_weapon;
+  if (fire.sniper) return fire.range > 12.0;  // within 12" a sniper rifle is any rifle
+  if (fire.pinning_weapon) return true;
+  if (fire.barrage && (fire.indirect || fire.range > 24.0)) return true;
+  return fire.firer_hidden && (fire.low_signature || fire.quiet || fire.grenade);
+}
+
 }  // namespace arap::rules

@@ -115,6 +115,8 @@ struct ScenarioOptions {
   bool melee_facing = true;                       // ADV-52 (advanced)
   bool fleet = false;                             // ADV-06 (optional)
   bool firing_wild_limits = true;                 // ADV-34 (advanced)
+  bool crossfire = true;                          // ADV-41 (advanced)
+  bool pinning_guidance = false;                  // ADV-42 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

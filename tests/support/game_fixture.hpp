@@ -7,6 +7,8 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "data/library.hpp"
 #include "game/engine.hpp"
@@ -18,6 +20,21 @@ inline std::shared_ptr<const data::Library> shipped_library() {
   static const auto library =
       std::make_shared<const data::Library>(data::Library::load(ARAP_DATA_DIR));
   return library;
+}
+
+// The shipped data with text appended to some of its files (a file that does not exist is
+// created): for rules no shipped army exercises. `additions` pairs a path under the data folder
+// with its text. The copy is loaded, then deleted.
+inline std::shared_ptr<const data::Library> library_with(
+    const std::string& name, const std::vector<std::pair<std::string, std::string>>& additions) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("arap_" + name + "_data_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(ARAP_DATA_DIR, dir, std::filesystem::copy_options::recursive);
+  for (const auto& [file, text] : additions) std::ofstream(dir / file, std::ios::app) << text;
+  auto loaded = std::make_shared<const data::Library>(data::Library::load(dir.string()));
+  std::filesystem::remove_all(dir);
+  return loaded;
 }
 
 // Two sides on an open 48" table: `red_units` and `blue_units` are YAML flow lists of units.

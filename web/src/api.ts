@@ -31,6 +31,7 @@ export interface ModelView {
   prone: boolean;
   fell_over?: boolean; // MOVE-15
   heavy_only?: boolean; // ADV-29
+  crossfire_from?: Point; // ADV-41: where a router's or pursuer's last move began
 }
 
 export interface UnitView {
