@@ -199,6 +199,14 @@ export class Board {
         cx += m.at[0];
         cy += y;
         ++living;
+        // ADV-41: a router's or pursuer's last move, dotted: shots at it measure to this path.
+        if (m.crossfire_from) {
+          el("line", {
+            x1: m.crossfire_from[0], y1: this.y(m.crossfire_from[1]), x2: m.at[0], y2: y,
+            stroke: colour, "stroke-width": 0.08, "stroke-dasharray": "0.3 0.3", opacity: 0.7,
+            "data-crossfire": i,
+          }, group);
+        }
         el("circle", {
           cx: m.at[0], cy: y, r,
           fill: m.prone ? "#fff" : colour,
