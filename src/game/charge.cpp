@@ -461,6 +461,8 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "CHARGE-01: one Charge action per turn, unless the last target ran away";
   if (u.left_combat & bit(a.target))
     return "MELEE-11: a unit that broke off may not charge the unit it left until its next turn";
+  if (u.own_turn.no_fear_flinched && u.beaten_by == a.target)
+    return "ADV-69: Marines that flinched from a unit this turn may not charge it";
   if (s.setup->options.rallied_units && u.own_turn.rallied && (u.rallied_from & bit(a.target)))
     return "ADV-71: a unit that rallied this turn may not charge the unit that was pursuing it";
   if (auto fell = fell_over_problem(s, a.unit); !fell.empty()) return fell;

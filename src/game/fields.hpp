@@ -46,6 +46,9 @@ void for_each(Model& m, Visit&& visit) {
   X(own_turn.suppressed) \
   X(routing) \
   X(rout_pending) \
+  X(no_fear_flinch) \
+  X(no_retreat_round) \
+  X(own_turn.no_fear_flinched) \
   X(tactical) \
   X(own_turn.aimed) \
   X(player_turn.heavy_fired) \
@@ -163,7 +166,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 // A field added to these structs must be added to the lists above (and then these sizes updated).
 #if defined(__x86_64__) && defined(__GNUC__)
 static_assert(sizeof(ModelState) == 88, "list the new ModelState field in fields::for_each");
-static_assert(sizeof(UnitState) == 136, "list the new UnitState field in ARAP_UNIT_FIELDS");
+static_assert(sizeof(UnitState) == 144, "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 10 &&
                   sizeof(UnitState::Round) == 14,
               "list the new UnitState field in ARAP_UNIT_FIELDS");

@@ -47,6 +47,8 @@ std::vector<std::string> invariant_violations(const GameState& s) {
       fail(fmt::format("SHOOT-29: unit {} pinned and suppressed", u));
     if (unit.routing && unit.rout_pending)
       fail(fmt::format("MELEE-19: unit {} routing and about to rout", u));
+    if (unit.no_fear_flinch && (!unit.rout_pending || unit.locked != 0))
+      fail(fmt::format("ADV-69: unit {} waits to flinch but is not out of the fight", u));
     if (unit.in_reserve && s.unit_alive(u))
       fail(fmt::format("ACT-02: unit {} in reserve and on the table", u));
     if (unit.pursuing >= 0 && !valid_unit(unit.pursuing))

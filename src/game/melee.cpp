@@ -1,8 +1,9 @@
-// MELEE-10..29 in play: the fight-or-break-off choice at the end of each activation phase, rounds
-// and combat resolution, rout tests, flinches, routs and the pursuit decision, break-offs and Hit
-// and Run, with No Retreat's wounds for losers that never rout (ADV-66). Blows are in
-// melee_blows.cpp, Initiative steps in melee_steps.cpp; the arithmetic lives in rules/
-// (melee_goal, combat_resolution, wound_save).
+// MELEE-13..29 in play: the fight-or-break-off choice at the end of each activation phase, rounds
+// and combat resolution, rout tests, flinches, routs and the pursuit decision, with No Retreat's
+// wounds for losers that never rout (ADV-66) and 2.3's They Shall Know No Fear (ADV-69). Blows
+// are in melee_blows.cpp, Initiative steps in melee_steps.cpp, break-offs and Hit and Run in
+// melee_break_off.cpp; the arithmetic lives in rules/ (melee_goal, combat_resolution,
+// wound_save).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -148,6 +149,38 @@ void rout_from_combat(Context& c, int unit, std::uint64_t victors, const char* r
 }
 
 namespace {
+
+// ADV-69 (optional, option no_fear_roll_off): Marines that failed the rout test roll off, D6 + I
+// against the best D6 + I of the units that beat them, instead of routing. Higher, they leave the
+// fight and flinch 2D6" at their own next compulsory phase (till then a Charge at them finds them
+// disorganised: free hacks, as at routers); lower or tied, they fight on with No Retreat.
+void roll_off_no_fear(Context& c, int unit, const std::vector<int>& victors) {
+  GameState& s = c.state;
+  UnitState& us = s.units[unit];
+  c.dice.start();
+  const int own = c.dice.roll(6) + c.setup.units[unit].initiative;
+  int foe = 0;
+  int beaten_by = -1;
+  for (const int v : victors) {
+    const int total = c.dice.roll(6) + c.setup.units[v].initiative;
+    if (beaten_by < 0 || total > foe) {
+      foe = total;
+      beaten_by = v;
+    }
+  }
+  const auto outcome = rules::no_fear_roll_off(own, foe);
+  c.roll_event("ADV-69", "no fear roll-off", foe, unit,
+               {{"total", own}, {"flinch", outcome == rules::NoFearRollOff::flinch}});
+  if (outcome == rules::NoFearRollOff::stand) {
+    us.no_retreat_round = true;
+    return;
+  }
+  us.beaten_by = static_cast<std::int16_t>(beaten_by);
+  unlock_unit(c, unit);
+  us.rout_pending = true;
+  us.no_fear_flinch = true;
+  if (c.logging()) c.event({{"type", "no_fear_flinch"}, {"unit", unit}, {"rule", "ADV-69"}});
+}
 
 // ADV-66 (advanced, option no_retreat): a unit of more than one model that never takes the rout
 // test (the fearless, MORALE-02; the dogged, ADV-43) and lost the round suffers `wounds` extra
@@ -295,12 +328,15 @@ void fight_round(Context& c, std::vector<int> units) {
     e["lost"] = outcome.lost;
     c.event(std::move(e));
   }
+  std::uint64_t held = 0;  // ADV-69: units that lost last round's roll-off
   for (const int u : units) {
     UnitState& us = s.units[u];
     us.recent_foes = us.locked;  // CHARGE-06: a new Charge between them next turn continues this
     us.recent_turn = s.turn;
     us.player_turn.engaged = true;  // SHOOT-31/33: in mêlée this player turn
     us.round = {};  // the round is fought: its charge bonuses and wound tallies are spent
+    if (us.no_retreat_round) held |= bit(u);  // ADV-69: for this round only
+    us.no_retreat_round = false;
   }
   for (std::size_t k = 0; k < units.size(); ++k) {
     const int u = units[k];
@@ -320,21 +356,29 @@ void fight_round(Context& c, std::vector<int> units) {
     const auto threat = [&] {
       return centre_of_units(s, victor_list.empty() ? units : victor_list);
     };
-    // MORALE-02: the fearless pass; ADV-43/66: the dogged take no rout test either.
-    bool passed =
-        rules::passes_automatically(rules::LdTest::rout, info.fearless) || c.setup.dogged(u);
-    if (passed && c.setup.options.no_retreat && s.living_models(u) > 1) {
+    // MORALE-02: the fearless pass; ADV-43/66: the dogged take no rout test either, nor do
+    // Marines that lost last round's roll-off (ADV-69: No Retreat for this round).
+    const bool held_fast = (held & bit(u)) != 0;
+    bool passed = rules::passes_automatically(rules::LdTest::rout, info.fearless) ||
+                  c.setup.dogged(u) || held_fast;
+    if (passed && (c.setup.options.no_retreat || held_fast) && s.living_models(u) > 1) {
       no_retreat(c, u, rules::no_retreat_wounds(tallies, k), threat());
       if (!s.unit_alive(u)) continue;
     }
     if (!passed) {
       const int target = rules::rout_test_target(s.leadership(u), tallies[k].wound_difference(),
                                                  c.setup.rulings.melee_16());
+      // ADV-69: 2.3's Marines roll off instead of re-rolling (MORALE-05).
+      const bool roll_off = c.setup.options.no_fear_roll_off && info.no_fear;
       c.dice.start();
       const auto roll = rules::roll_leadership_test(
-          c.dice, target, rules::may_reroll(rules::LdTest::rout, info.no_fear));
+          c.dice, target, rules::may_reroll(rules::LdTest::rout, info.no_fear && !roll_off));
       c.roll_event("MELEE-16", "rout test", target, u, {{"passed", roll.passed}});
       passed = roll.passed;
+      if (!passed && roll_off) {
+        roll_off_no_fear(c, u, victor_list);
+        continue;  // no flinch now: they stand, or flinch at their next compulsory phase
+      }
     }
     if (!passed) {
       rout_from_combat(c, u, victors, "MELEE-19");
@@ -378,82 +422,6 @@ void fight_round(Context& c, std::vector<int> units) {
     for (std::size_t k = 0; k < units.size(); ++k)
       if (slew_all_foes(s, units[k], foes_before[k])) offer_consolidation(c, units[k], "ADV-68");
   }
-}
-
-// MELEE-11: a unit that broke off, and each unit it left that is no longer in any mêlée, may not
-// charge or move toward the other through its next player turn ("fresh" when that is the
-// current one's successor).
-void mark_parted(Context& c, int unit, const std::vector<int>& left) {
-  GameState& s = c.state;
-  if (left.empty()) return;
-  const auto fresh = [&](int u) { return c.setup.units[u].side == s.phasing; };
-  // Every unit it left, not only the first (a break-off from two units binds both pairs).
-  // Restrictions add up: a unit may part from several units, in different turns.
-  const auto bind = [&](int u, int foe) {
-    s.units[u].left_combat |= bit(foe);
-    if (fresh(u)) s.units[u].left_combat_fresh |= bit(foe);
-  };
-  for (const int v : left) bind(unit, v);
-  for (const int v : left) {
-    if (s.units[v].locked != 0 || !s.unit_alive(v)) continue;
-    bind(v, unit);
-  }
-}
-
-// MELEE-10/12: break-offs and Hit and Run attempts, before any round is fought.
-void leave_combat(Context& c, int unit) {
-  GameState& s = c.state;
-  UnitState& us = s.units[unit];
-  const auto& info = c.setup.units[unit];
-  const std::uint64_t enemies = us.locked;
-  std::vector<int> enemy_list;
-  for (int v = 0; v < static_cast<int>(s.units.size()); ++v)
-    if (enemies & bit(v)) enemy_list.push_back(v);
-  const table::Point threat = centre_of_units(s, enemy_list);
-  if (us.melee_choice == MeleeChoice::hit_and_run) {
-    // MELEE-12 / DICE-13: an Initiative test; pass = 3D6" away with no attacks.
-    c.dice.start();
-    const bool passed = dice::roll_low(c.dice, info.initiative);
-    c.roll_event("MELEE-12", "hit and run", info.initiative, unit, {{"passed", passed}});
-    if (!passed) {
-      us.no_break_off = true;
-      us.melee_choice = MeleeChoice::fight;
-      return;
-    }
-    c.dice.start();
-    const int inches = c.dice.roll(6) + c.dice.roll(6) + c.dice.roll(6);
-    c.roll_event("MELEE-12", "hit and run move", 0, unit,
-                 {{"inches", inches}, {"left", enemy_list}});
-    unlock_unit(c, unit);
-    const table::Point from = moving_from(c, unit);
-    move_away(c, unit, threat, inches);
-    log_unit_moved(c, unit, from, "hit_and_run", "MELEE-12");
-    mark_parted(c, unit, enemy_list);
-    return;
-  }
-  // MELEE-10: a Ld control test.
-  c.dice.start();
-  const int leadership = s.leadership(unit);  // MORALE-03
-  const auto roll = rules::roll_leadership_test(c.dice, leadership);
-  c.roll_event("MELEE-10", "break off", leadership, unit, {{"passed", roll.passed}});
-  if (!roll.passed) {
-    rout_from_combat(c, unit, enemies, "MELEE-10");
-    return;
-  }
-  // Each enemy model engaged with the unit gets one free hack before it goes.
-  for (const int v : enemy_list) {
-    const int unsaved = free_hacks(c, v, unit, /*one_each=*/true, "MELEE-10");
-    (void)unsaved;
-  }
-  unlock_unit(c, unit);
-  if (!s.unit_alive(unit)) return;
-  c.dice.start();
-  const int inches = table::roll_flee_distance(c.dice, info.move);
-  c.roll_event("MELEE-10", "break-off move", 0, unit, {{"inches", inches}, {"left", enemy_list}});
-  const table::Point from = moving_from(c, unit);
-  move_away(c, unit, threat, inches);
-  log_unit_moved(c, unit, from, "break_off", "MELEE-10");
-  mark_parted(c, unit, enemy_list);
 }
 
 void fight_all(Context& c) {

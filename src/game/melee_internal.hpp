@@ -88,6 +88,8 @@ table::Point centre_of_units(const GameState& s, const std::vector<int>& units);
 // A unit that lost the round (or failed a test that routs it out of the fight) routs away from
 // `victors` (a set of unit bits), who then decide on pursuit (MELEE-19/24).
 void rout_from_combat(Context& c, int unit, std::uint64_t victors, const char* rule);
+// MELEE-10/12 (melee_break_off.cpp): `unit` breaks off or tries Hit and Run, as it chose.
+void leave_combat(Context& c, int unit);
 // ADV-67 (last_man.cpp): after a round, mark the squads of `units` it brought down to one model
 // (`living_before`: each unit's living models when the round began); before the next, test them.
 void note_last_men(Context& c, const std::vector<int>& units,

@@ -46,6 +46,7 @@ struct UnitState {
     bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
     bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
     bool rallied = false;            // ADV-71: it rallied at the start of this turn
+    bool no_fear_flinched = false;   // ADV-69: it flinched and rallied: no Charge at beaten_by
     std::int16_t hazard_losses = 0;  // MORALE-08: models lost to dangerous ground this turn
     bool moved_this_turn = false;
     std::int16_t hits_taken = 0;        // SHOOT-33: shooting hits since its last turn
@@ -94,6 +95,12 @@ struct UnitState {
   bool picked_up = false;     // ACT-08 ruling: one pick-up activation per opposing player turn
   bool routing = false;       // MELEE-19
   bool rout_pending = false;  // SHOOT-32: routs from the next compulsory phase
+  // ADV-69 (with rout_pending): the pending rout is 2.3's They Shall Know No Fear flinch, a 2D6"
+  // move away and a rally in the unit's own next compulsory phase.
+  bool no_fear_flinch = false;
+  // ADV-69: it lost the roll-off and fights on: No Retreat (ADV-66) instead of the next round's
+  // rout test.
+  bool no_retreat_round = false;
   bool tactical = false;      // MOVE-13: -1 to be hit beyond 4"; -1 to its own shooting
   bool fled = false;          // left the table while routing
   bool away = false;          // MELEE-23: off the table after its routers, may come back

@@ -24,6 +24,7 @@ struct Flight {
   std::vector<std::pair<int, table::Point>> starts;
 };
 Flight flee_move(Context& c, int unit);
+void no_fear_flinch_move(Context& c, int unit);
 bool rally_in_cover(Context& c, int unit, const Flight& flight);
 void rally_after_flee(Context& c, int unit, bool at_edge);
 
@@ -246,6 +247,11 @@ void compulsory_phase(Context& c) {
       pursue(c, u);  // MELEE-23: destroyed routers end the pursuit, fled ones draw it off-table
       continue;
     }
+    if (unit.no_fear_flinch) {
+      // ADV-69: the Marines' flinch waits for their own compulsory phase.
+      if (c.setup.units[u].side == s.phasing) no_fear_flinch_move(c, u);
+      continue;
+    }
     if (unit.rout_pending) {
       unit.rout_pending = false;
       unit.routing = true;
@@ -342,6 +348,29 @@ Flight flee_move(Context& c, int unit) {
 }
 
 bool rally_test(Context& c, int unit, const char* what);
+
+// ADV-69: 2.3's Marines flinch 2D6" away from the unit that beat them (or the nearest enemy) and
+// rally at once: they act this turn as they please, but may not Charge that unit.
+void no_fear_flinch_move(Context& c, int unit) {
+  GameState& s = c.state;
+  UnitState& us = s.units[unit];
+  const int enemy =
+      us.beaten_by >= 0 && s.unit_alive(us.beaten_by) ? us.beaten_by : nearest_enemy_unit(s, unit);
+  c.dice.start();
+  const int first = c.dice.roll(6);
+  const int inches = first + c.dice.roll(6);
+  c.roll_event("ADV-69", "flinch", 0, unit, {{"inches", inches}});
+  const table::Point from = moving_from(c, unit);
+  // As MELEE-18's flinch: straight away, turning allowed for by ruling.MELEE-18.
+  if (enemy >= 0)
+    move_away(c, unit, unit_centre(s, enemy), inches,
+              c.setup.rulings.melee_18() == rules::FlinchTurning::turn_included);
+  log_unit_moved(c, unit, from, "flinch", "ADV-69");
+  us.rout_pending = false;
+  us.no_fear_flinch = false;
+  us.own_turn.no_fear_flinched = true;
+  if (c.logging()) c.event({{"type", "rallied"}, {"unit", unit}, {"rule", "ADV-69"}});
+}
 
 // ADV-71 (advanced, option rallied_units): a unit that rallies may face any way it likes for
 // free. The engine turns it for the player, toward the nearest enemy unit: the threat it has just

@@ -179,6 +179,7 @@ nlohmann::json state_view(const GameState& state) {
     badge(us.own_turn.pinned, "pinned");
     badge(us.own_turn.suppressed, "suppressed");
     badge(us.routing, "routing");
+    badge(us.no_fear_flinch, "flinching");  // ADV-69
     badge(us.hidden, "hidden");
     badge(us.locked != 0, "locked");
     badge(us.tactical, "tactical");

@@ -97,4 +97,8 @@ int krak_success_goal(bool war_veteran_against_tyranid) {
   return war_veteran_against_tyranid ? 4 : 1;  // ADV-63: 2.3's "3+" read as a low roll
 }
 
+NoFearRollOff no_fear_roll_off(int marines_total, int foe_total) {
+  return marines_total > foe_total ? NoFearRollOff::flinch : NoFearRollOff::stand;
+}
+
 }  // namespace arap::rules

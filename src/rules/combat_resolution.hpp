@@ -62,6 +62,13 @@ CombatOutcome decide_round(std::span<const CombatTally> units);
 // units fought, else the loser's negative CRS turned round; at least one.
 int no_retreat_wounds(std::span<const CombatTally> units, std::size_t loser);
 
+// ADV-69 (optional): 2.3's They Shall Know No Fear. Marines that failed the rout test roll off,
+// D6 + their Initiative against D6 + the Initiative of the unit that beat them: higher, they
+// flinch away at their next compulsory phase and rally; lower or tied, they stay in the fight
+// with No Retreat for the next round.
+enum class NoFearRollOff : std::uint8_t { stand, flinch };
+NoFearRollOff no_fear_roll_off(int marines_total, int foe_total);
+
 // MELEE-16 with ruling.MELEE-16: Ld + max(WD, -3) (symmetric: clamped to [-3, +3]).
 int rout_test_target(int leadership, int wound_difference, RoutCap rule);
 

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 46> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 47> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -61,6 +61,7 @@ inline constexpr std::array<SwitchOption, 46> kSwitchOptions = {{
     {"firing_wild_limits", &ScenarioOptions::firing_wild_limits},
     {"crossfire", &ScenarioOptions::crossfire},
     {"pinning_guidance", &ScenarioOptions::pinning_guidance},
+    {"no_fear_roll_off", &ScenarioOptions::no_fear_roll_off},
 }};
 
 }  // namespace arap::table
