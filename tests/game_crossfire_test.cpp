@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "game/view.hpp"
+#include "support/pursuit_fixture.hpp"
 #include "support/scripted_game.hpp"
 #include "table/geometry.hpp"
 
@@ -175,23 +176,9 @@ TEST_F(CrossfireInPlay, ADV_41_switched_off_nothing_is_remembered_and_the_pistol
   EXPECT_TRUE(fire_groups(state_, shoot(3, 0)).empty());
 }
 
-// Pursuers: their pursuit move is remembered from where it began; a unit that has just chosen to
-// pursue has not moved as a pursuer yet. Red's Guard squad (unit 0) routs from Blue's Assault
-// squad (unit 2, models 20-24), which pursues; Red's second squad (unit 1) keeps Red in the game.
-class CrossfirePursuit : public test::ScriptedGame {
- protected:
-  void SetUp() override {
-    begin(test::battle("crossfire_pursuit", "imperial_guard",
-                       "[{unit: infantry_squad, at: [24, 3], facing: 180}, {unit: infantry_squad, "
-                       "at: [24, 44]}]",
-                       "space_marines",
-                       "[{unit: assault_squad, at: [24, 12], facing: 180, spacing: 1.5}]"),
-          5);
-    state_.units[0].routing = true;
-    state_.units[0].beaten_by = 2;
-    state_.units[2].pursuing = 0;
-  }
-};
+// Pursuers: their pursuit move is remembered from where it began. Red's Guard squad (unit 0)
+// routs from Blue's Assault squad (unit 2, models 20-24), which pursues (test::PursuitFixture).
+using CrossfirePursuit = test::PursuitFixture;
 
 TEST_F(CrossfirePursuit, ADV_41_the_pursuit_move_is_remembered_from_where_it_began) {
   std::vector<table::Point> starts;

@@ -5,30 +5,16 @@
 #include <gtest/gtest.h>
 
 #include "game/context.hpp"
-#include "support/scripted_game.hpp"
+#include "support/pursuit_fixture.hpp"
 
 namespace arap::game {
 namespace {
 
 using test::act;
 
-// Red: a Guard infantry squad (unit 0, Ld 8, M4) routing near the south edge and another far away
-// (unit 1, so Red stays in the game); Blue: an Assault squad (unit 2, models 20-24, Ld 9)
-// pursuing the routers from further north.
-class Pursuit : public test::ScriptedGame {
+// The routers, the far squad and the pursuing Assault squad of test::PursuitFixture.
+class Pursuit : public test::PursuitFixture {
  protected:
-  void SetUp() override {
-    begin(test::battle("pursuit", "imperial_guard",
-                       "[{unit: infantry_squad, at: [24, 3], facing: 180}, {unit: infantry_squad, "
-                       "at: [24, 44]}]",
-                       "space_marines",
-                       "[{unit: assault_squad, at: [24, 12], facing: 180, spacing: 1.5}]"),
-          5);
-    state_.units[0].routing = true;
-    state_.units[0].beaten_by = 2;
-    state_.units[2].pursuing = 0;
-  }
-
   int alive(int unit) const { return state_.living_models(unit); }
 };
 
