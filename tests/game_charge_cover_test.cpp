@@ -15,12 +15,13 @@ using test::ConstantDice;
 // y = 14, facing north; Blue's `chargers` (unit 1) wait 10" north of it, facing south.
 class ChargeIntoCover : public test::ScriptedGame {
  protected:
-  void setup_battle(const std::string& army, const std::string& chargers) {
-    begin(test::battle("cover_" + chargers, "imperial_guard",
-                       "[{unit: infantry_squad, at: [24, 14]}]", army,
-                       "[{unit: " + chargers + ", at: [24, 24], facing: 180, spacing: 1.8}]",
-                       "obstacles:\n  - {id: wall, kind: wall, height: 1, points: [[4, 15], "
-                       "[44, 15]]}\n"),
+  void setup_battle(const std::string& army, const std::string& chargers,
+                    const std::string& options = "") {
+    begin(test::battle(
+              "cover_" + chargers, "imperial_guard", "[{unit: infantry_squad, at: [24, 14]}]", army,
+              "[{unit: " + chargers + ", at: [24, 24], facing: 180, spacing: 1.8}]",
+              options + "obstacles:\n  - {id: wall, kind: wall, height: 1, points: [[4, 15], "
+                        "[44, 15]]}\n"),
           3);
   }
 
@@ -100,6 +101,19 @@ TEST_F(ChargeIntoCover, MELEE_28_pinned_defenders_claim_no_cover_against_a_charg
   const auto round_one = blows();
   ASSERT_EQ(round_one.size(), 2u);
   EXPECT_EQ(round_one[0], std::make_pair(1, 4));
+  EXPECT_EQ(round_one[1], std::make_pair(0, 3));
+}
+
+// ADV-01: defenders gone to ground fight normally but claim no Initiative from their cover.
+TEST_F(ChargeIntoCover, ADV_01_defenders_gone_to_ground_claim_no_cover_against_a_charge) {
+  setup_battle("space_marines", "scout_snipers", "options: {going_to_ground: true}\n");
+  must(act(ActionKind::go_to_ground, 0));  // instead of activating, in Red's own turn
+  ASSERT_TRUE(state_.units[0].gone_to_ground());
+  charge_and_fight_first_round();
+  ASSERT_TRUE(state_.units[0].gone_to_ground()) << "down until the end of Red's next turn";
+  const auto round_one = blows();
+  ASSERT_EQ(round_one.size(), 2u);
+  EXPECT_EQ(round_one[0], std::make_pair(1, 4));  // the Scouts at their own I4, first
   EXPECT_EQ(round_one[1], std::make_pair(0, 3));
 }
 

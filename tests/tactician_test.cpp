@@ -48,10 +48,11 @@ TEST(TacticianWeights, shipped_personalities_load_and_inherit) {
 std::string all_weights(double value) {
   std::string all;
   for (const char* key :
-       {"kill_point", "unit_strength",   "own_losses",       "focus",         "rout",
-        "pinning",    "objective_point", "objective_reach",  "close_in",      "in_range",
-        "exposure",   "cover_shield",    "min_charge_reach", "failed_charge", "bust",
-        "gift_die",   "rescue",          "ap_decay",         "stand_up",      "min_gain"})
+       {"kill_point",  "unit_strength",   "own_losses",       "focus",         "rout",
+        "pinning",     "objective_point", "objective_reach",  "close_in",      "in_range",
+        "exposure",    "cover_shield",    "min_charge_reach", "failed_charge", "bust",
+        "gift_die",    "rescue",          "ap_decay",         "stand_up",      "min_gain",
+        "go_to_ground"})
     all += std::string("    ") + key + ": " + std::to_string(value) + "\n";
   return all + "    break_off_below: -1\n";
 }
@@ -64,10 +65,10 @@ TEST(TacticianWeights, bad_weights_are_refused_with_line_and_field) {
   EXPECT_EQ(shipped().get("balanced").objective_urgency, 2.0);
   EXPECT_NE(error_of(good + "    objective_urgency: 500\n").find("objective_urgency"),
             std::string::npos);
-  // An unknown weight, named with its line: 2 lines of heading, 21 weights, then line 26.
+  // An unknown weight, named with its line: 2 lines of heading, 22 weights, then line 27.
   const std::string typo = good + "  mine:\n    from: balanced\n    kill_piont: 3\n";
   const std::string typo_error = error_of(typo);
-  EXPECT_NE(typo_error.find("test.yaml:26"), std::string::npos) << typo_error;
+  EXPECT_NE(typo_error.find("test.yaml:27"), std::string::npos) << typo_error;
   EXPECT_NE(typo_error.find("did you mean \"kill_point\""), std::string::npos) << typo_error;
   // Out of range, not a number, a missing weight, an unknown or circular `from`.
   EXPECT_NE(
@@ -121,6 +122,43 @@ TEST(Tactician, a_shot_is_scored_with_the_previews_exact_numbers) {
   EXPECT_EQ(ranked.front().action.kind, ActionKind::shoot) << ranked.front().why;
   // Ranked best first.
   for (std::size_t i = 1; i < ranked.size(); ++i) EXPECT_GE(ranked[i - 1].score, ranked[i].score);
+}
+
+// ADV-01: under declared fire the tactician weighs going to ground by the preview of that fire
+// standing and down, against the weight go_to_ground (the activation it gives up).
+TEST(Tactician, weighs_going_to_ground_under_declared_fire) {
+  static const auto setup = test::battle(
+      "tactician_ground", "imperial_guard", "[{unit: infantry_squad, at: [24, 8], facing: 0}]",
+      "space_marines", "[{unit: tactical_squad, at: [24, 18], facing: 180}]",
+      "options: {going_to_ground: true}\n");
+  GameState s = game::initial_state(*setup, 1);
+  Action activate = game::make_action(ActionKind::activate, 0);
+  activate.dice = 1;
+  dice::ScriptedDice one{1};
+  ASSERT_EQ(game::apply(s, activate, one, nullptr), "");
+  Action shot = game::make_action(ActionKind::shoot, 0);
+  shot.target = 1;
+  const advice::Preview standing = advice::preview(s, shot);
+  ASSERT_EQ(game::apply(s, shot, nullptr), "");
+  ASSERT_EQ(s.phase, game::Phase::fire_response);
+  GameState down = s;
+  down.phase = game::Phase::active;
+  down.pending_fire = {};
+  down.units[1].ground_turns = 1;
+  const advice::Preview lying = advice::preview(down, shot);
+  ASSERT_GT(standing.slain.mean(), lying.slain.mean()) << "the 3+ save becomes 2+";
+  const auto with_cost = [&](double cost) {
+    TacticianWeights w = shipped().get("balanced");
+    w.go_to_ground = cost;
+    return TacticianAgent(w).rank(s);
+  };
+  const auto cheap = with_cost(0.0);
+  ASSERT_EQ(cheap.size(), 2u);
+  EXPECT_EQ(cheap.front().action.kind, ActionKind::go_to_ground) << cheap.front().why;
+  EXPECT_NEAR(cheap.front().odds["slain_saved"].get<double>(),
+              standing.slain.mean() - lying.slain.mean(), 1e-12);
+  const auto dear = with_cost(100.0);
+  EXPECT_EQ(dear.front().action.kind, ActionKind::stay_up);
 }
 
 TEST(Tactician, never_declares_a_charge_below_its_least_chance_to_reach) {

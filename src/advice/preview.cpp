@@ -154,7 +154,8 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
     request.target.invulnerable = shielded.invulnerable;
     request.target.wounds = std::max(1, target->wounds);
     request.target.unstoppable = target->has_rule("unstoppable");
-    request.instant_death = s.setup->options.instant_death;  // ADV-39
+    request.target.gone_to_ground = s.units[a.target].gone_to_ground();  // ADV-01
+    request.instant_death = s.setup->options.instant_death;              // ADV-39
     request.rulings = s.setup->rulings;
     GroupPreview row;
     row.weapon = g.weapon->id;
@@ -188,7 +189,9 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
   }
   out.slain = carried.slain();
   out.p_wiped_out = living > 0 ? out.slain[living] : 0.0;
-  if (any_pinning) out.p_pinning_test = pinning.slain().at_least(1);
+  // ADV-01: a unit gone to ground takes no pinning test.
+  if (any_pinning && !s.units[a.target].gone_to_ground())
+    out.p_pinning_test = pinning.slain().at_least(1);
   if (any_pins) out.p_auto_pinned = pins.slain().at_least(1);
   // SHOOT-31: losses to fire since its last turn, these included, reach 25 % of its strength
   // then, and the unit is not exempt from the test it would take before it next activates

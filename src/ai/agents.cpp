@@ -109,6 +109,9 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       if (const Action* a = first_of(options, ActionKind::stand_and_fire)) return *a;
       if (const Action* a = first_of(options, ActionKind::hold)) return *a;
       break;
+    case Phase::fire_response:  // ADV-01: it keeps its activation for its own turn
+      if (const Action* a = first_of(options, ActionKind::stay_up)) return *a;
+      break;
     case Phase::melee_choice:
       for (const auto& a : options)
         if (a.kind == ActionKind::fight && !a.krak) return a;

@@ -23,6 +23,7 @@
 #include "game/view.hpp"
 #include "rules/activation.hpp"
 #include "rules/leadership.hpp"
+#include "rules/wound_save.hpp"
 
 namespace arap::ai {
 
@@ -147,6 +148,12 @@ class Scorer {
         out.odds["exposure"] = wounds;
         break;
       }
+      case ActionKind::go_to_ground:
+        score_ground(out);
+        break;
+      case ActionKind::stay_up:
+        out.score = 0.0;
+        break;
       case ActionKind::stand_up:
         out.score = w_.stand_up;
         out.why = "back on its feet to act";
@@ -221,6 +228,48 @@ class Scorer {
                 {"p_wiped_out", p.p_wiped_out},
                 {"p_pinning_test", p.p_pinning_test},
                 {"p_heavy_casualties", p.p_heavy_casualties}};
+  }
+
+  // ADV-01: what going to ground saves, less the activation given up (the go_to_ground weight).
+  // Under declared fire: that fire previewed on the unit standing and gone to ground (the losses
+  // and the pinning test it escapes). In its own turn: its exposure to the enemy's next turn, by
+  // the share of unsaved wounds the better save stops.
+  void score_ground(ScoredAction& out) {
+    const int unit = out.action.unit;
+    double saved_wounds = 0.0;
+    double slain_saved = 0.0;
+    double pin_saved = 0.0;
+    if (const auto fire = game::declared_fire(s_)) {
+      GameState copy = s_;
+      copy.phase = copy.pending_fire.back;
+      copy.pending_fire = {};
+      const advice::Preview standing = advice::preview(copy, *fire);
+      copy.units[unit].ground_turns = 1;
+      const advice::Preview down = advice::preview(copy, *fire);
+      if (standing.refused || down.refused) return;
+      slain_saved = standing.slain.mean() - down.slain.mean();
+      pin_saved = standing.p_pinning_test * p_fails_test(s_, unit);
+      out.score = w_.own_losses * a_.loss_value(unit, slain_saved) + w_.pinning * pin_saved;
+      out.why = fmt::format("down, it loses {:.2f} fewer models and escapes a {:.0f}% pinning test",
+                            slain_saved, percent(standing.p_pinning_test));
+    } else {
+      const table::Point here = a_.unit(unit).centre;
+      const double wounds = a_.exposure(unit, here, s_.units[unit].tactical);
+      const data::Profile& profile = *s_.setup->models[s_.setup->units[unit].first_model].profile;
+      const double up =
+          1.0 - rules::p_save(rules::save_goal({profile.save, profile.invulnerable, std::nullopt}));
+      rules::SaveInputs lying{profile.save, profile.invulnerable, std::nullopt};
+      lying.gone_to_ground = true;
+      const double down = 1.0 - rules::p_save(rules::save_goal(lying));
+      saved_wounds = up > 0.0 ? wounds * (up - down) / up : 0.0;
+      out.score = w_.exposure * w_.own_losses * saved_wounds * per_wound(unit);
+      out.why = fmt::format("down, it escapes about {:.1f} of {:.1f} expected wounds", saved_wounds,
+                            wounds);
+    }
+    out.score -= w_.go_to_ground;
+    out.odds = {{"wounds_saved", saved_wounds},
+                {"slain_saved", slain_saved},
+                {"p_pinning_escaped", pin_saved}};
   }
 
   void score_charge(ScoredAction& out) {

@@ -41,6 +41,10 @@ enum class ActionKind : std::uint8_t {
   // ADV-68/70: unit, dx, dy, facing: the free move of a unit that slew all its foes, up to its
   // rolled inches (0, 0: it stays where it is)
   consolidate,
+  // ADV-01 (optional): unit goes to ground: a free action of its own turn (instead of activating,
+  // or ending its activation), or the answer of a unit fire is declared at
+  go_to_ground,
+  stay_up,  // ADV-01: the unit fire is declared at does not go to ground
 };
 
 struct Action {

@@ -415,9 +415,10 @@ void engage(Context& c, int charger, int target) {
   cu.round.uphill_crs = progress.uphill || progress.jumped;  // MELEE-14b
   // CHARGE-10: hard cover, or an obstacle that took an Initiative test to cross (CHARGE-07),
   // makes the Chargers strike at I1 in the first round, unless they throw assault grenades
-  // (CHARGE-16), the defenders are pinned (MELEE-28) or flesh hooks (CHARGE-19).
+  // (CHARGE-16), the defenders are pinned (MELEE-28) or gone to ground (ADV-01), or flesh hooks
+  // (CHARGE-19).
   if ((progress.hard_cover || progress.climbed || progress.hazardous) && !ci.assault_grenades &&
-      !tu.own_turn.pinned) {
+      !tu.own_turn.pinned && !tu.gone_to_ground()) {
     if (ci.flesh_hooks) {
       cu.round.simultaneous = true;
     } else {

@@ -186,6 +186,18 @@ void spot_hidden_units(Context& c);
 void note_fired_while_hidden(Context& c, int unit);
 void reveal_fired_units(Context& c);
 
+// Going to Ground (going_to_ground.cpp): ADV-01 (optional, option going_to_ground).
+// Whether declared fire (a shoot or throw_grenade) waits for its target to answer first.
+bool fire_response_due(const GameState& state, const Action& action);
+// Why `action` (go_to_ground or stay_up, its unit checked) is refused now; empty when legal.
+std::string ground_illegal(const GameState& state, const Action& action);
+void go_to_ground(Context& c, int unit);
+// The fire waits in pending_fire (phase fire_response) for its target's answer.
+void declare_fire(Context& c, const Action& action);
+// The target's answer: it goes to ground or not, the phase returns to the firer's, and the
+// declared fire is handed back to be resolved.
+Action answer_fire(Context& c, const Action& answer);
+
 // Levels (levels.cpp): MOVE-23/25/27/28.
 // MOVE-25: the Initiative tests for jumping down `drop` inches (one per full 2"), rolled until the
 // first failure; `tests` gets how many were due. True when all passed.

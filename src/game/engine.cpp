@@ -61,13 +61,14 @@ int acting_unit(const GameState& s) {
   if (s.phase == Phase::melee_choice) return s.melee_chooser();
   if (s.phase == Phase::interception) return s.charge_progress.interceptor;
   if (s.phase == Phase::consolidation) return s.consolidator();
+  if (s.phase == Phase::fire_response) return s.pending_fire.target;
   return -1;
 }
 
 bool can_pick_up(const GameState& s, int unit, int side) {
   const UnitState& u = s.units[unit];
   return s.setup->units[unit].side == side && s.unit_alive(unit) && !u.routing && !u.rout_pending &&
-         !u.picked_up && u.locked == 0 && u.pursuing < 0;
+         !u.picked_up && u.locked == 0 && u.pursuing < 0 && !u.gone_to_ground();  // ADV-01
 }
 
 std::string unit_problem(const GameState& s, int unit) {
@@ -110,15 +111,23 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         : s.phase == Phase::melee_choice    ? "fight, break off or hit and run"
         : s.phase == Phase::interception    ? "intercept the chargers or let them pass"
         : s.phase == Phase::consolidation   ? "consolidate (move up to the rolled inches, or stay)"
+        : s.phase == Phase::fire_response   ? "go to ground or stay up under the declared fire"
                                             : "spend the acting unit's action points");
   };
   switch (s.phase) {
     case Phase::activation:
       if (a.kind == ActionKind::end_phase) return "";
+      if (a.kind != ActionKind::activate && a.kind != ActionKind::free_move &&
+          a.kind != ActionKind::go_to_ground)
+        return wrong_phase();
+      if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
+      if (a.kind == ActionKind::go_to_ground) return detail::ground_illegal(s, a);
+      if (s.units[a.unit].gone_to_ground())
+        return fmt::format(
+            "ADV-01: {} has gone to ground: it is not activated until its next player turn ends",
+            s.setup->units[a.unit].name);
       if (a.kind == ActionKind::free_move)
         return detail::move_illegal(s, a, true, checked_move, explain);
-      if (a.kind != ActionKind::activate) return wrong_phase();
-      if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
       if (s.setup->units[a.unit].side != s.phasing) {
         if (!explain) return "ACT-04";
         const auto& sides = s.setup->scenario.sides;
@@ -152,7 +161,8 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         if (auto p = unit_problem(s, unit); !p.empty()) return p;
         if (!can_pick_up(s, unit, s.side_deciding())) {
           return fmt::format(
-              "ACT-08: {} cannot react (not yours, routing, or already picked up this turn)",
+              "ACT-08: {} cannot react (not yours, routing, gone to ground, or already picked up "
+              "this turn)",
               s.setup->units[unit].name);
         }
         for (int j = 0; j < i; ++j) {
@@ -216,6 +226,8 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           return needs(1);
         case ActionKind::hide:
           return detail::hide_illegal(s, unit, explain);
+        case ActionKind::go_to_ground:
+          return detail::ground_illegal(s, a);
         case ActionKind::use:
           if (auto p = needs(1); !p.empty()) return p;
           return detail::use_illegal(s, a, explain);
@@ -251,6 +263,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
     case Phase::consolidation:
       if (a.kind != ActionKind::consolidate) return wrong_phase();
       return detail::consolidation_illegal(s, a, explain, checked_move);
+    case Phase::fire_response:
+      if (a.kind != ActionKind::go_to_ground && a.kind != ActionKind::stay_up) return wrong_phase();
+      return detail::ground_illegal(s, a);
     case Phase::game_over:
       break;
   }
@@ -310,6 +325,21 @@ void set_prone(Context& c, int unit, bool prone) {
 void activate(Context& c, int unit, int dice_count);
 void pick_up(Context& c, const Action& a);
 
+// A shot or throw of `unit`, resolved and paid for (SHOOT-05..07, SHOOT-49).
+void resolve_fire(Context& c, const Action& a, int unit) {
+  GameState& s = c.state;
+  s.units[unit].player_turn.fired = true;  // ADV-06: no Fleet move after it
+  int cost = 1;
+  if (a.kind == ActionKind::shoot) {
+    cost = detail::shooting_cost(s, unit, a.heavy);
+    detail::apply_shoot(c, a);
+  } else {
+    detail::apply_throw(c, a);
+  }
+  s.units[unit].own_turn.aimed = false;
+  spend(c, cost);
+}
+
 }  // namespace
 
 namespace {
@@ -330,45 +360,6 @@ void reseed(GameState& s, std::uint64_t seed) {
   // A stream of its own, so a reseed with the game's seed still differs from the game's dice.
   s.dice = dice::RandomDice(seed, 0x5ea4c4ULL);
   s.scripted_dice = nullptr;
-}
-
-std::optional<Refusal> refusal(const GameState& s, const Action& a) {
-  std::string reason = illegal_reason(s, a);
-  if (reason.empty()) return std::nullopt;
-  return refusal_of(reason);
-}
-
-Refusal refusal_of(std::string_view reason) {
-  // The first catalogue ID named (two to six capitals, a dash, two digits, an optional lowercase
-  // letter, standing as a word of its own) is the rule; the text drops it and its colon ("ACT-09:
-  // that costs ..." or "Marine: MOVE-03: ...").
-  const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
-  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
-  const auto word = [&](char c) { return upper(c) || digit(c) || (c >= 'a' && c <= 'z'); };
-  const std::size_t n = reason.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!upper(reason[i]) || (i > 0 && word(reason[i - 1]))) continue;
-    std::size_t j = i;
-    while (j < n && upper(reason[j])) ++j;
-    if (j - i < 2 || j - i > 6 || j + 2 >= n || reason[j] != '-' || !digit(reason[j + 1]) ||
-        !digit(reason[j + 2]))
-      continue;
-    std::size_t end = j + 3;
-    if (end < n && reason[end] >= 'a' && reason[end] <= 'z' &&
-        (end + 1 == n || !word(reason[end + 1])))
-      ++end;
-    if (end < n && word(reason[end])) continue;
-    std::size_t rest = end;
-    if (rest < n && reason[rest] == ':') ++rest;
-    while (rest < n && reason[rest] == ' ') ++rest;
-    return Refusal{std::string(reason.substr(i, end - i)),
-                   std::string(reason.substr(0, i)) + std::string(reason.substr(rest))};
-  }
-  return Refusal{"", std::string(reason)};
-}
-
-nlohmann::json to_json(const Refusal& r) {
-  return {{"rule", r.rule}, {"text", r.text}};
 }
 
 namespace {
@@ -461,19 +452,29 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       if (c.logging()) c.event({{"type", "aim"}, {"unit", unit}, {"rule", "SHOOT-08"}});
       spend(c, 1);
       break;
-    case ActionKind::shoot: {
-      const int cost = detail::shooting_cost(s, unit, a.heavy);
-      s.units[unit].player_turn.fired = true;  // ADV-06: no Fleet move after it
-      detail::apply_shoot(c, a);
-      s.units[unit].own_turn.aimed = false;
-      spend(c, cost);
-      break;
-    }
+    case ActionKind::shoot:
     case ActionKind::throw_grenade:
-      s.units[unit].player_turn.fired = true;  // ADV-06
-      detail::apply_throw(c, a);
-      s.units[unit].own_turn.aimed = false;
-      spend(c, 1);
+      // ADV-01: the target may go to ground before any dice of the fire are rolled.
+      if (detail::fire_response_due(s, a)) {
+        detail::declare_fire(c, a);
+      } else {
+        resolve_fire(c, a, unit);
+      }
+      break;
+    case ActionKind::go_to_ground:
+    case ActionKind::stay_up:
+      if (s.phase == Phase::fire_response) {
+        const Action fire = detail::answer_fire(c, a);
+        resolve_fire(c, fire, fire.unit);
+      } else {
+        // ADV-01: instead of activating (its one attempt, ACT-04), or ending its activation.
+        detail::go_to_ground(c, a.unit);
+        if (s.phase == Phase::activation) {
+          s.units[a.unit].own_turn.attempted = true;
+        } else {
+          detail::finish_activation(c);
+        }
+      }
       break;
     case ActionKind::end_activation:
       detail::finish_activation(c);

@@ -31,6 +31,9 @@ struct Decision {
 };
 
 Decision pending(const GameState& state);
+// ADV-01: the shot or throw declared and awaiting its target's answer (phase fire_response), as
+// the action it will resolve as; none at other times.
+std::optional<Action> declared_fire(const GameState& state);
 
 // Every distinct legal decision for whoever decides now (Stockfish's generate<LEGAL>): each one
 // applies without refusal, and every kind of decision open now is among them. Continuous moves

@@ -80,6 +80,7 @@ void for_each(Model& m, Visit&& visit) {
   X(bucklers_strike) \
   X(consolidation) \
   X(corrective_target) \
+  X(ground_turns) \
   X(own_turn.shot_target_this_turn) \
   X(locked) \
   X(pursuing) \
@@ -158,6 +159,13 @@ void for_each_scalar(State& s, Visit&& visit) {
 #define ARAP_VISIT(field) visit("charge_progress." #field, s.charge_progress.field);
   ARAP_CHARGE_FIELDS(ARAP_VISIT)
 #undef ARAP_VISIT
+  visit("pending_fire.unit", s.pending_fire.unit);
+  visit("pending_fire.target", s.pending_fire.target);
+  visit("pending_fire.grenade", s.pending_fire.grenade);
+  visit("pending_fire.heavy", s.pending_fire.heavy);
+  visit("pending_fire.guessed", s.pending_fire.guessed);
+  visit("pending_fire.back", s.pending_fire.back);
+  visit("pending_fire.guess", s.pending_fire.guess);
   visit("winner", s.winner);
   visit("actions_applied", s.actions_applied);
   visit("doors_open", s.doors_open);
@@ -172,7 +180,9 @@ static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) 
               "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(GameState::ChargeInProgress) == 32,
               "list the new ChargeInProgress field in ARAP_CHARGE_FIELDS");
-static_assert(sizeof(GameState) == 232,
+static_assert(sizeof(GameState::FireInProgress) == 16,
+              "list the new FireInProgress field in for_each_scalar");
+static_assert(sizeof(GameState) == 248,
               "list the new GameState field in for_each_scalar or digest()");
 #endif
 

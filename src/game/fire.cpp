@@ -62,7 +62,8 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   // ADV-60: a shield that guards against shots.
   hit.save = rules::save_goal(rules::shielded(
       {profile.save, profile.invulnerable, weapon.ap, weapon.has(data::WeaponProperty::needler),
-       weapon.has(data::WeaponProperty::power_weapon)},
+       weapon.has(data::WeaponProperty::power_weapon),
+       s.units[s.models[model].pose.unit].gone_to_ground()},  // ADV-01
       c.setup.models[model].kit.shield,
       {.primitive_weapon = weapon.has(data::WeaponProperty::primitive),
        .storm_shots = c.setup.rulings.adv_60()}));

@@ -166,6 +166,7 @@ void start_rout(Context& c, int unit, const char* rule) {
   }
   log_unit_moved(c, unit, from, "rout", rule);
   s.units[unit].rout_pending = true;  // SHOOT-32: routs from the next compulsory phase
+  s.units[unit].ground_turns = 0;     // ADV-01: routers are up and running
   if (c.logging()) c.event({{"type", "rout"}, {"unit", unit}, {"rule", rule}});
 }
 
@@ -236,7 +237,8 @@ void pinning_test(Context& c, int unit, bool multiple_battery) {
   UnitState& u = s.units[unit];
   // SHOOT-28: routers pass; SHOOT-29: a pinned unit takes no more; MORALE-02: the fearless pass;
   // ADV-44 (advanced, option no_pinning_in_melee): nor does a unit locked in mêlée test.
-  if (u.routing || u.rout_pending || u.own_turn.pinned ||
+  // ADV-01: nor a unit gone to ground.
+  if (u.routing || u.rout_pending || u.own_turn.pinned || u.gone_to_ground() ||
       (u.locked != 0 && c.setup.options.no_pinning_in_melee) ||
       rules::passes_automatically(rules::LdTest::pinning, c.setup.units[unit].fearless) ||
       !s.unit_alive(unit))

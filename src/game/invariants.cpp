@@ -49,6 +49,10 @@ std::vector<std::string> invariant_violations(const GameState& s) {
       fail(fmt::format("MELEE-19: unit {} routing and about to rout", u));
     if (unit.no_fear_flinch && (!unit.rout_pending || unit.locked != 0))
       fail(fmt::format("ADV-69: unit {} waits to flinch but is not out of the fight", u));
+    if (unit.ground_turns < 0 || unit.ground_turns > 2)
+      fail(fmt::format("ADV-01: unit {} is down for {} turn ends (0 to 2)", u, unit.ground_turns));
+    if (unit.gone_to_ground() && (unit.routing || unit.rout_pending || unit.pursuing >= 0))
+      fail(fmt::format("ADV-01: unit {} has gone to ground while routing or pursuing", u));
     if (unit.in_reserve && s.unit_alive(u))
       fail(fmt::format("ACT-02: unit {} in reserve and on the table", u));
     if (unit.pursuing >= 0 && !valid_unit(unit.pursuing))
@@ -111,10 +115,18 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     case Phase::consolidation:
       if (s.consolidator() < 0) fail("ADV-68: a consolidation phase with nobody to consolidate");
       break;
+    case Phase::fire_response:
+      if (!valid_unit(s.pending_fire.unit) || !valid_unit(s.pending_fire.target))
+        fail("ADV-01: a fire response with no declared fire");
+      else if (s.pending_fire.back != Phase::active && s.pending_fire.back != Phase::reaction)
+        fail("ADV-01: declared fire not made by an acting unit");
+      break;
     case Phase::activation:
     case Phase::game_over:
       break;
   }
+  if (s.phase != Phase::fire_response && s.pending_fire.unit >= 0)
+    fail("ADV-01: declared fire left waiting outside a fire response");
   return out;
 }
 

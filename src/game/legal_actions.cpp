@@ -329,8 +329,8 @@ void add_unit_actions(Listing& list, int unit) {
   std::vector<Action>& out = list.out;
   const auto& setup = *s.setup;
   list.push_if_legal(make_action(ActionKind::end_activation, unit));
-  for (const auto kind :
-       {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up, ActionKind::hide})
+  for (const auto kind : {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up,
+                          ActionKind::hide, ActionKind::go_to_ground})
     list.push_if_legal(make_action(kind, unit));
   Action use = make_action(ActionKind::use, unit);  // ACT-16: each door and console in reach
   for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)
@@ -378,6 +378,7 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
           a.dice = dice;
           list.push_if_legal(a);
         }
+        list.push_if_legal(make_action(ActionKind::go_to_ground, u));  // ADV-01
         // A free move is open when a zero-length one would be (MOVE-14's conditions).
         Action probe = make_action(ActionKind::free_move, u);
         if (list.wants(ActionKind::free_move) && is_legal(s, probe)) add_moves(s, u, true, out);
@@ -410,6 +411,10 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
     case Phase::interception:
       for (const auto kind : {ActionKind::intercept, ActionKind::let_pass})
         list.push_if_legal(make_action(kind, s.charge_progress.interceptor));
+      break;
+    case Phase::fire_response:  // ADV-01
+      for (const auto kind : {ActionKind::go_to_ground, ActionKind::stay_up})
+        list.push_if_legal(make_action(kind, s.pending_fire.target));
       break;
     case Phase::consolidation:
       if (list.wants(ActionKind::consolidate)) add_consolidations(s, s.consolidator(), out);

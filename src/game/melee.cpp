@@ -126,7 +126,8 @@ void decide_pursuit(Context& c, int winner, int router) {
   }
   if (pursue) {
     s.units[winner].pursuing = static_cast<std::int16_t>(router);
-    clear_crossfire(s, winner);  // ADV-41: its moves so far were not pursuit moves
+    clear_crossfire(s, winner);        // ADV-41: its moves so far were not pursuit moves
+    s.units[winner].ground_turns = 0;  // ADV-01: on the move
     if (c.logging())
       c.event({{"type", "pursuing"}, {"unit", winner}, {"target", router}, {"rule", "MELEE-23"}});
   }
@@ -178,6 +179,7 @@ void roll_off_no_fear(Context& c, int unit, const std::vector<int>& victors) {
   us.beaten_by = static_cast<std::int16_t>(beaten_by);
   unlock_unit(c, unit);
   us.rout_pending = true;
+  us.ground_turns = 0;  // ADV-01: on the move
   us.no_fear_flinch = true;
   if (c.logging()) c.event({{"type", "no_fear_flinch"}, {"unit", unit}, {"rule", "ADV-69"}});
 }

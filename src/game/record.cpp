@@ -313,6 +313,12 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
                          : type == "rout"       ? "put to flight"
                          : type == "rallied"    ? "rallied"
                                                 : "gone from the table");
+    } else if (type == "fire_declared") {  // ADV-01
+      out += fmt::format("  {} {} {}: will they go to ground?\n", unit_name(setup, e),
+                         e.value("grenade", false) ? "throws at" : "opens fire on",
+                         unit_name(setup, e, "target"));
+    } else if (type == "gone_to_ground") {
+      out += fmt::format("  {} goes to ground.\n", unit_name(setup, e));
     } else if (type == "charge_declared") {
       out += fmt::format("  {} {}charges {}, {:.1f}\" away!\n", unit_name(setup, e),
                          e.value("fire", false) ? "fires and " : "", unit_name(setup, e, "target"),

@@ -16,6 +16,8 @@ int GameState::side_deciding() const {
       return setup->units[charge_target].side;
     case Phase::interception:
       return setup->units[charge_progress.interceptor].side;
+    case Phase::fire_response:
+      return setup->units[pending_fire.target].side;
     case Phase::melee_choice: {
       const int unit = melee_chooser();
       return unit >= 0 ? setup->units[unit].side : phasing;

@@ -115,6 +115,10 @@ struct UnitState {
   // ADV-68/70: the inches of a consolidation move it has rolled and not yet made (0: none).
   std::int8_t consolidation = 0;
   std::int16_t corrective_target = -1;  // SHOOT-21: unit shot at last turn without moving
+  // ADV-01 (optional): while above 0 the unit has gone to ground; the ends of its own player
+  // turns still to pass before it gets up (2 when it went down in its own turn, 1 in the enemy's:
+  // ruling A-42, until the end of its next player turn).
+  std::int8_t ground_turns = 0;
   // Close combat.
   std::uint64_t locked = 0;       // CHARGE-03: bit u set when locked in mêlée with unit u
   std::int16_t pursuing = -1;     // MELEE-23: the routers this unit pursues
@@ -130,6 +134,7 @@ struct UnitState {
   bool last_man = false;      // ADV-67: a squad brought down to one model by this mêlée's rounds
   MeleeChoice melee_choice = MeleeChoice::undecided;  // MELEE-29 step 1
   float moved_last_turn = 0.0f;  // SHOOT-11i: inches moved in its previous turn
+  bool gone_to_ground() const { return ground_turns > 0; }  // ADV-01
   friend bool operator==(const UnitState&, const UnitState&) = default;
 };
 
@@ -142,6 +147,7 @@ enum class Phase : std::uint8_t {
   melee_choice,     // each locked unit fights, breaks off or hits and runs (MELEE-29)
   interception,     // a unit the Chargers pass may intercept them (CHARGE-09)
   consolidation,    // a unit that slew all its foes makes its free move (ADV-68/70)
+  fire_response,    // ADV-01: the unit fire was declared at goes to ground or stays up
   game_over,
 };
 
@@ -197,6 +203,18 @@ struct GameState {
     std::uint64_t passed_by = 0;    // units that let the Chargers pass
     friend bool operator==(const ChargeInProgress&, const ChargeInProgress&) = default;
   } charge_progress;
+  // ADV-01: a shot or throw declared and awaiting its target's answer (go to ground or not). It
+  // resolves, by the same rules as ever, once the target has answered.
+  struct FireInProgress {
+    std::int16_t unit = -1;  // -1: none pending
+    std::int16_t target = -1;
+    bool grenade = false;  // a throw_grenade rather than a shoot
+    bool heavy = false;
+    bool guessed = false;        // SHOOT-48: a declared guess range in `guess`
+    Phase back = Phase::active;  // whose AP the fire spends (active or reaction)
+    double guess = 0.0;
+    friend bool operator==(const FireInProgress&, const FireInProgress&) = default;
+  } pending_fire;
   std::int8_t winner = -1;  // -1 while playing or after a draw
   std::array<std::int16_t, table::kMaxSides> score{};
   std::uint32_t actions_applied = 0;

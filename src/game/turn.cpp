@@ -108,6 +108,8 @@ void end_player_turn(Context& c) {
       unit.corrective_target =
           unit.own_turn.moved_this_turn ? -1 : unit.own_turn.shot_target_this_turn;
       unit.own_turn = {};
+      // ADV-01 ruling A-42: a unit gone to ground gets up when its next player turn ends.
+      if (unit.ground_turns > 0) --unit.ground_turns;
       // MELEE-11: the restriction lasts through the unit's next player turn.
       unit.left_combat = unit.left_combat_fresh;
       unit.left_combat_fresh = 0;

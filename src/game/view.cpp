@@ -48,9 +48,9 @@ nlohmann::json unit_bits(std::uint64_t bits) {
 }  // namespace
 
 std::string_view phase_name(Phase phase) {
-  static constexpr std::array<std::string_view, 9> kNames = {
-      "activation",   "pick_up",      "reaction",      "active",   "charge_response",
-      "melee_choice", "interception", "consolidation", "game_over"};
+  static constexpr std::array<std::string_view, 10> kNames = {
+      "activation",   "pick_up",      "reaction",      "active",        "charge_response",
+      "melee_choice", "interception", "consolidation", "fire_response", "game_over"};
   return kNames[static_cast<std::size_t>(phase)];
 }
 
@@ -179,7 +179,8 @@ nlohmann::json state_view(const GameState& state) {
     badge(us.own_turn.pinned, "pinned");
     badge(us.own_turn.suppressed, "suppressed");
     badge(us.routing, "routing");
-    badge(us.no_fear_flinch, "flinching");  // ADV-69
+    badge(us.no_fear_flinch, "flinching");         // ADV-69
+    badge(us.gone_to_ground(), "gone_to_ground");  // ADV-01
     badge(us.hidden, "hidden");
     badge(us.locked != 0, "locked");
     badge(us.tactical, "tactical");
@@ -215,6 +216,8 @@ nlohmann::json state_view(const GameState& state) {
                         {"units", std::move(units)},
                         {"open_doors", std::move(open_doors)}};
   if (state.phase == Phase::game_over) out["winner"] = state.winner;  // -1: a draw
+  // ADV-01: the fire awaiting its target's answer (go to ground or stay up).
+  if (const auto fire = declared_fire(state)) out["declared_fire"] = to_json(*fire);
   return out;
 }
 

@@ -61,6 +61,8 @@ void wounding(const AttackRequest& request, bool close, AttackReport& report,
   save.invulnerable = request.target.invulnerable;
   save.ap = weapon.ap;
   save.needler = weapon.has(data::WeaponProperty::needler);
+  save.gone_to_ground = request.target.gone_to_ground &&
+                        request.kind == AttackKind::shooting;  // ADV-01: against fire only
   // ADV-56: a monstrous creature's blows leave no armour save, like a power weapon's.
   save.ignores_armour =
       weapon.has(data::WeaponProperty::power_weapon) || (close && request.attacker.monstrous);

@@ -50,7 +50,8 @@ struct TargetSpec {
   std::optional<int> save;
   std::optional<int> invulnerable;
   int wounds = 1;
-  bool unstoppable = false;  // ADV-39: instant death costs it only D3 wounds
+  bool unstoppable = false;     // ADV-39: instant death costs it only D3 wounds
+  bool gone_to_ground = false;  // ADV-01: its armour save after AP is one step better (shots)
 };
 
 // Issue 17: one model group of a squad firing its own weapon (a squad attack).

@@ -446,8 +446,8 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   const Field target = root["target"];
   if (names_a_unit(target)) {
     // Issue 17: the target's profile from the data library; typed fields still override.
-    target.allow_only(
-        {"army", "unit", "models", "toughness", "save", "invulnerable", "wounds", "unstoppable"});
+    target.allow_only({"army", "unit", "models", "toughness", "save", "invulnerable", "wounds",
+                       "unstoppable", "gone_to_ground"});
     const NamedUnit named = read_named_unit(target, library);
     const auto& p = *named.main->profile;
     request.target.models = named.models;
@@ -459,7 +459,8 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
     request.named_units.push_back("target: " + named.describe());
     if (target.has("toughness")) request.target.toughness = target["toughness"].as_int(1, 10);
   } else {
-    target.allow_only({"models", "toughness", "save", "invulnerable", "wounds", "unstoppable"});
+    target.allow_only(
+        {"models", "toughness", "save", "invulnerable", "wounds", "unstoppable", "gone_to_ground"});
     if (target.has("models")) request.target.models = target["models"].as_int(1, 1000);
     request.target.toughness = target["toughness"].as_int(1, 10);
   }
@@ -469,6 +470,8 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   }
   if (target.has("wounds")) request.target.wounds = target["wounds"].as_int(1, 100);
   if (target.has("unstoppable")) request.target.unstoppable = target["unstoppable"].as_bool();
+  if (target.has("gone_to_ground"))  // ADV-01
+    request.target.gone_to_ground = target["gone_to_ground"].as_bool();
   return request;
 }
 

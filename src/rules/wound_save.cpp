@@ -25,6 +25,9 @@ std::optional<int> save_goal(const SaveInputs& in) {
     // ADV-40: a needler improves the allowed armour save one step; a model left without one
     // (none on its profile, or none after AP) saves on 6+.
     if (in.needler) armour = armour ? *armour - 1 : 6;
+    // ADV-01: going to ground improves what AP left, so a 4+ save against AP4 becomes 6+, not 3+;
+    // an invulnerable save is unchanged (ruling A-42) and the better of the two is rolled.
+    if (in.gone_to_ground) armour = armour ? *armour - 1 : 6;
   }
   std::optional<int> best = armour;
   if (in.invulnerable && (!best || *in.invulnerable < *best)) best = in.invulnerable;

@@ -22,9 +22,11 @@ struct SaveInputs {
   std::optional<int> ap;            // none = "-"
   bool needler = false;             // ADV-40
   bool ignores_armour = false;      // power weapons (ADV-54)
+  bool gone_to_ground = false;      // ADV-01: the target has gone to ground (fire only)
 };
 // SHOOT-24: the armour save is lost when AP <= save value; invulnerable saves ignore AP; one roll
-// at the better allowed value; never better than 2+. nullopt = no save.
+// at the better allowed value; never better than 2+. nullopt = no save. ADV-01: gone to
+// ground, the armour save left after AP is one step better (6+ when none is left).
 std::optional<int> save_goal(const SaveInputs& inputs);
 double p_save(std::optional<int> goal);
 

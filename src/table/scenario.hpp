@@ -118,6 +118,7 @@ struct ScenarioOptions {
   bool crossfire = true;                          // ADV-41 (advanced)
   bool pinning_guidance = false;                  // ADV-42 (optional)
   bool no_fear_roll_off = false;                  // ADV-69 (optional)
+  bool going_to_ground = false;                   // ADV-01 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 47> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 48> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -62,6 +62,7 @@ inline constexpr std::array<SwitchOption, 47> kSwitchOptions = {{
     {"crossfire", &ScenarioOptions::crossfire},
     {"pinning_guidance", &ScenarioOptions::pinning_guidance},
     {"no_fear_roll_off", &ScenarioOptions::no_fear_roll_off},
+    {"going_to_ground", &ScenarioOptions::going_to_ground},
 }};
 
 }  // namespace arap::table

@@ -58,6 +58,7 @@ export interface StateView {
   actions_applied: number;
   units: UnitView[];
   open_doors?: string[];  // ACT-16
+  declared_fire?: Action;  // ADV-01: the fire awaiting its target's answer
 }
 
 export interface Profile {

@@ -167,6 +167,8 @@ function describeAction(a: Action, table: TableView): string {
     case "throw_grenade": return `${unit} throws a grenade at ${target}`;
     case "charge": return `${unit} charges ${target}${a.fire ? " (fire and charge)" : ""}`;
     case "pick_up": return `Pick up failed dice`;
+    case "go_to_ground": return `${unit} goes to ground (better save, no pinning test; not activated in its next turn)`;
+    case "stay_up": return `${unit} stays up and takes the fire`;
     case "use": return `${unit} works ${table.devices?.[a.target ?? -1]?.id ?? "a device"}`;
     case "consolidate":
       return a.dx || a.dy ? `${unit} consolidates ${Math.hypot(a.dx ?? 0, a.dy ?? 0).toFixed(1)}"` : `${unit} stays (no consolidation move)`;
@@ -368,7 +370,13 @@ class GameView {
       button.addEventListener("click", () => (ODDS_KINDS.has(a.type) ? this.offer(a, token, odds) : this.commit(a, token, odds)));
       list.append(button);
     }
-    const parts: Node[] = [title, list];
+    const parts: Node[] = [title];
+    const fire = this.state.declared_fire;  // ADV-01: say what is coming before the choice
+    if (fire && fire.unit !== undefined && fire.target !== undefined)
+      parts.push(h("p", { class: "hint", "data-testid": "declared-fire" },
+        `${unitLabel(this.table, fire.unit)} ${fire.type === "throw_grenade" ? "throws a grenade at" : "opens fire on"} ` +
+        `${unitLabel(this.table, fire.target)}. Go to ground before the dice are rolled?`));
+    parts.push(list);
     if (moves.length) {
       const modes = [...new Set(moves.map((m) => m.mode ?? "normal"))];
       if (!modes.includes(this.mode)) this.mode = modes[0];
