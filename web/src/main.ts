@@ -345,7 +345,8 @@ class GameView {
     const side = this.table.sides[pending.side].name;
     const title = h("h2", { class: `side-${pending.side}` },
       `${side}: ${pending.phase.replace(/_/g, " ")}` +
-      (pending.unit !== undefined ? ` — ${unitLabel(this.table, pending.unit)}, ${pending.action_points ?? 0} AP` : ""));
+      (pending.unit !== undefined ? ` — ${unitLabel(this.table, pending.unit)}` : "") +
+      (pending.phase === "active" || pending.phase === "reaction" ? `, ${pending.action_points ?? 0} AP` : ""));
     const list = h("div", { class: "actions" });
     const odds = h("div");
     const moves = actions.filter(isMove);
