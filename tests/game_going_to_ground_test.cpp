@@ -206,6 +206,29 @@ TEST_F(GoingToGround, ADV_01_routers_cannot_go_to_ground_and_fire_at_them_resolv
   EXPECT_FALSE(state_.models[11].pose.alive);
 }
 
+// Shot at by a pick-up unit before it acts (ACT-08), the activated unit goes to ground: its AP
+// are given up and its activation ends once the reaction is over.
+TEST_F(GoingToGround, ADV_01_the_activated_unit_that_goes_to_ground_gives_up_its_AP) {
+  arrange();
+  script({1, 1, 6});  // 2 AP and a failed die for Blue to pick up
+  must(activate(0, 3));
+  ASSERT_EQ(state_.phase, Phase::pick_up);
+  Action pick = act(ActionKind::pick_up);
+  pick.picks[0] = {1, 1};
+  pick.pick_count = 1;
+  script({1});
+  must(pick);
+  ASSERT_EQ(state_.phase, Phase::reaction);
+  must(shoot(1, 0));
+  ASSERT_EQ(state_.phase, Phase::fire_response);
+  EXPECT_EQ(state_.side_deciding(), 0);
+  script({6});  // the lasgun misses
+  must(act(ActionKind::go_to_ground, 0));
+  EXPECT_EQ(state_.units[0].ground_turns, 2) << "down in its own turn";
+  EXPECT_EQ(state_.phase, Phase::activation) << "the Marines' 2 AP are given up";
+  EXPECT_TRUE(dice_.exhausted());
+}
+
 // A unit gone to ground picks up no failed dice (ACT-08): picking up is an activation.
 TEST_F(GoingToGround, ADV_01_a_unit_gone_to_ground_picks_up_no_dice) {
   arrange();

@@ -72,6 +72,9 @@ void go_to_ground(Context& c, int unit) {
   // stays down through that turn's end too.
   const bool own_turn = c.setup.units[unit].side == s.phasing;
   s.units[unit].ground_turns = static_cast<std::int8_t>(own_turn ? 2 : 1);
+  // The activated unit, shot at by a pick-up unit before it acted (ACT-08), gives up its AP: it
+  // is not activated while down.
+  if (unit == s.active_unit) s.action_points = 0;
   if (c.logging()) c.event({{"type", "gone_to_ground"}, {"unit", unit}, {"rule", "ADV-01"}});
 }
 

@@ -84,6 +84,8 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     case Phase::active:
       if (!valid_unit(s.active_unit) || !s.unit_alive(s.active_unit))
         fail("ACT-09: the active unit is not on the table");
+      else if (s.units[s.active_unit].gone_to_ground())
+        fail("ADV-01: the active unit has gone to ground");
       // ADV-06: a unit whose AP are spent stays active only for its Fleet move.
       if (s.action_points <= 0 &&
           !(valid_unit(s.active_unit) && detail::fleet_problem(s, s.active_unit).empty()))
