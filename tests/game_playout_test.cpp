@@ -155,7 +155,8 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
           "instant_death: true, last_man_standing: true, monstrous_creature_bonus: true, "
           "poor_resolve: true, krak_veterans: true, area_cover_calls: true, blind_charges: true, "
           "heavy_casualty_minus_one_at_half: true, recharge_after_failed_charge: true, "
-          "pinning_guidance: true, no_fear_roll_off: true, going_to_ground: true}\n";
+          "pinning_guidance: true, no_fear_roll_off: true, going_to_ground: true, "
+          "suppression_points: true}\n";
   const auto setup =
       make_setup_from_text(text.str(), "ruined_town_optional.yaml", test::shipped_library());
   ASSERT_TRUE(setup->options.fleet);

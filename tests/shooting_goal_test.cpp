@@ -291,12 +291,26 @@ TEST(ShootingGoal, SHOOT_03_short_range) {
   EXPECT_TRUE(at_half_range(18.0, 36)) << "half range has no 12\" cap";
 }
 
+// ADV-02: each suppression point of the firers is -1 (the catalogue's BS4 with one: 3-).
+TEST(ShootingGoal, ADV_02_each_S_point_is_minus_one_to_hit) {
+  ShootingSituation s;
+  s.ballistic_skill = 4;
+  s.range = 10.0;
+  EXPECT_EQ(shooting_hit_goal(s).goal, 4);
+  s.s_points = 1;
+  EXPECT_EQ(shooting_hit_goal(s).goal, 3);
+  s.s_points = 3;
+  EXPECT_EQ(shooting_hit_goal(s).goal, 1);
+  ASSERT_EQ(shooting_hit_goal(s).modifiers().size(), 1u);
+  EXPECT_EQ(shooting_hit_goal(s).modifiers()[0].id, ShootingModifier::s_points);
+}
+
 TEST(ShootingGoal, modifier_names_round_trip) {
   for (const auto& row : shooting_modifier_table()) {
     EXPECT_EQ(shooting_modifier_from_name(row.name), row.id);
-    // SHOOT-11's rows, and the advanced rules' own rows (ADV-37, ADV-75) under their IDs.
+    // SHOOT-11's rows, and the advanced rules' own rows (ADV-37, ADV-75, ADV-02) under their IDs.
     EXPECT_TRUE(row.rule.starts_with("SHOOT-11") || row.id == ShootingModifier::through_unit ||
-                row.id == ShootingModifier::gm_modifier)
+                row.id == ShootingModifier::gm_modifier || row.id == ShootingModifier::s_points)
         << row.rule;
   }
   EXPECT_FALSE(shooting_modifier_from_name("lucky"));

@@ -48,11 +48,11 @@ TEST(TacticianWeights, shipped_personalities_load_and_inherit) {
 std::string all_weights(double value) {
   std::string all;
   for (const char* key :
-       {"kill_point",  "unit_strength",   "own_losses",       "focus",         "rout",
-        "pinning",     "objective_point", "objective_reach",  "close_in",      "in_range",
-        "exposure",    "cover_shield",    "min_charge_reach", "failed_charge", "bust",
-        "gift_die",    "rescue",          "ap_decay",         "stand_up",      "min_gain",
-        "go_to_ground"})
+       {"kill_point",   "unit_strength",   "own_losses",       "focus",         "rout",
+        "pinning",      "objective_point", "objective_reach",  "close_in",      "in_range",
+        "exposure",     "cover_shield",    "min_charge_reach", "failed_charge", "bust",
+        "gift_die",     "rescue",          "ap_decay",         "stand_up",      "min_gain",
+        "go_to_ground", "regroup"})
     all += std::string("    ") + key + ": " + std::to_string(value) + "\n";
   return all + "    break_off_below: -1\n";
 }
@@ -65,10 +65,10 @@ TEST(TacticianWeights, bad_weights_are_refused_with_line_and_field) {
   EXPECT_EQ(shipped().get("balanced").objective_urgency, 2.0);
   EXPECT_NE(error_of(good + "    objective_urgency: 500\n").find("objective_urgency"),
             std::string::npos);
-  // An unknown weight, named with its line: 2 lines of heading, 22 weights, then line 27.
+  // An unknown weight, named with its line: 2 lines of heading, 23 weights, then line 28.
   const std::string typo = good + "  mine:\n    from: balanced\n    kill_piont: 3\n";
   const std::string typo_error = error_of(typo);
-  EXPECT_NE(typo_error.find("test.yaml:27"), std::string::npos) << typo_error;
+  EXPECT_NE(typo_error.find("test.yaml:28"), std::string::npos) << typo_error;
   EXPECT_NE(typo_error.find("did you mean \"kill_point\""), std::string::npos) << typo_error;
   // Out of range, not a number, a missing weight, an unknown or circular `from`.
   EXPECT_NE(

@@ -154,6 +154,16 @@ class Scorer {
       case ActionKind::stay_up:
         out.score = 0.0;
         break;
+      case ActionKind::regroup: {
+        // ADV-03: D6 of its S-points shed, on average.
+        const int points = s_.units[action.unit].s_points;
+        double shed = 0.0;
+        for (int face = 1; face <= 6; ++face) shed += std::min(face, points) / 6.0;
+        out.score = w_.regroup * shed;
+        out.why = fmt::format("sheds about {:.1f} of its {} S-points", shed, points);
+        out.odds["expected_shed"] = shed;
+        break;
+      }
       case ActionKind::stand_up:
         out.score = w_.stand_up;
         out.why = "back on its feet to act";

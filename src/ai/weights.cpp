@@ -47,6 +47,7 @@ constexpr WeightSpec kWeights[] = {
     {"ap_decay", &TacticianWeights::ap_decay, 0, 1},
     {"stand_up", &TacticianWeights::stand_up, 0, 1000},
     {"go_to_ground", &TacticianWeights::go_to_ground, 0, 1000},
+    {"regroup", &TacticianWeights::regroup, 0, 1000},
     {"min_gain", &TacticianWeights::min_gain, 0, 1000},
 };
 

@@ -34,6 +34,7 @@ struct TacticianWeights {
   double ap_decay = 0.0;
   double stand_up = 0.0;
   double go_to_ground = 0.0;  // ADV-01: the price of the activation a unit gives up
+  double regroup = 0.0;       // ADV-03: each suppression point shed
   double min_gain = 0.0;
 };
 

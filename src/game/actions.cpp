@@ -12,13 +12,13 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 26> kKinds = {
+constexpr std::array<const char*, 27> kKinds = {
     "activate",      "free_move",      "end_phase", "pick_up",     "decline_pick_up",
     "move",          "go_prone",       "stand_up",  "aim",         "shoot",
     "throw_grenade", "end_activation", "charge",    "hold",        "stand_and_fire",
     "run",           "fight",          "break_off", "hit_and_run", "intercept",
     "let_pass",      "hide",           "use",       "consolidate", "go_to_ground",
-    "stay_up"};
+    "stay_up",       "regroup"};
 constexpr std::array<const char*, 12> kModes = {"normal",   "backwards", "sidestep",  "crawl",
                                                 "tactical", "charge",    "flee",      "climb",
                                                 "swim",     "jump",      "warp_jump", "fleet"};

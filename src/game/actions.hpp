@@ -45,6 +45,7 @@ enum class ActionKind : std::uint8_t {
   // or ending its activation), or the answer of a unit fire is declared at
   go_to_ground,
   stay_up,  // ADV-01: the unit fire is declared at does not go to ground
+  regroup,  // ADV-03 (optional, with ADV-02): unit, 1 AP: sheds D6 suppression points
 };
 
 struct Action {

@@ -10,8 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "data/weapon.hpp"
 #include "dice/dice_source.hpp"
 #include "game/engine.hpp"
+#include "rules/leadership.hpp"
 #include "table/movement.hpp"
 
 namespace arap::game::detail {
@@ -197,6 +199,21 @@ void declare_fire(Context& c, const Action& action);
 // The target's answer: it goes to ground or not, the phase returns to the firer's, and the
 // declared fire is handed back to be resolved.
 Action answer_fire(Context& c, const Action& answer);
+
+// Suppression points (suppression_points.cpp): ADV-02/03 (optional, option suppression_points).
+// The Ld modifier a unit's S-points put on a test of kind `test` (0 without the option).
+int s_point_ld_modifier(const GameState& state, int unit, rules::LdTest test);
+// `hits` from enemy unit `firer`'s `weapon` landed on `unit`: the S-point test or points due.
+void tally_suppression(Context& c, int firer, int unit, int hits,
+                       const data::WeaponProfile& weapon);
+// The unit loses every S-point (pinned, a heavy-casualty test, locked in mêlée).
+void clear_s_points(Context& c, int unit, const char* why);
+std::string regroup_illegal(const GameState& state, int unit);
+void apply_regroup(Context& c, int unit);
+// The end of a game turn: every unit loses one S-point.
+void s_points_wear_off(Context& c);
+// fire_morale.cpp: the S-point Ld test; true when it failed.
+bool s_point_test_failed(Context& c, int unit);
 
 // Levels (levels.cpp): MOVE-23/25/27/28.
 // MOVE-25: the Initiative tests for jumping down `drop` inches (one per full 2"), rolled until the

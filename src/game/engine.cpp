@@ -228,6 +228,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           return detail::hide_illegal(s, unit, explain);
         case ActionKind::go_to_ground:
           return detail::ground_illegal(s, a);
+        case ActionKind::regroup:  // ADV-03
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::regroup_illegal(s, unit);
         case ActionKind::use:
           if (auto p = needs(1); !p.empty()) return p;
           return detail::use_illegal(s, a, explain);
@@ -445,6 +448,11 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
     case ActionKind::use:
       detail::apply_use(c, a);
       s.units[unit].own_turn.aimed = false;  // SHOOT-08: the aim was for a shot next
+      spend(c, 1);
+      break;
+    case ActionKind::regroup:  // ADV-03: the unit neither moves nor fires in it
+      detail::apply_regroup(c, unit);
+      s.units[unit].own_turn.aimed = false;
       spend(c, 1);
       break;
     case ActionKind::aim:

@@ -81,6 +81,11 @@ void for_each(Model& m, Visit&& visit) {
   X(consolidation) \
   X(corrective_target) \
   X(ground_turns) \
+  X(s_points) \
+  X(player_turn.tally_blast) \
+  X(player_turn.tally_done) \
+  X(player_turn.tally_firer) \
+  X(player_turn.tally_hits) \
   X(own_turn.shot_target_this_turn) \
   X(locked) \
   X(pursuing) \
@@ -174,8 +179,8 @@ void for_each_scalar(State& s, Visit&& visit) {
 // A field added to these structs must be added to the lists above (and then these sizes updated).
 #if defined(__x86_64__) && defined(__GNUC__)
 static_assert(sizeof(ModelState) == 88, "list the new ModelState field in fields::for_each");
-static_assert(sizeof(UnitState) == 144, "list the new UnitState field in ARAP_UNIT_FIELDS");
-static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 10 &&
+static_assert(sizeof(UnitState) == 152, "list the new UnitState field in ARAP_UNIT_FIELDS");
+static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 16 &&
                   sizeof(UnitState::Round) == 14,
               "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(GameState::ChargeInProgress) == 32,

@@ -145,7 +145,8 @@ bool pinning_fire(const GameState& s, int firing_unit, const WeaponProfile& weap
   return rules::pinning_test_due(fire, s.setup->options.pinning_guidance);
 }
 
-void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon, bool pins) {
+void after_fire(Context& c, int firer, int unit, int hits, int slain, const WeaponProfile& weapon,
+                bool pins) {
   UnitState& u = c.state.units[unit];
   u.own_turn.hits_taken = static_cast<std::int16_t>(u.own_turn.hits_taken + hits);
   if (hits > 0 && weapon.is_area() && weapon.effect_size >= 2.5) u.own_turn.blast_hit = true;
@@ -157,6 +158,7 @@ void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& 
   } else if (slain > 0 && pins) {
     pinning_test(c, unit, weapon.has(data::WeaponProperty::multiple_battery));
   }
+  if (firer >= 0 && hits > 0) tally_suppression(c, firer, unit, hits, weapon);  // ADV-02
 }
 
 // SHOOT-40: no single model of a squad may be picked out with an area weapon: the marker is aimed
@@ -247,7 +249,7 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   }
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (per_unit[v].hits == 0) continue;
-    after_fire(c, v, per_unit[v].hits, per_unit[v].slain, *shot.weapon,
+    after_fire(c, unit, v, per_unit[v].hits, per_unit[v].slain, *shot.weapon,
                pinning_fire(s, unit, *shot.weapon, shot.range, shot.indirect));
     if (by_unit != nullptr) {
       (*by_unit)[v].hits += per_unit[v].hits;

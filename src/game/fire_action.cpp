@@ -169,7 +169,7 @@ void apply_shoot(Context& c, const Action& a) {
                                           goal.goal, firer_roll, smoke_strength_change(s, shot));
       for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
         if (per_unit[v].hits == 0) continue;
-        after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon, pins);
+        after_fire(c, a.unit, v, per_unit[v].hits, per_unit[v].slain, weapon, pins);
         by_unit[v].hits += per_unit[v].hits;
         by_unit[v].slain += per_unit[v].slain;
       }
@@ -243,7 +243,7 @@ void apply_shoot(Context& c, const Action& a) {
                {"other_hits", other_effect.hits}});
     }
     if (other_effect.hits > 0) {
-      after_fire(c, split.other_unit, other_effect.hits, other_effect.slain, weapon, pins);
+      after_fire(c, a.unit, split.other_unit, other_effect.hits, other_effect.slain, weapon, pins);
     }
     if (c.logging())
       c.event({{"type", "wounds"},
@@ -268,7 +268,7 @@ void apply_shoot(Context& c, const Action& a) {
       by_unit[split.other_unit].hits += other_effect.hits;
       by_unit[split.other_unit].slain += other_effect.slain;
     }
-    after_fire(c, a.target, effect.hits, effect.slain, weapon, pins);
+    after_fire(c, a.unit, a.target, effect.hits, effect.slain, weapon, pins);
     poses = s.table_models();
   }
   if (c.logging()) {

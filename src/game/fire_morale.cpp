@@ -102,6 +102,7 @@ void pin(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
   s.units[unit].own_turn.pinned = true;
   s.units[unit].own_turn.suppressed = false;  // SHOOT-29: never both
+  clear_s_points(c, unit, "pinned");          // ADV-02
   if (c.logging()) c.event({{"type", "pinned"}, {"unit", unit}, {"rule", rule}});
   if (c.setup.rulings.shoot_29_timing() != rules::PinTiming::immediate) return;
   if (s.phase == Phase::active && s.active_unit == unit) {
@@ -119,7 +120,9 @@ namespace {
 rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int modifier,
                                   const char* rule, const char* what) {
   const auto& info = c.setup.units[unit];
-  const int target = rules::leadership_target(c.state.leadership(unit), modifier);
+  // ADV-02: each S-point is -1 Ld on the unit's fire and ground tests.
+  const int target = rules::leadership_target(c.state.leadership(unit),
+                                              modifier + s_point_ld_modifier(c.state, unit, test));
   c.dice.start();
   const auto roll =
       rules::roll_leadership_test(c.dice, target, rules::may_reroll(test, info.no_fear));
@@ -195,11 +198,13 @@ void pre_activation_tests(Context& c, int unit) {
         (check.half_lost && c.setup.options.heavy_casualty_minus_one_at_half) ? -1 : 0;
     const auto outcome = morale_check(c, unit, rules::LdTest::heavy_casualty, modifier, "SHOOT-31",
                                       "heavy casualty test");
+    clear_s_points(c, unit, "heavy_casualty_test");  // ADV-02: the test sheds them all
     if (outcome == rules::MoraleOutcome::pinned) pin(c, unit, "SHOOT-32");
     if (outcome == rules::MoraleOutcome::routed) start_rout(c, unit, "SHOOT-32");
     return;
   }
-  if (info.never_suppressed) return;  // SHOOT-34
+  // SHOOT-34; ADV-02: S-points replace the suppression test.
+  if (info.never_suppressed || c.setup.options.suppression_points) return;
   const int threshold =
       rules::suppression_threshold(u.strength_at_turn_end, c.setup.rulings.shoot_33());
   if (u.own_turn.hits_taken >= threshold || u.own_turn.blast_hit) {
@@ -228,8 +233,14 @@ void hazard_morale_check(Context& c, int unit) {
   u.own_turn.hazard_checked = true;
   const auto outcome = morale_check(c, unit, rules::LdTest::dangerous_ground, 0, "MORALE-08",
                                     "dangerous ground check");
+  clear_s_points(c, unit, "heavy_casualty_test");  // ADV-02: a 25% test like SHOOT-31's
   if (outcome == rules::MoraleOutcome::pinned) pin(c, unit, "MORALE-08");         // unspent AP - 2
   if (outcome == rules::MoraleOutcome::routed) start_rout(c, unit, "MORALE-08");  // ends it
+}
+
+bool s_point_test_failed(Context& c, int unit) {
+  return morale_check(c, unit, rules::LdTest::suppression, 0, "ADV-02", "suppression point test") !=
+         rules::MoraleOutcome::passed;
 }
 
 void pinning_test(Context& c, int unit, bool multiple_battery) {

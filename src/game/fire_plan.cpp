@@ -452,10 +452,11 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   sit.corrective_aiming = u.corrective_target == target && !u.own_turn.moved_this_turn &&
                           t.moved_last_turn == 0.0f && !t.own_turn.moved_this_turn;
   sit.laser = shot.weapon->has(data::WeaponProperty::laser);
-  sit.through_smoke = shot.through_smoke;              // SHOOT-17
-  sit.through_unit = shot.through_unit;                // ADV-37
-  sit.two_pistols = shot.two_pistols;                  // ADV-31
-  sit.gm_modifier = gm_to_hit(s, unit, *shot.weapon);  // ADV-75
+  sit.through_smoke = shot.through_smoke;                              // SHOOT-17
+  sit.through_unit = shot.through_unit;                                // ADV-37
+  sit.two_pistols = shot.two_pistols;                                  // ADV-31
+  sit.gm_modifier = gm_to_hit(s, unit, *shot.weapon);                  // ADV-75
+  if (s.setup->options.suppression_points) sit.s_points = u.s_points;  // ADV-02
   sit.shotgun_at_half_range = shot.weapon->has(data::WeaponProperty::shotgun) &&
                               rules::at_half_range(shot.range, shot.weapon->range);
   return sit;

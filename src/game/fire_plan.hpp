@@ -132,9 +132,11 @@ struct AllocationDice {
 void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
                     double range, HitEffect& effect, std::vector<int>& wound_faces,
                     std::vector<int>& save_faces, int strength_change = 0);
-// Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33).
-// `pins`: casualties call for a pinning test (pinning_fire).
-void after_fire(Context& c, int unit, int hits, int slain, const WeaponProfile& weapon, bool pins);
+// Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33),
+// ADV-02's suppression points. `pins`: casualties call for a pinning test (pinning_fire).
+// `firer`: the firing unit (-1 for reaction fire at Chargers, which earns no S-points).
+void after_fire(Context& c, int firer, int unit, int hits, int slain, const WeaponProfile& weapon,
+                bool pins);
 // SHOOT-28, ADV-42 (optional, option pinning_guidance): whether casualties from `weapon`, fired by
 // `firing_unit` at `range` (`indirect`: at a target no crew member saw, SHOOT-54), call for a
 // pinning test.

@@ -58,7 +58,7 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
       if (per_unit[v].hits == 0) continue;
       hits_scored += per_unit[v].hits;
       if (v == target) unsaved += per_unit[v].unsaved;
-      after_fire(c, v, per_unit[v].hits, per_unit[v].slain, weapon,
+      after_fire(c, -1, v, per_unit[v].hits, per_unit[v].slain, weapon,
                  pinning_fire(s, unit, weapon, std::min(gap, 7.0), false));
     }
   }
@@ -121,6 +121,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
         sit.aimed = false;
         sit.corrective_aiming = false;
         sit.long_charge = long_charge;
+        if (!fire_and_charge) sit.s_points = 0;  // ADV-02: not in Stand and Fire
         const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
         unsaved += reaction_template(c, unit, target, m, *weapon, shots, goal, fire_and_charge,
                                      hits_scored);
@@ -149,6 +150,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
         sit.aimed = false;
         sit.corrective_aiming = false;
         sit.long_charge = long_charge;
+        if (!fire_and_charge) sit.s_points = 0;  // ADV-02: not in Stand and Fire
         const int goal = rules::shooting_hit_goal(sit, c.setup.rulings).goal;
         const auto delivery = shot.through_smoke ? rules::AreaDelivery::hidden_target
                                                  : rules::AreaDelivery::fired;  // SHOOT-17/57
@@ -170,6 +172,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       sit.aimed = false;
       sit.corrective_aiming = false;
       sit.long_charge = long_charge;
+      if (!fire_and_charge) sit.s_points = 0;  // ADV-02: not in Stand and Fire
       sit.shotgun_at_half_range = weapon->has(data::WeaponProperty::shotgun);
       const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
       const int strength = c.setup.models[m].profile->strength;

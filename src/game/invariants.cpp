@@ -49,6 +49,7 @@ std::vector<std::string> invariant_violations(const GameState& s) {
       fail(fmt::format("MELEE-19: unit {} routing and about to rout", u));
     if (unit.no_fear_flinch && (!unit.rout_pending || unit.locked != 0))
       fail(fmt::format("ADV-69: unit {} waits to flinch but is not out of the fight", u));
+    if (unit.s_points < 0) fail(fmt::format("ADV-02: unit {} has {} S-points", u, unit.s_points));
     if (unit.ground_turns < 0 || unit.ground_turns > 2)
       fail(fmt::format("ADV-01: unit {} is down for {} turn ends (0 to 2)", u, unit.ground_turns));
     if (unit.gone_to_ground() && (unit.routing || unit.rout_pending || unit.pursuing >= 0))

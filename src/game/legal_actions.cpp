@@ -330,7 +330,7 @@ void add_unit_actions(Listing& list, int unit) {
   const auto& setup = *s.setup;
   list.push_if_legal(make_action(ActionKind::end_activation, unit));
   for (const auto kind : {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up,
-                          ActionKind::hide, ActionKind::go_to_ground})
+                          ActionKind::hide, ActionKind::go_to_ground, ActionKind::regroup})
     list.push_if_legal(make_action(kind, unit));
   Action use = make_action(ActionKind::use, unit);  // ACT-16: each door and console in reach
   for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)

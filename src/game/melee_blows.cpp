@@ -118,6 +118,8 @@ void lock_units(Context& c, int a, int b) {
   c.state.units[b].rallied_from = 0;
   c.state.units[a].player_turn.engaged = true;  // SHOOT-31/33: no fire tests this turn
   c.state.units[b].player_turn.engaged = true;
+  clear_s_points(c, a, "melee");  // ADV-02: engaged in mêlée, a unit sheds them all
+  clear_s_points(c, b, "melee");
   if (c.logging()) c.event({{"type", "locked"}, {"units", {a, b}}, {"rule", "CHARGE-03"}});
 }
 

@@ -72,6 +72,13 @@ struct UnitState {
     // these hold for its activation: it made its Fleet move, or it fired (which forbids it).
     bool fleet_moved = false;
     bool fired = false;
+    // ADV-02 (optional): the enemy unit whose fire at this unit is being counted this player turn
+    // (a unit's fire in a turn comes in one run: it activates once, ACT-04/08), its hits so far,
+    // whether one came from a 5" or larger effect, and whether it has given its S-point test.
+    bool tally_blast = false;
+    bool tally_done = false;
+    std::int16_t tally_firer = -1;
+    std::int16_t tally_hits = 0;
     friend bool operator==(const PlayerTurn&, const PlayerTurn&) = default;
   } player_turn;
   // The next mêlée round's terms (CHARGE-05/06/10/19, MELEE-06f/13/14, MOVE-26): reset once the
@@ -119,6 +126,9 @@ struct UnitState {
   // turns still to pass before it gets up (2 when it went down in its own turn, 1 in the enemy's:
   // ruling A-42, until the end of its next player turn).
   std::int8_t ground_turns = 0;
+  // ADV-02 (optional): suppression points: each is -1 to hit on the unit's shooting and -1 Ld on
+  // its fire and ground tests.
+  std::int8_t s_points = 0;
   // Close combat.
   std::uint64_t locked = 0;       // CHARGE-03: bit u set when locked in mêlée with unit u
   std::int16_t pursuing = -1;     // MELEE-23: the routers this unit pursues

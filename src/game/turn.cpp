@@ -127,7 +127,8 @@ void end_player_turn(Context& c) {
   s.active_unit = -1;
   s.action_points = 0;
   if (s.phasing == 0) {
-    if (s.turn >= c.setup.scenario.turn_limit) {  // the last game turn is over
+    if (c.setup.options.suppression_points) s_points_wear_off(c);  // ADV-02: a game turn ended
+    if (s.turn >= c.setup.scenario.turn_limit) {                   // the last game turn is over
       s.phase = Phase::game_over;
       return;
     }

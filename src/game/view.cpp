@@ -194,6 +194,7 @@ nlohmann::json state_view(const GameState& state) {
                      {"living_models", state.living_models(static_cast<int>(u))},
                      {"badges", std::move(badges)},
                      {"locked_with", unit_bits(us.locked)},
+                     {"s_points", us.s_points},  // ADV-02
                      {"models", std::move(models)}});
   }
   nlohmann::json score = nlohmann::json::array();

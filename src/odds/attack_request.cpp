@@ -35,7 +35,7 @@ void apply_shooting_modifier(const Field& entry, std::string_view name, const Fi
   const auto modifier = rules::shooting_modifier_from_name(name);
   if (!modifier) entry.fail(fmt::format("unknown shooting modifier \"{}\" (see --help)", name));
   if (value != nullptr && *modifier != M::fast_target && *modifier != M::over_obstacle &&
-      *modifier != M::gm_modifier) {
+      *modifier != M::gm_modifier && *modifier != M::s_points) {
     entry.fail(fmt::format("modifier \"{}\" takes no value", name));
   }
   switch (*modifier) {
@@ -124,6 +124,11 @@ void apply_shooting_modifier(const Field& entry, std::string_view name, const Fi
       if (value == nullptr)
         entry.fail("gm_modifier needs the GM's total to-hit change, e.g. {\"gm_modifier\": -3}");
       s.gm_modifier = value->as_int(-12, 12);
+      break;
+    case M::s_points:  // ADV-02
+      if (value == nullptr)
+        entry.fail("s_points needs the firing unit's suppression points, e.g. {\"s_points\": 2}");
+      s.s_points = value->as_int(0, 12);
       break;
     case M::count_:
       break;

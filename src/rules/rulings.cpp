@@ -119,6 +119,13 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      2,
      "a storm shield, whose protection from shots the rules leave unstated, gives none (or a 4+ "
      "invulnerable save, as in mêlée)"},
+    {RulingId::adv_02,
+     "ruling.ADV-02",
+     {"ldTest", "everyHit", ""},
+     2,
+     "S-points come from a failed Ld test after one enemy unit's fire scores more hits than a "
+     "quarter of the unit (the draft), or one from every enemy unit that hits it, two for "
+     "Ordnance (2.3)"},
 }};
 
 }  // namespace

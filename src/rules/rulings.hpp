@@ -33,6 +33,7 @@ enum class RulingId : std::uint8_t {
   move_27,                              // falls: D3 hits with saves, or D3 wounds
   adv_62,                               // whose place in a cloud blinds a mêlée blow
   adv_60,                               // whether a storm shield saves against shots
+  adv_02,                               // S-points from a failed Ld test or from every hit
   count_
 };
 
@@ -67,6 +68,7 @@ enum class PursuitOrder : std::uint8_t { rally_first, pursue_first };
 enum class FallDamage : std::uint8_t { hits_normal_saves, wounds };
 enum class CloudFighting : std::uint8_t { either_in_cloud, attacker_in_cloud };
 enum class StormShieldShots : std::uint8_t { no_save, invulnerable_4 };
+enum class SuppressionPoints : std::uint8_t { ld_test, every_hit };
 
 class Rulings {
  public:
@@ -110,6 +112,7 @@ class Rulings {
   FallDamage move_27() const { return get<FallDamage>(RulingId::move_27); }
   CloudFighting adv_62() const { return get<CloudFighting>(RulingId::adv_62); }
   StormShieldShots adv_60() const { return get<StormShieldShots>(RulingId::adv_60); }
+  SuppressionPoints adv_02() const { return get<SuppressionPoints>(RulingId::adv_02); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

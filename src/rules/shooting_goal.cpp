@@ -46,6 +46,8 @@ constexpr std::array<ShootingModifierInfo, static_cast<std::size_t>(M::count_)> 
      "firing past another, non-friendly unit at one beyond (optional)"},
     {M::gm_modifier, "gm_modifier", "ADV-75", 0,
      "the GM's own modifiers for the scenario, summed (optional; give the value)"},
+    {M::s_points, "s_points", "ADV-02", -1,
+     "per suppression point of the firing unit (optional; give the points)"},
 }};
 
 }  // namespace
@@ -164,6 +166,7 @@ ShootingGoal shooting_hit_goal(const ShootingSituation& s, const Rulings& ruling
   if (s.long_charge) apply(M::long_charge, -1);
   if (s.through_unit) apply(M::through_unit, -2);
   if (s.gm_modifier != 0) apply(M::gm_modifier, s.gm_modifier);  // ADV-75
+  if (s.s_points > 0) apply(M::s_points, -s.s_points);           // ADV-02
 
   // SHOOT-56; SHOOT-17: smoke hides the target, so a shot through it is taken the same way.
   result.skill = s.hidden_target || s.through_smoke ? 1 : s.ballistic_skill;

@@ -51,6 +51,7 @@ enum class ShootingModifier : std::uint8_t {
   long_charge,             // 11x -1 stand and fire at a charge over 12"
   through_unit,            // ADV-37 -2 firing past another, non-friendly unit (optional)
   gm_modifier,             // ADV-75 the GM's own modifiers for the scenario, summed (optional)
+  s_points,                // ADV-02 -1 per suppression point of the firing unit (optional)
   count_
 };
 
@@ -111,6 +112,8 @@ struct ShootingSituation {
   bool through_unit = false;
   // ADV-75 (optional): the sum of the GM's scenario modifiers that apply to this shot.
   int gm_modifier = 0;
+  // ADV-02 (optional): the firing unit's suppression points.
+  int s_points = 0;
 };
 
 struct AppliedModifier {

@@ -119,6 +119,7 @@ struct ScenarioOptions {
   bool pinning_guidance = false;                  // ADV-42 (optional)
   bool no_fear_roll_off = false;                  // ADV-69 (optional)
   bool going_to_ground = false;                   // ADV-01 (optional)
+  bool suppression_points = false;                // ADV-02/03 (optional)
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

@@ -39,6 +39,7 @@ export interface UnitView {
   alive: boolean;
   living_models: number;
   badges: string[];
+  s_points?: number;  // ADV-02: suppression points
   locked_with: number[];
   models: ModelView[];
 }

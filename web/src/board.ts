@@ -228,6 +228,7 @@ export class Board {
         fill: colour, stroke: "#fff", "stroke-width": 0.2, "paint-order": "stroke",
       }, group);
       const shown = unit.badges.filter((b) => b !== "attempted");
+      if (unit.s_points) shown.push(`${unit.s_points} S`);  // ADV-02: suppression points
       label.textContent = unitLabel(this.table, unit.unit) + (shown.length ? ` [${shown.join(", ")}]` : "");
       el("title", {}, group).textContent = `${info.name} (${living} models) ${unit.badges.join(", ")}`;
       group.addEventListener("pointerdown", (e) => {
