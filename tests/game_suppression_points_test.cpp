@@ -9,6 +9,7 @@
 
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
+#include "game/record.hpp"
 #include "rules/shooting_goal.hpp"
 #include "support/scripted_game.hpp"
 
@@ -62,6 +63,10 @@ TEST_F(SuppressionPoints, ADV_02_three_hits_on_ten_call_for_the_test_and_a_failu
   EXPECT_EQ(tests[0].at("goal").get<int>(), 7);
   EXPECT_EQ(state_.units[1].s_points, 1);
   EXPECT_TRUE(logged("s_points"));
+  EXPECT_NE(battle_report(*setup_, log_)
+                .find("Infantry Squad (Blue, unit 1) is suppressed: 1 S-point now"),
+            std::string::npos)
+      << battle_report(*setup_, log_);
   // Its shooting is -1 to hit, and its fire tests are at Ld 6; rout and rally tests are not.
   must(act(ActionKind::end_phase));
   script({1});

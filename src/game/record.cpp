@@ -319,6 +319,11 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
                          unit_name(setup, e, "target"));
     } else if (type == "gone_to_ground") {
       out += fmt::format("  {} goes to ground.\n", unit_name(setup, e));
+    } else if (type == "s_points") {  // ADV-02
+      out += e.contains("gained")
+                 ? fmt::format("  {} is suppressed: {} S-point{} now.\n", unit_name(setup, e),
+                               e["s_points"].get<int>(), e["s_points"].get<int>() == 1 ? "" : "s")
+                 : fmt::format("  {} sheds its S-points.\n", unit_name(setup, e));
     } else if (type == "charge_declared") {
       out += fmt::format("  {} {}charges {}, {:.1f}\" away!\n", unit_name(setup, e),
                          e.value("fire", false) ? "fires and " : "", unit_name(setup, e, "target"),
