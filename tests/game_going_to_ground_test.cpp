@@ -10,6 +10,7 @@
 #include "game/view.hpp"
 #include "rules/wound_save.hpp"
 #include "support/scripted_game.hpp"
+#include "support/sniper_fixture.hpp"
 
 namespace arap::game {
 namespace {
@@ -257,25 +258,11 @@ TEST_F(GoingToGround, ADV_01_the_preview_of_fire_at_a_unit_gone_to_ground) {
   EXPECT_NEAR(down.slain[1], report.p_hit * 2.0 / 3.0 * 5.0 / 6.0, 1e-12);
 }
 
-// Red: a Scout with a sniper rifle (pinning; S4 AP6) 15" from a Guardsman. The 5+ save survives
-// AP6, and gone to ground it is 4+.
-class GoingToGroundPinning : public test::ScriptedGame {
+// The sniper of test::SniperFixture 15" from his mark. The 5+ save survives AP6, and gone to
+// ground it is 4+.
+class GoingToGroundPinning : public test::SniperFixture {
  protected:
-  void arrange() {
-    begin(
-        test::battle("ground_pinning", "space_marines", "[{unit: scout_snipers, at: [24, 4]}]",
-                     "imperial_guard", "[{unit: infantry_squad, at: [24, 40], facing: 180}]", kOn),
-        3);
-    for (int m = 0; m < 5; ++m)
-      if (m != 1) remove_model(m);
-    place(1, 24, 4, 0);
-    for (int m = 5; m < 15; ++m)
-      if (m != 6 && m != 7) remove_model(m);
-    place(6, 24, 19, 180);
-    place(7, 47, 47, 180);
-    script({1, 1});
-    must(activate(0, 2));
-  }
+  void arrange() { arrange_sniper("ground_pinning", 15.0, kOn); }
 };
 
 TEST_F(GoingToGroundPinning, ADV_01_a_unit_gone_to_ground_takes_no_pinning_test) {

@@ -4,32 +4,18 @@
 #include <gtest/gtest.h>
 
 #include "rules/fire_morale.hpp"
-#include "support/scripted_game.hpp"
+#include "support/sniper_fixture.hpp"
 
 namespace arap::game {
 namespace {
 
 using test::act;
 
-// Red: one Scout (model 1) of a Scout Sniper squad (unit 0, models 0-4) with a sniper rifle,
-// `range` inches south of a Guardsman (model 6) of an Infantry squad (unit 1, models 5-14).
-class PinningGuidance : public test::ScriptedGame {
+// The sniper of test::SniperFixture, `range` inches from his mark.
+class PinningGuidance : public test::SniperFixture {
  protected:
   void arrange(double range, const std::string& options = "options: {pinning_guidance: true}\n") {
-    begin(test::battle("pinning_guidance", "space_marines", "[{unit: scout_snipers, at: [24, 4]}]",
-                       "imperial_guard", "[{unit: infantry_squad, at: [24, 40], facing: 180}]",
-                       options),
-          3);
-    for (int m = 0; m < 5; ++m)
-      if (m != 1) remove_model(m);
-    place(1, 24, 4, 0);
-    // A second Guardsman (model 7), beyond the rifle's 36", keeps the squad on the table.
-    for (int m = 5; m < 15; ++m)
-      if (m != 6 && m != 7) remove_model(m);
-    place(6, 24, 4 + range, 180);
-    place(7, 47, 47, 180);
-    script({1, 1});
-    must(activate(0, 2));  // a heavy weapon's shot costs 2 AP
+    arrange_sniper("pinning_guidance", range, options);
   }
 
   // The sniper fires and slays the Guardsman: a 1 hits (BS4), a 6 wounds (3+), a 1 fails the

@@ -43,6 +43,15 @@ class SuppressionPoints : public test::ScriptedGame {
     ASSERT_EQ(state_.leadership(1), 7);
   }
 
+  // Red's Marines, holding `points` S-points, activate with one die and regroup rolling `roll`.
+  void regroup_with(int points, int roll) {
+    state_.units[0].s_points = static_cast<std::int8_t>(points);
+    script({1});
+    must(activate(0, 1));
+    script({roll});
+    must(act(ActionKind::regroup, 0));
+  }
+
   // Red activates with one die and its three bolters fire: `hits` of them hit, none wounds.
   void red_fires(int hits) {
     script({1});
@@ -184,11 +193,7 @@ TEST_F(SuppressionPoints, ADV_02_a_pinned_unit_sheds_them) {
 
 TEST_F(SuppressionPoints, ADV_03_regroup_rolling_3_sheds_3_of_4) {
   arrange();
-  state_.units[0].s_points = 4;
-  script({1});
-  must(activate(0, 1));
-  script({3});
-  must(act(ActionKind::regroup, 0));
+  regroup_with(4, 3);
   EXPECT_EQ(state_.units[0].s_points, 1);
   const auto regroup = rolls("ADV-03");
   ASSERT_EQ(regroup.size(), 1u);
@@ -198,11 +203,7 @@ TEST_F(SuppressionPoints, ADV_03_regroup_rolling_3_sheds_3_of_4) {
 
 TEST_F(SuppressionPoints, ADV_03_regroup_rolling_6_leaves_none_not_fewer) {
   arrange();
-  state_.units[0].s_points = 4;
-  script({1});
-  must(activate(0, 1));
-  script({6});
-  must(act(ActionKind::regroup, 0));
+  regroup_with(4, 6);
   EXPECT_EQ(state_.units[0].s_points, 0);
 }
 

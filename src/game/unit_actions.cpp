@@ -16,6 +16,19 @@
 
 namespace arap::game::detail {
 
+// ACT-09 costs of a move action: climbing 2 AP (MOVE-20); swimming 1, or 2 for a unit with a
+// poor swimmer in it (ACT-10); a Fleet move none (ADV-06); any other move 1.
+int move_action_points(const GameState& s, const Action& a) {
+  if (a.mode == table::MoveMode::climb) return 2;
+  if (a.mode == table::MoveMode::fleet) return 0;  // ADV-06
+  if (a.mode == table::MoveMode::swim) {
+    const auto& info = s.setup->units[a.unit];
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+      if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule("poor_swimmer")) return 2;
+  }
+  return 1;
+}
+
 namespace {
 
 double allowance_of(const GameState& s, int unit) {
