@@ -156,7 +156,7 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
           "poor_resolve: true, krak_veterans: true, area_cover_calls: true, blind_charges: true, "
           "heavy_casualty_minus_one_at_half: true, recharge_after_failed_charge: true, "
           "pinning_guidance: true, no_fear_roll_off: true, going_to_ground: true, "
-          "suppression_points: true}\n";
+          "suppression_points: true, weather: true, rain: 1}\n";
   const auto setup =
       make_setup_from_text(text.str(), "ruined_town_optional.yaml", test::shipped_library());
   ASSERT_TRUE(setup->options.fleet);
@@ -164,6 +164,24 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
     SCOPED_TRACE(testing::Message() << "optional rules game " << g);
     playout(setup, 5000 + g, g % 4 >= 2, g % 2 == 1);
     if (HasFatalFailure()) return;
+  }
+}
+
+// ADV-21: games that open in heavy rain (quarter-rate moves, no swimming; at 4 nothing moves and
+// short-range-only weapons), where the start-of-turn roll then takes the rain up and down.
+TEST(OptionalRules, heavy_rain_games_keep_every_invariant) {
+  for (const int rain : {2, 3, 4}) {
+    std::ifstream file(std::string(ARAP_DATA_DIR) + "/scenarios/ruined_town.yaml");
+    std::stringstream text;
+    text << file.rdbuf();
+    text << "options: {weather: true, rain: " << rain << "}\n";
+    const auto setup =
+        make_setup_from_text(text.str(), "ruined_town_rain.yaml", test::shipped_library());
+    for (int g = 0; g < 6; ++g) {
+      SCOPED_TRACE(testing::Message() << "rain " << rain << " game " << g);
+      playout(setup, 7000 + 10 * rain + g, g % 4 >= 2, g % 2 == 1);
+      if (HasFatalFailure()) return;
+    }
   }
 }
 

@@ -26,6 +26,22 @@ bool parse_bool(const std::string& name, const std::string& value) {
   throw std::invalid_argument(fmt::format("option.{} is true or false, not \"{}\"", name, value));
 }
 
+int whole_option(const std::string& name, const std::string& value, int lowest, int highest) {
+  int number = 0;
+  try {
+    std::size_t used = 0;
+    number = std::stoi(value, &used);
+    if (used != value.size()) throw std::invalid_argument(value);
+  } catch (const std::exception&) {
+    throw std::invalid_argument(
+        fmt::format("option.{} is a whole number, not \"{}\"", name, value));
+  }
+  if (number < lowest || number > highest)
+    throw std::invalid_argument(
+        fmt::format("option.{} is from {} to {}, not {}", name, lowest, highest, number));
+  return number;
+}
+
 }  // namespace
 
 std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setup,
@@ -53,22 +69,13 @@ std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setu
   if (switch_option != table::kSwitchOptions.end()) {
     o.*switch_option->member = parse_bool(option, value);
   } else if (option == "busts_allowed") {
-    int busts = 0;
-    try {
-      std::size_t used = 0;
-      busts = std::stoi(value, &used);
-      if (used != value.size()) throw std::invalid_argument(value);
-    } catch (const std::exception&) {
-      throw std::invalid_argument(
-          fmt::format("option.busts_allowed is a whole number, not \"{}\"", value));
-    }
-    if (busts < 1 || busts > 10)
-      throw std::invalid_argument(
-          fmt::format("option.busts_allowed is from 1 to 10, not {}", busts));
-    o.busts_allowed = busts;
+    o.busts_allowed = whole_option(option, value, 1, 10);
+  } else if (option == "rain") {
+    o.rain = whole_option(option, value, 0, 4);
   } else {
     std::string known = "busts_allowed";
     for (const auto& each : table::kSwitchOptions) known += fmt::format(", {}", each.name);
+    known += ", rain";
     throw std::invalid_argument(fmt::format("unknown option \"{}\" (options: {})", option, known));
   }
   return copy;
@@ -85,8 +92,8 @@ std::shared_ptr<const game::GameSetup> with_overrides_written(
     const std::string value = assignment.substr(equals + 1);
     if (name.rfind("ruling.", 0) == 0) {
       root["rulings"][name] = value;
-    } else if (name == "option.busts_allowed") {
-      root["options"]["busts_allowed"] = std::stoi(value);
+    } else if (name == "option.busts_allowed" || name == "option.rain") {
+      root["options"][name.substr(7)] = std::stoi(value);
     } else {
       root["options"][name.substr(7)] = parse_bool(name.substr(7), value);
     }

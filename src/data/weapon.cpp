@@ -37,7 +37,9 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(WeaponProperty::
                       "lightning_claw",
                       "primitive",
                       "grenade_launcher",
-                      "cannot_fire_wild"};
+                      "cannot_fire_wild",
+                      "flamer",
+                      "plasma"};
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;

@@ -81,6 +81,8 @@ enum class WeaponProperty : std::uint8_t {
   primitive,         // a bow, spear or thrown stone: a primitive shield stops it (ADV-60)
   grenade_launcher,  // weapon-mounted: a shot takes a SHOOT-49 throwing place (ADV-49)
   cannot_fire_wild,  // bows, crossbows, slings, antique pistols, muskets: no shot unseen (ADV-34)
+  flamer,            // a flame weapon: short range only in the heaviest rain (ADV-21)
+  plasma,            // a plasma weapon: short range only in the heaviest rain (ADV-21)
   count_
 };
 std::vector<std::string_view> weapon_property_names();  // every name, in enum order

@@ -153,7 +153,7 @@ bool sees_any(const GameState& s, int unit, int target) {
       if (!poses[n].alive) continue;
       const table::Sight sight = table::line_of_sight(table, poses, m, n);
       if (sight.clear()) return true;
-      if (sight.smoke_only() || sight.blocker == table::Sight::Blocker::model) continue;
+      if (sight.smoke_only() || sight.no_sight_over()) continue;
       const double top = poses[n].height + s.setup->banners[n];
       if (table::terrain_sight_over(table, poses[m].position, poses[n].position, top).clear())
         return true;
@@ -315,7 +315,7 @@ void resolve_charge(Context& c, ActionKind response) {
     }
   }
   auto& progress = s.charge_progress;
-  progress.distance = static_cast<float>(roll.distance);
+  progress.distance = static_cast<float>(roll.distance * rain_rate(s));  // ADV-21
   progress.highest_die = static_cast<std::int8_t>(roll.highest_die);
   progress.denied = denied;
   progress.wounds_taken = static_cast<std::int16_t>(reaction_wounds_taken);
@@ -328,7 +328,7 @@ void resolve_charge(Context& c, ActionKind response) {
 void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& roll) {
   GameState& s = c.state;
   const auto& ci = c.setup.units[charger];
-  const Contact caught = make_contact(c, charger, target, roll.distance);
+  const Contact caught = make_contact(c, charger, target, roll.distance * rain_rate(s));  // ADV-21
   if (caught == Contact::halted) {
     halt_charge(c, charger);
     return;
@@ -353,7 +353,7 @@ void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& r
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (v == target || c.setup.units[v].side == ci.side || !s.unit_alive(v)) continue;
     if (s.units[v].routing || s.units[v].rout_pending) continue;
-    const Contact met = make_contact(c, charger, v, roll.distance);
+    const Contact met = make_contact(c, charger, v, roll.distance * rain_rate(s));
     if (met == Contact::halted) {
       halt_charge(c, charger);
       return;
@@ -467,19 +467,23 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   if (s.setup->options.rallied_units && u.own_turn.rallied && (u.rallied_from & bit(a.target)))
     return "ADV-71: a unit that rallied this turn may not charge the unit that was pursuing it";
   if (auto fell = fell_over_problem(s, a.unit); !fell.empty()) return fell;
+  if (auto rain = rain_move_problem(s, table::MoveMode::charge); !rain.empty()) return rain;
   const NearestPair pair = nearest_pair(s, a.unit, a.target);
   const double size = s.models[pair.own].pose.size;
+  const double rain = rain_rate(s);  // ADV-21: the Charge covers only part of its roll
   rules::ChargeMove move = charge_move_of(s, a.unit, -1);  // as over open ground
   double longest =
-      rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() + size;
+      rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() * rain +
+      size;
   // MOVE-12: variable ground on the way rolls shorter at most; only a target beyond that reach
   // needs the ground looked at (listings ask this of every target).
   const double variable_longest =
-      2.0 * table::variable_die_sides(info.move) + (info.leaping ? 6.0 : 0.0) + size;
+      (2.0 * table::variable_die_sides(info.move) + (info.leaping ? 6.0 : 0.0)) * rain + size;
   if (!move.prone && pair.distance <= longest + 1e-9 && pair.distance > variable_longest + 1e-9) {
     move = charge_move_of(s, a.unit, a.target);
     longest =
-        rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() + size;
+        rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() * rain +
+        size;
   }
   if (pair.distance > longest + 1e-9) {
     if (!explain) return "CHARGE-02";

@@ -198,15 +198,17 @@ ChargeReach charge_reach(const GameState& s, const Action& a) {
     if (poses[n].alive)
       contact_reach = std::max(contact_reach, lead_pose.base_radius + poses[n].base_radius);
   const auto& rolls = out.roll.probabilities();
+  const double rain = rain_rate(s);  // ADV-21: the roll is covered at the rain's rate
   for (int i = 0; i < static_cast<int>(rolls.size()); ++i) {
-    const int inches = out.roll.lowest() + i;
-    if (rolls[i] <= 0.0 || inches <= 0) continue;
+    const int rolled = out.roll.lowest() + i;
+    const double inches = rolled * rain;
+    if (rolls[i] <= 0.0 || inches <= 0.0) continue;
     if (pair.distance - inches > contact_reach + 0.01) continue;
     // As make_contact: the lead's furthest straight move toward its nearest enemy.
     const LeadMove lead = lead_move(s, poses, pair, a.target, inches, ci.move);
     if (!lead.contact) continue;
     const auto& plan = lead.plan;
-    if (out.shortest_roll < 0) out.shortest_roll = inches;
+    if (out.shortest_roll < 0) out.shortest_roll = rolled;
     out.p_roll_reaches += rolls[i];
     double p = rolls[i];
     for (std::size_t t = 0; t < plan->report.climbs_at.size(); ++t)

@@ -287,7 +287,9 @@ void fail_charge(Context& c, int charger, int target, int highest_die) {
     auto poses = s.table_models();
     const table::Point aim = unit_centre(s, target);
     for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
-      if (poses[m].alive) step_toward(c, poses, m, aim, highest_die, table::MoveMode::normal);
+      if (poses[m].alive)
+        step_toward(c, poses, m, aim, highest_die * rain_rate(s),  // ADV-21
+                    table::MoveMode::normal);
     log_unit_moved(c, charger, from, "failed_charge", "CHARGE-04");
     charge_hazards(c, charger, starts);
   }

@@ -77,7 +77,7 @@ std::string consolidation_illegal(const GameState& s, const Action& a, bool expl
   if (a.mode != table::MoveMode::normal)
     return "ADV-68: a consolidation is a plain move (no mode but normal)";
   const double length = std::hypot(a.dx, a.dy);
-  const int inches = s.units[unit].consolidation;
+  const double inches = s.units[unit].consolidation * rain_rate(s);  // ADV-21
   if (length > inches + 1e-9) {
     if (!explain) return "ADV-68";
     return fmt::format("ADV-68: the consolidation roll allows {}\" and that is {:.2f}\"", inches,
@@ -136,7 +136,7 @@ MovePlan plan_consolidation(const GameState& s, int unit, const table::Point& po
   const table::Point centre = unit_centre(s, unit);
   const table::Point to = point - centre;
   plan.wanted = table::length(to);
-  plan.allowance = s.units[unit].consolidation;
+  plan.allowance = s.units[unit].consolidation * rain_rate(s);  // ADV-21
   if (plan.wanted < 1e-9) {
     plan.stop = {"", "the unit is there already"};
     return plan;

@@ -188,6 +188,18 @@ void spot_hidden_units(Context& c);
 void note_fired_while_hidden(Context& c, int unit);
 void reveal_fired_units(Context& c);
 
+// Weather (weather.cpp): ADV-21 (optional, option weather).
+// Every model's sight_limit from the rain level and its infra-vision.
+void set_rain_sight(GameState& state);
+// The GM's start-of-game-turn roll: the rain may worsen or ease a level.
+void roll_weather(Context& c);
+// The part of its distance any move or Charge covers now (1 without the option).
+double rain_rate(const GameState& state);
+// Why the rain forbids a move in `mode` now (level 4: any; level 3 on: a swim); empty if not.
+std::string rain_move_problem(const GameState& state, table::MoveMode mode);
+// How far `weapon` reaches now: its range, or only its short range in the heaviest rain.
+double weapon_reach(const GameState& state, const data::WeaponProfile& weapon);
+
 // Going to Ground (going_to_ground.cpp): ADV-01 (optional, option going_to_ground).
 // Whether declared fire (a shoot or throw_grenade) waits for its target to answer first.
 bool fire_response_due(const GameState& state, const Action& action);

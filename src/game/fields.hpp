@@ -28,6 +28,7 @@ void for_each(Model& m, Visit&& visit) {
   visit("infra_vision", m.pose.infra_vision);
   visit("leaping", m.pose.leaping);
   visit("move_through_cover", m.pose.move_through_cover);
+  visit("sight_limit", m.pose.sight_limit);
   visit("wounds_left", m.wounds_left);
   visit("prone", m.prone);
   visit("fell_over", m.fell_over);
@@ -174,6 +175,7 @@ void for_each_scalar(State& s, Visit&& visit) {
   visit("winner", s.winner);
   visit("actions_applied", s.actions_applied);
   visit("doors_open", s.doors_open);
+  visit("rain", s.rain);
 }
 
 // A field added to these structs must be added to the lists above (and then these sizes updated).

@@ -34,6 +34,28 @@ std::string guess_problem(const GameState& s, const Action& a, bool grenades) {
   return "SHOOT-48: only guess-range weapons (barrage weapons, grenades) fire at a declared range";
 }
 
+namespace {
+
+// ADV-21: when every living model of the unit is rain-blind past its sight limit and the target
+// stands further off than that, the rain is the reason no shot can be taken.
+std::string rain_sight_problem(const GameState& s, const std::vector<table::TableModel>& poses,
+                               const Action& a) {
+  if (!s.setup->options.weather || s.rain < 1) return "";
+  const auto& info = s.setup->units[a.unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!poses[m].alive) continue;
+    if (poses[m].sight_limit == 0 ||
+        table::range_to_unit(poses, m, a.target) <= poses[m].sight_limit + 1e-9)
+      return "";
+  }
+  return fmt::format(
+      "ADV-21: in the rain (level {}) nobody of {} sees further than 12\", and {} is further "
+      "away",
+      s.rain, info.name, s.setup->units[a.target].name);
+}
+
+}  // namespace
+
 std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (auto p = guess_problem(s, a, false); !p.empty()) return p;
@@ -68,6 +90,7 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
                 "(SHOOT-17)",
                 weapon->name, info.name, s.setup->units[a.target].name);
     const std::string kind = a.heavy ? "heavy" : "non-heavy";
+    if (auto rain = rain_sight_problem(s, poses, a); !rain.empty()) return rain;
     // ADV-33: with shots declared before measuring, range is no longer a reason.
     if (s.setup->options.declared_shots)
       return fmt::format(
@@ -100,7 +123,7 @@ void apply_shoot(Context& c, const Action& a) {
                {"target", a.target},
                {"weapon", w.weapon->id},
                {"range", w.range},
-               {"reach", w.weapon->range}});
+               {"reach", weapon_reach(s, *w.weapon)}});
   }
   if (spent)
     for (const int m : firing_models) s.models[m].heavy_only = true;

@@ -159,8 +159,9 @@ void start_rout(Context& c, int unit, const char* rule) {
     auto models = s.table_models();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive) continue;
-      const auto plan = table::plan_straight_move(c.state.table(), models, m, threat, inches,
-                                                  table::MoveMode::flee, true);
+      const auto plan =
+          table::plan_straight_move(c.state.table(), models, m, threat, inches * rain_rate(s),
+                                    table::MoveMode::flee, true);  // ADV-21
       if (!plan || plan->report.left_table) continue;
       s.models[m].pose.position = plan->request.path.back();
       s.models[m].pose.facing = plan->report.final_facing;

@@ -170,8 +170,8 @@ struct TargetRange {
   bool passes(const WeaponProfile& weapon) const { return crossfire && direct(weapon); }
   double for_weapon(const WeaponProfile& weapon) const { return passes(weapon) ? passing : now; }
   // The reach to hand the table's sight searches: unlimited when ADV-41 filters the models after.
-  double search_reach(const WeaponProfile& weapon) const {
-    return passes(weapon) ? std::numeric_limits<double>::infinity() : weapon.range;
+  double search_reach(const WeaponProfile& weapon, double reach) const {
+    return passes(weapon) ? std::numeric_limits<double>::infinity() : reach;
   }
 };
 
@@ -185,12 +185,12 @@ TargetRange target_range(const GameState& s, const std::vector<table::TableModel
 }
 
 // ADV-41: of the seen models `found`, those whose passing distance from model `m` is within
-// `weapon`'s reach (the table's search took them at any range).
+// `reach` (the weapon's; the table's search took them at any range).
 std::vector<int> within_passing_reach(const GameState& s,
                                       const std::vector<table::TableModel>& poses, int m,
-                                      std::vector<int> found, const WeaponProfile& weapon) {
+                                      std::vector<int> found, double reach) {
   std::erase_if(found, [&](int i) {
-    return passing_distance(s, poses[m].position, i, poses[i].position) > weapon.range + 1e-9;
+    return passing_distance(s, poses[m].position, i, poses[i].position) > reach + 1e-9;
   });
   return found;
 }
@@ -239,9 +239,10 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (!ranged(*weapon)) continue;
       if (pistol_in_hand && weapon->type != data::WeaponType::pistol) continue;
       if (climbing && !fires_from_ladder(*weapon)) continue;
-      const double range = ranges.for_weapon(*weapon);  // ADV-41: where they passed
-      if (range > weapon->range + 1e-9) continue;       // SHOOT-01: nobody in the unit within reach
-      if (takes_throwing_place(s, *weapon)) {           // ADV-49
+      const double range = ranges.for_weapon(*weapon);       // ADV-41: where they passed
+      const double weapon_range = weapon_reach(s, *weapon);  // ADV-21: the rain may cut it
+      if (range > weapon_range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
+      if (takes_throwing_place(s, *weapon)) {     // ADV-49
         if (!places) places = throwing_places_left(s, unit);
         if (*places <= 0) continue;
       }
@@ -255,9 +256,9 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       const auto& table = s.table();
       // ADV-41: the sight searches look at any range, and the passing distance decides reach.
       const bool passes = ranges.passes(*weapon);
-      const double reach = ranges.search_reach(*weapon);
+      const double reach = ranges.search_reach(*weapon, weapon_range);
       const auto in_reach = [&](std::vector<int> found) {
-        return passes ? within_passing_reach(s, poses, m, std::move(found), *weapon) : found;
+        return passes ? within_passing_reach(s, poses, m, std::move(found), weapon_range) : found;
       };
       std::vector<int> targets;
       if (!first_only || passes) {
@@ -274,9 +275,9 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (targets.empty() && weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) {
         // SHOOT-55: a known place (a banner over the wall) counts as sight for a lobbed shot;
         // failing that, SHOOT-54: it may fire where a friendly model sees the target.
-        targets = known_targets(s, poses, m, target, weapon->range);
+        targets = known_targets(s, poses, m, target, weapon_range);
         if (targets.empty()) {
-          targets = table::spotted_targets(table, poses, m, target, weapon->range);
+          targets = table::spotted_targets(table, poses, m, target, weapon_range);
           indirect = true;
         }
       }
@@ -345,7 +346,8 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
     const WeaponProfile* declared = nullptr;
     for (const WeaponProfile* weapon : model.group->weapons) {
-      if (!ranged(*weapon) || ranges.for_weapon(*weapon) <= weapon->range + 1e-9) continue;
+      if (!ranged(*weapon) || ranges.for_weapon(*weapon) <= weapon_reach(s, *weapon) + 1e-9)
+        continue;
       if (climbing && !fires_from_ladder(*weapon)) continue;
       if (takes_throwing_place(s, *weapon)) {
         if (!places) places = throwing_places_left(s, unit);

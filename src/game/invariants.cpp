@@ -7,6 +7,7 @@
 
 #include "game/context.hpp"
 #include "game/engine.hpp"
+#include "rules/weather.hpp"
 
 namespace arap::game {
 
@@ -29,9 +30,18 @@ std::vector<std::string> invariant_violations(const GameState& s) {
   if ((s.doors_open >> setup.scenario.table.door_count()) != 0)
     fail(fmt::format("ACT-16: door bits {:#x} beyond the table's {} doors", s.doors_open,
                      setup.scenario.table.door_count()));
+  // ADV-21: a rain level only with the weather rule, within 0..4, and every model's sight as the
+  // level and its infra-vision give it.
+  if (s.rain < 0 || s.rain > rules::kHeaviestRain || (s.rain != 0 && !setup.options.weather))
+    fail(fmt::format("ADV-21: a rain level of {} (the weather option is {})", s.rain,
+                     setup.options.weather ? "on" : "off"));
+  const auto rain_sight = static_cast<int>(rules::rain_sight(s.rain));
   const auto valid_unit = [&](int u) { return u >= 0 && u < unit_count; };
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const ModelState& model = s.models[m];
+    if (model.pose.sight_limit != (model.pose.infra_vision ? 0 : rain_sight))
+      fail(fmt::format("ADV-21: model {} sees {}\" in rain level {}", m, model.pose.sight_limit,
+                       s.rain));
     const int wounds = setup.models[m].profile->wounds;
     if (model.wounds_left > wounds)
       fail(fmt::format("model {} has {} wounds of {}", m, model.wounds_left, wounds));

@@ -47,11 +47,13 @@ void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engag
   }
 }
 
-// Moves every living model of `unit` up to `inches` straight away from `threat` (MELEE-18/20).
+// Moves every living model of `unit` up to `inches` (ADV-21: at the rain's rate) straight away
+// from `threat` (MELEE-18/20).
 void move_away(Context& c, int unit, const table::Point& threat, double inches,
                bool turning_included) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
+  inches *= rain_rate(s);  // ADV-21: flights and flinches slow in the rain too
   auto poses = s.table_models();
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive) continue;

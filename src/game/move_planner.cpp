@@ -20,16 +20,17 @@ namespace arap::game {
 namespace detail {
 
 double mode_allowance(const GameState& s, int unit, table::MoveMode mode) {
+  const double rain = rain_rate(s);  // ADV-21: the rain slows every move alike
   switch (mode) {
     case table::MoveMode::tactical:
     case table::MoveMode::fleet:
-      return 6.0;  // MOVE-13, ADV-06: the best roll of its D6 (the roll may cut the move short)
+      return 6.0 * rain;  // MOVE-13, ADV-06: the best roll of its D6 (it may cut the move short)
     case table::MoveMode::swim:
-      return 4.0;  // MOVE-17: the best roll of D3+1
+      return 4.0 * rain;  // MOVE-17: the best roll of D3+1
     case table::MoveMode::warp_jump:
-      return table::kWarpJump;  // ADV-25
+      return table::kWarpJump * rain;  // ADV-25
     default:
-      return s.setup->units[unit].move;
+      return s.setup->units[unit].move * rain;
   }
 }
 

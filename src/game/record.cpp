@@ -229,6 +229,13 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       } else if (what == "tactical move" || what == "flee distance" || what == "rout move") {
         out += fmt::format("  {} rolls {} for its {}: {}\"\n", unit_name(setup, e),
                            dice_text(e["dice"]), what, e["inches"].get<int>());
+      } else if (what == "weather") {  // ADV-21
+        const int rain = e["rain"].get<int>();
+        const int was = e["was"].get<int>();
+        out += fmt::format("  The GM rolls {} for the weather: {}\n", dice_text(e["dice"]),
+                           rain == was  ? fmt::format("the rain stays at level {}", rain)
+                           : rain > was ? fmt::format("the rain worsens to level {}", rain)
+                                        : fmt::format("the rain eases to level {}", rain));
       } else if (what == "charge distance") {
         out += fmt::format("  {} rolls {} for the charge: {:.1f}\"\n", unit_name(setup, e),
                            dice_text(e["dice"]), e["inches"].get<double>());

@@ -232,6 +232,7 @@ struct GameState {
   std::array<std::uint8_t, table::kMaxLadders> ladder_uses{};
   // ACT-16: the doors standing open, bit k for door k (the setup keeps a table for each).
   std::uint8_t doors_open = 0;
+  std::int8_t rain = 0;  // ADV-21 (option weather): the rain level, 0 (none) to 4
 
   friend bool operator==(const GameState&, const GameState&) = default;
 

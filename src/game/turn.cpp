@@ -135,6 +135,7 @@ void end_player_turn(Context& c) {
     ++s.turn;
   }
   if (c.logging()) c.event({{"type", "player_turn_start"}, {"side", s.phasing}, {"turn", s.turn}});
+  if (s.phasing == 0) roll_weather(c);  // ADV-21: a new game turn begins
   compulsory_phase(c);
 }
 
@@ -328,8 +329,9 @@ Flight flee_move(Context& c, int unit) {
     auto models = s.table_models();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive) continue;
-      const auto plan = table::plan_straight_move(c.state.table(), models, m, threat, distance,
-                                                  table::MoveMode::flee, /*away=*/true);
+      const auto plan =
+          table::plan_straight_move(c.state.table(), models, m, threat, distance * rain_rate(s),
+                                    table::MoveMode::flee, /*away=*/true);  // ADV-21
       if (!plan) continue;
       if (plan->report.left_table) {
         flight.at_edge = true;  // it halts at the edge for its last chance

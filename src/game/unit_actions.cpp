@@ -278,6 +278,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     prone = prone || (s.models[m].pose.alive && s.models[m].prone);
   }
   if (auto fell = fell_over_problem(s, a.unit); !fell.empty()) return fell;
+  if (auto rain = rain_move_problem(s, a.mode); !rain.empty()) return rain;  // ADV-21
   switch (a.mode) {
     case table::MoveMode::charge:
       return "CHARGE-01: a charge is its own action (\"charge\" with a target), not a move mode";
@@ -311,12 +312,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       return "MELEE-11: this unit may not move toward the unit it parted from in mêlée this turn";
   }
   // A tactical or Fleet move is checked against its best roll, a swim against its best (MOVE-17:
-  // 4"); the roll itself may cut any of them short.
-  const double allowance = a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::fleet
-                               ? 6.0
-                           : a.mode == table::MoveMode::swim      ? 4.0
-                           : a.mode == table::MoveMode::warp_jump ? table::kWarpJump
-                                                                  : allowance_of(s, a.unit);
+  // 4"); the roll itself may cut any of them short. ADV-21: the rain slows every one alike.
+  const double allowance = mode_allowance(s, a.unit, a.mode);
   UnitMove move = unit_move_check(s, a, allowance, 1.0, explain);
   std::string reason = std::move(move.reason);
   if (reason.empty() && a.mode == table::MoveMode::swim) {
@@ -447,6 +444,8 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     c.roll_event("ADV-06", "fleet move", 0, a.unit, {{"inches", allowance}});
     s.units[a.unit].player_turn.fleet_moved = true;
   }
+  // ADV-21: in the rain every move covers only part of what it would (the rolls as usual first).
+  const double rain = rain_rate(s);
   // MOVE-12: a move entering, crossing or leaving variable ground has its allowance rolled.
   bool rolled_variable = false;
   if (const auto variable = variable_ground_mode(s, a, checked)) {
@@ -459,6 +458,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     c.roll_event("MOVE-12", "variable ground", 0, a.unit, {{"inches", allowance}});
     rolled_variable = true;
   }
+  allowance *= rain;
   if (a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::swim ||
       a.mode == table::MoveMode::fleet || rolled_variable) {
     if (!unit_move_check(s, a, allowance, 1.0, false).reason.empty()) {

@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "rules/weather.hpp"
+
 namespace arap::game {
 
 namespace {
@@ -219,6 +221,13 @@ nlohmann::json state_view(const GameState& state) {
   if (state.phase == Phase::game_over) out["winner"] = state.winner;  // -1: a draw
   // ADV-01: the fire awaiting its target's answer (go to ground or stay up).
   if (const auto fire = declared_fire(state)) out["declared_fire"] = to_json(*fire);
+  // ADV-21: the rain, with what it does now (present only when the weather rule is on).
+  if (setup.options.weather)
+    out["weather"] = {{"rain", state.rain},
+                      {"sight", rules::rain_sight(state.rain)},
+                      {"move_rate", rules::rain_move_rate(state.rain)},
+                      {"swimming", !rules::rivers_swollen(state.rain)},
+                      {"short_range_only", state.rain >= rules::kHeaviestRain}};
   return out;
 }
 

@@ -206,6 +206,12 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
                     bool past_other_units) {
   const TableModel& shooter = models[from];
   const TableModel& target = models[to];
+  if (shooter.sight_limit > 0 &&
+      distance(shooter.position, target.position) > shooter.sight_limit + 1e-9) {
+    Sight rain;
+    rain.blocker = Sight::Blocker::rain;  // ADV-21
+    return rain;
+  }
   Sight sight = terrain_sight(table, shooter.position, target.position);
   // Behind smoke alone, a model in the way still decides whether a shot through it is possible.
   if (!sight.clear() && !sight.smoke_only()) return sight;
@@ -326,7 +332,7 @@ std::vector<int> known_position_targets(const Table& table, std::span<const Tabl
   const Point& eye = models[from].position;
   return targets_in_reach(models, from, unit, range, [&](int i) {
     const Sight sight = line_of_sight(table, models, from, i);
-    if (sight.clear() || sight.smoke_only() || sight.blocker == Sight::Blocker::model) return false;
+    if (sight.clear() || sight.smoke_only() || sight.no_sight_over()) return false;
     const double top = models[i].height + (tops_above.empty() ? 0.0 : tops_above[i]);
     return terrain_sight_over(table, eye, models[i].position, top).clear();
   });

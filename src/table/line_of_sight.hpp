@@ -36,7 +36,8 @@ enum class Quadrant : std::uint8_t { front, flank, rear };
 Quadrant quadrant_of(const Point& unit_centre, double unit_facing, const Point& contact);
 
 struct Sight {
-  enum class Blocker : std::uint8_t { none, terrain, obstacle, model };
+  // rain (ADV-21): the target stands beyond how far the viewer sees in the rain.
+  enum class Blocker : std::uint8_t { none, terrain, obstacle, model, rain };
   Blocker blocker = Blocker::none;
   const TerrainFeature* feature = nullptr;
   const LinearObstacle* obstacle = nullptr;
@@ -44,6 +45,8 @@ struct Sight {
   // ADV-37: the line passed models of another, non-friendly unit that were let through.
   bool past_unit = false;
   bool clear() const { return blocker == Blocker::none; }
+  // Blocked by something no height shows over: a model in the way, or the rain (SHOOT-55).
+  bool no_sight_over() const { return blocker == Blocker::model || blocker == Blocker::rain; }
   // SHOOT-17: nothing but smoke stands in the way (a shot may still be taken through it).
   bool smoke_only() const {
     return blocker == Blocker::terrain && feature != nullptr && feature->kind == TerrainKind::smoke;
@@ -64,7 +67,8 @@ Sight terrain_sight_over(const Table& table, const Point& a, const Point& b, dou
 // models whose base the line crosses and whose Size is at least the larger of the two (a small
 // model does not hide a big one). The shooter may look past one comrade of its own unit that is
 // not engaged, not bigger than it and not mounted when it is on foot. A model with infra-vision
-// (ADV-35) sees through smoke that is not a blind cloud.
+// (ADV-35) sees through smoke that is not a blind cloud. A viewer with a sight_limit sees nothing
+// further than that (ADV-21, centre to centre as ranges are measured).
 // With `past_other_units` (ADV-37), models of units neither the shooter's side's nor the target's
 // do not block the line; `past_unit` then says whether any stood in it.
 Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to,

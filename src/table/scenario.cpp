@@ -73,7 +73,8 @@ Scenario load_scenario_text(const std::string& text, const std::string& name,
 namespace {
 
 // The keys an `options:` map may hold: the switches of kSwitchOptions, with busts_allowed
-// (a number) listed second, where it has always stood in the error message.
+// (a number) listed second, where it has always stood in the error message, and rain (ADV-21's
+// opening level) last.
 const std::vector<std::string_view>& option_keys() {
   static const std::vector<std::string_view> keys = [] {
     std::vector<std::string_view> out;
@@ -81,6 +82,7 @@ const std::vector<std::string_view>& option_keys() {
       out.push_back(option.name);
       if (out.size() == 1) out.push_back("busts_allowed");
     }
+    out.push_back("rain");
     return out;
   }();
   return keys;
@@ -143,6 +145,11 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
     if (options.has("busts_allowed")) o.busts_allowed = options["busts_allowed"].as_int(1, 10);
     for (const auto& option : kSwitchOptions)
       if (options.has(option.name)) o.*option.member = options[option.name].as_bool();
+    if (options.has("rain")) {
+      o.rain = options["rain"].as_int(0, 4);
+      // ADV-21: a rain level means nothing unless the weather rule is on.
+      if (!o.weather) options["rain"].fail("a rain level needs the option weather: true (ADV-21)");
+    }
   }
   std::vector<std::pair<int, Field>> consoles;  // ACT-16: linked to their doors below
   if (root.has("terrain")) {

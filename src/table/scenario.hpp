@@ -120,6 +120,8 @@ struct ScenarioOptions {
   bool no_fear_roll_off = false;                  // ADV-69 (optional)
   bool going_to_ground = false;                   // ADV-01 (optional)
   bool suppression_points = false;                // ADV-02/03 (optional)
+  bool weather = false;                           // ADV-21 (optional)
+  int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

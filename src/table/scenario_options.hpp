@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 49> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 50> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -64,6 +64,7 @@ inline constexpr std::array<SwitchOption, 49> kSwitchOptions = {{
     {"no_fear_roll_off", &ScenarioOptions::no_fear_roll_off},
     {"going_to_ground", &ScenarioOptions::going_to_ground},
     {"suppression_points", &ScenarioOptions::suppression_points},
+    {"weather", &ScenarioOptions::weather},
 }};
 
 }  // namespace arap::table

@@ -2,6 +2,8 @@
 // is. The game keeps one per model; table queries take them as a span.
 #pragma once
 
+#include <cstdint>
+
 #include "table/geometry.hpp"
 
 namespace arap::table {
@@ -21,6 +23,9 @@ struct TableModel {
   bool infra_vision = false;        // ADV-35: sees through smoke, though not through a blind cloud
   bool leaping = false;             // ADV-07: climbs up or down twice its height at no cost
   bool move_through_cover = false;  // ADV-08: the first inch of rough ground an action is free
+  // ADV-21: how many inches the model sees in the rain (0: no limit); the game sets it from the
+  // rain level and the model's infra-vision.
+  std::uint8_t sight_limit = 0;
   friend bool operator==(const TableModel&, const TableModel&) = default;
 };
 

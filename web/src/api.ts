@@ -60,6 +60,16 @@ export interface StateView {
   units: UnitView[];
   open_doors?: string[];  // ACT-16
   declared_fire?: Action;  // ADV-01: the fire awaiting its target's answer
+  weather?: WeatherView;  // ADV-21: only with the option weather
+}
+
+// ADV-21: the rain and what it does now.
+export interface WeatherView {
+  rain: number;  // 0 (none) to 4
+  sight: number;  // inches a model without infra-vision sees; 0: no limit
+  move_rate: number;  // the part of its distance every move covers
+  swimming: boolean;
+  short_range_only: boolean;  // laser, flamer, melta and plasma weapons
 }
 
 export interface Profile {

@@ -1,7 +1,7 @@
 // The arap page (issue 16): a lobby to start a game, and the table with the pending decision, the
 // engine's odds before every commit, moves planned live while dragging, and the dice log.
 import { api, ApiError } from "./api";
-import type { Action, GameEvent, GameSummary, Plan, Point, Preview, Rule, StateView, TableView } from "./api";
+import type { Action, GameEvent, GameSummary, Plan, Point, Preview, Rule, StateView, TableView, WeatherView } from "./api";
 import { Board, unitLabel } from "./board";
 
 const app = document.getElementById("app")!;
@@ -16,6 +16,17 @@ function h<K extends keyof HTMLElementTagNameMap>(
   for (const [key, value] of Object.entries(props)) if (value !== undefined) node.setAttribute(key, value);
   node.append(...children);
   return node;
+}
+
+// ADV-21: the rain level and what it does now, in a line.
+function rainText(w: WeatherView): string {
+  if (w.rain === 0) return "Weather: no rain";
+  const effects = [`sight ${w.sight}"`];
+  if (w.move_rate === 0) effects.push("no movement");
+  else if (w.move_rate < 1) effects.push(`moves at ${w.move_rate === 0.5 ? "half" : "quarter"} rate`);
+  if (!w.swimming) effects.push("rivers cannot be swum");
+  if (w.short_range_only) effects.push("laser, flamer, melta and plasma at short range only");
+  return `Weather: rain level ${w.rain} of 4 (${effects.join(", ")})`;
 }
 
 function percent(p: unknown): string {
@@ -320,6 +331,7 @@ class GameView {
       h("h2", {}, `${this.table.name}: turn ${state.turn} of ${this.table.turn_limit}`),
       h("div", {}, `Score: ${state.score.map((s, i) => `${sides[i].name} ${s}`).join(", ")}`),
     );
+    if (state.weather) this.heading.append(h("div", { "data-testid": "weather" }, rainText(state.weather)));
     status.textContent = state.finished
       ? `game over: ${state.winner !== undefined && state.winner >= 0 ? sides[state.winner].name + " wins" : "a draw"}`
       : `${sides[pending.side].name} decides (${pending.phase.replace(/_/g, " ")})`;
