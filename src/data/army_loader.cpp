@@ -128,10 +128,11 @@ void read_army(const Field& root, const std::string& file, Library& library) {
   units.expect_sequence();
   for (std::size_t i = 0; i < units.size(); ++i) {
     const Field unit_field = units.at(i);
-    unit_field.allow_only({"id", "name", "models", "hates"});
+    unit_field.allow_only({"id", "name", "models", "hates", "weapon_crew"});
     UnitDefinition unit;
     unit.id = unit_field["id"].as_string();
     unit.name = unit_field.has("name") ? unit_field["name"].as_string() : unit.id;
+    unit.weapon_crew = unit_field.has("weapon_crew") && unit_field["weapon_crew"].as_bool();
     if (army.find_unit(unit.id) != nullptr) {
       unit_field["id"].fail(fmt::format("unit \"{}\" is defined twice", unit.id));
     }

@@ -19,7 +19,7 @@ using nlohmann::json;
 static_assert(sizeof(WeaponProfile) == 144, "WeaponProfile changed: update library_cache.cpp");
 static_assert(sizeof(Profile) == 168, "Profile changed: update library_cache.cpp");
 static_assert(sizeof(ModelGroup) == 88, "ModelGroup changed: update library_cache.cpp");
-static_assert(sizeof(UnitDefinition) == 112, "UnitDefinition changed: update library_cache.cpp");
+static_assert(sizeof(UnitDefinition) == 120, "UnitDefinition changed: update library_cache.cpp");
 static_assert(sizeof(HatedFoe) == 104, "HatedFoe changed: update library_cache.cpp");
 static_assert(sizeof(Army) == 144, "Army changed: update library_cache.cpp");
 
@@ -167,6 +167,7 @@ json library_to_json(const Library& library) {
                               {"line", foe.where.line},
                               {"column", foe.where.column},
                               {"field", foe.field}});
+      u["weapon_crew"] = unit.weapon_crew;  // ADV-28
       a["units"].push_back(u);
     }
     out["armies"].push_back(a);
@@ -219,6 +220,7 @@ Library library_from_json(const json& j) {
             {h.at("id").get<std::string>(),
              {h.at("file").get<std::string>(), h.at("line").get<int>(), h.at("column").get<int>()},
              h.at("field").get<std::string>()});
+      unit.weapon_crew = u.value("weapon_crew", false);  // ADV-28
       army.units.push_back(std::move(unit));
     }
     library.add_army(std::move(army));

@@ -69,6 +69,7 @@ struct UnitDefinition {
   std::string name;
   std::vector<ModelGroup> models;
   std::vector<HatedFoe> hates;
+  bool weapon_crew = false;  // ADV-28: the crew of a support weapon (a heavy weapons team)
 
   int model_count() const;
 };

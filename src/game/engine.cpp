@@ -420,11 +420,14 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
     }
     case ActionKind::go_prone:
       set_prone(c, unit, true);
+      // ADV-28: a change of posture counts as moving (no corrective aim, no stationary crew).
+      if (c.setup.options.prone_crews) s.units[unit].own_turn.moved_this_turn = true;
       spend(c, 0);  // ADV-06: prone, a unit with no AP left has no Fleet move to wait for
       break;
     case ActionKind::stand_up:
       set_prone(c, unit, false);
       s.units[unit].player_turn.stood_up = true;
+      if (c.setup.options.prone_crews) s.units[unit].own_turn.moved_this_turn = true;  // ADV-28
       s.units[unit].own_turn.aimed = false;
       spend(c, 1);
       break;

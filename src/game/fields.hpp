@@ -115,6 +115,7 @@ void for_each(Model& m, Visit&& visit) {
   X(player_turn.held_ap) \
   X(player_turn.engaged) \
   X(moved_last_turn) \
+  X(stirred_last_turn) \
   X(own_turn.moved_inches)
 // clang-format on
 

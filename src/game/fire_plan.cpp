@@ -97,6 +97,12 @@ int throwing_places_left(const GameState& s, int unit) {
          s.units[unit].own_turn.throwers_used;
 }
 
+bool crew_claims_prone(const GameState& s, int unit) {
+  const UnitState& u = s.units[unit];
+  return s.setup->options.prone_crews && s.setup->units[unit].weapon_crew && !u.stirred_last_turn &&
+         !u.own_turn.moved_this_turn;
+}
+
 namespace {
 
 // SHOOT-26: identical weapons in the same hands are rolled together (two pistols of one fighter
@@ -444,7 +450,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   }
   sit.small_target = all_small;
   sit.small_group = living <= 2 && small_models;
-  sit.target_prone = all_prone || t.tactical;
+  sit.target_prone = all_prone || t.tactical || crew_claims_prone(s, target);  // ADV-28
   sit.fleeting_target = t.fleeting;  // SHOOT-18: in place of its cover
   sit.into_melee = t.locked != 0;    // SHOOT-58
   sit.target_moved_inches = static_cast<int>(t.moved_last_turn);

@@ -173,6 +173,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     info.fearless = all_fearless;
     info.dogged = all_dogged;
     info.relentless = all_relentless;
+    info.weapon_crew = placed.definition->weapon_crew;  // ADV-28
     // SHOOT-34: monsters, the fearless, models with invulnerable saves, independent characters.
     info.never_suppressed = all_fearless || any_invulnerable || any_big ||
                             (info.model_count == 1 && leader->has_rule("independent_character"));

@@ -48,6 +48,7 @@ struct UnitInfo {
   bool assault_grenades = false;    // CHARGE-16: a majority carries them
   bool defensive_grenades = false;  // CHARGE-17: a majority carries them
   bool has_ranged = false;          // CHARGE-13: something to stand and fire with
+  bool weapon_crew = false;         // ADV-28: a support weapon's crew
   std::uint64_t hates = 0;          // MORALE-06: bit v set when it hates unit v
 };
 

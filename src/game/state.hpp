@@ -143,6 +143,8 @@ struct UnitState {
   bool no_break_off = false;  // MELEE-12: a failed Hit and Run forbids breaking off next round
   bool last_man = false;      // ADV-67: a squad brought down to one model by this mêlée's rounds
   MeleeChoice melee_choice = MeleeChoice::undecided;  // MELEE-29 step 1
+  // ADV-28: it moved, or went prone or stood up, in its previous turn (not stationary).
+  bool stirred_last_turn = false;
   float moved_last_turn = 0.0f;  // SHOOT-11i: inches moved in its previous turn
   bool gone_to_ground() const { return ground_turns > 0; }  // ADV-01
   friend bool operator==(const UnitState&, const UnitState&) = default;

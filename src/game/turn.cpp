@@ -105,6 +105,7 @@ void end_player_turn(Context& c) {
       // for the unit's own player turn).
       unit.strength_at_turn_end = static_cast<std::int16_t>(s.living_models(u));
       unit.moved_last_turn = unit.own_turn.moved_inches;
+      unit.stirred_last_turn = unit.own_turn.moved_this_turn;  // ADV-28
       unit.corrective_target =
           unit.own_turn.moved_this_turn ? -1 : unit.own_turn.shot_target_this_turn;
       unit.own_turn = {};

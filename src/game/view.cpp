@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "game/fire_plan.hpp"
 #include "rules/weather.hpp"
 
 namespace arap::game {
@@ -183,6 +184,10 @@ nlohmann::json state_view(const GameState& state) {
     badge(us.routing, "routing");
     badge(us.no_fear_flinch, "flinching");         // ADV-69
     badge(us.gone_to_ground(), "gone_to_ground");  // ADV-01
+    // ADV-28: a still weapon crew is shot at as if prone.
+    badge(state.unit_alive(static_cast<int>(u)) &&
+              detail::crew_claims_prone(state, static_cast<int>(u)),
+          "crew_prone");
     badge(us.hidden, "hidden");
     badge(us.locked != 0, "locked");
     badge(us.tactical, "tactical");

@@ -121,6 +121,7 @@ struct ScenarioOptions {
   bool going_to_ground = false;                   // ADV-01 (optional)
   bool suppression_points = false;                // ADV-02/03 (optional)
   bool weather = false;                           // ADV-21 (optional)
+  bool prone_crews = true;                        // ADV-28 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 
