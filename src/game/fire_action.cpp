@@ -9,6 +9,7 @@
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
 #include "rules/shooting_goal.hpp"
+#include "rules/weather.hpp"
 #include "table/cover.hpp"
 #include "table/line_of_sight.hpp"
 
@@ -49,9 +50,9 @@ std::string rain_sight_problem(const GameState& s, const std::vector<table::Tabl
       return "";
   }
   return fmt::format(
-      "ADV-21: in the rain (level {}) nobody of {} sees further than 12\", and {} is further "
+      "ADV-21: in the rain (level {}) nobody of {} sees further than {}\", and {} is further "
       "away",
-      s.rain, info.name, s.setup->units[a.target].name);
+      s.rain, info.name, rules::rain_sight(s.rain), s.setup->units[a.target].name);
 }
 
 }  // namespace

@@ -35,11 +35,10 @@ std::vector<std::string> invariant_violations(const GameState& s) {
   if (s.rain < 0 || s.rain > rules::kHeaviestRain || (s.rain != 0 && !setup.options.weather))
     fail(fmt::format("ADV-21: a rain level of {} (the weather option is {})", s.rain,
                      setup.options.weather ? "on" : "off"));
-  const auto rain_sight = static_cast<int>(rules::rain_sight(s.rain));
   const auto valid_unit = [&](int u) { return u >= 0 && u < unit_count; };
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const ModelState& model = s.models[m];
-    if (model.pose.sight_limit != (model.pose.infra_vision ? 0 : rain_sight))
+    if (model.pose.sight_limit != rules::sight_limit(s.rain, model.pose.infra_vision))
       fail(fmt::format("ADV-21: model {} sees {}\" in rain level {}", m, model.pose.sight_limit,
                        s.rain));
     const int wounds = setup.models[m].profile->wounds;

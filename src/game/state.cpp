@@ -1,7 +1,7 @@
 #include "game/state.hpp"
 
+#include "game/context.hpp"
 #include "rules/activation.hpp"
-#include "rules/weather.hpp"
 
 #include <algorithm>
 #include <array>
@@ -140,8 +140,7 @@ GameState initial_state(const GameSetup& setup, std::uint64_t seed) {
   // ADV-21: the game opens in the scenario's rain; those without infra-vision see only so far.
   if (setup.options.weather) {
     state.rain = static_cast<std::int8_t>(setup.options.rain);
-    const auto sight = static_cast<std::uint8_t>(rules::rain_sight(state.rain));
-    for (auto& model : state.models) model.pose.sight_limit = model.pose.infra_vision ? 0 : sight;
+    detail::set_rain_sight(state);
   }
   return state;
 }

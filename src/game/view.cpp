@@ -232,7 +232,7 @@ nlohmann::json state_view(const GameState& state) {
                       {"sight", rules::rain_sight(state.rain)},
                       {"move_rate", rules::rain_move_rate(state.rain)},
                       {"swimming", !rules::rivers_swollen(state.rain)},
-                      {"short_range_only", state.rain >= rules::kHeaviestRain}};
+                      {"short_range_only", rules::short_range_weather(state.rain)}};
   return out;
 }
 

@@ -11,8 +11,9 @@
 namespace arap::game::detail {
 
 void set_rain_sight(GameState& s) {
-  const auto sight = static_cast<std::uint8_t>(rules::rain_sight(s.rain));
-  for (auto& model : s.models) model.pose.sight_limit = model.pose.infra_vision ? 0 : sight;
+  for (auto& model : s.models)
+    model.pose.sight_limit =
+        static_cast<std::uint8_t>(rules::sight_limit(s.rain, model.pose.infra_vision));
 }
 
 void roll_weather(Context& c) {

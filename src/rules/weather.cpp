@@ -28,12 +28,20 @@ double rain_sight(int level) {
   return level >= 1 ? kRainSight : 0.0;
 }
 
+int sight_limit(int level, bool infra_vision) {
+  return infra_vision ? 0 : static_cast<int>(rain_sight(level));
+}
+
 bool rivers_swollen(int level) {
   return level >= 3;
 }
 
+bool short_range_weather(int level) {
+  return level >= kHeaviestRain;
+}
+
 bool short_range_only(const data::WeaponProfile& weapon, int level) {
-  if (level < kHeaviestRain) return false;
+  if (!short_range_weather(level)) return false;
   using P = data::WeaponProperty;
   return weapon.has(P::laser) || weapon.has(P::flamer) || weapon.has(P::melta) ||
          weapon.has(P::plasma);

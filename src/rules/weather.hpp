@@ -24,9 +24,12 @@ std::array<double, kHeaviestRain + 1> rain_level_odds(int level);
 double rain_move_rate(int level);
 // How far a model without infra-vision sees at `level` (0: no limit).
 double rain_sight(int level);
+// A model's sight limit in whole inches at `level` (0: none; infra-vision sees through rain).
+int sight_limit(int level, bool infra_vision);
 // Level 3 on: deep water cannot be swum (only medium and heavy vehicles cross a swollen river).
 bool rivers_swollen(int level);
-// Level 4: laser, flamer, melta and plasma weapons reach only their short range (SHOOT-09).
+// Level 4: laser, flamer, melta and plasma weapons reach only their short range (SHOOT-03).
+bool short_range_weather(int level);
 bool short_range_only(const data::WeaponProfile& weapon, int level);
 // The reach of `weapon` at `level`: its range, or its short range when short_range_only.
 double rain_reach(const data::WeaponProfile& weapon, int level);
