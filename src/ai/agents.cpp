@@ -3,6 +3,7 @@
 #include "ai/agents.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -51,6 +52,10 @@ int melee_power(const GameState& s, int unit) {
   return power;
 }
 
+// ADV-26: the greedy agent aims a deep strike this far from the nearest enemy: close enough to
+// charge or fire next, far enough that the scatter (2 to 12 inches) seldom lands it on them.
+constexpr double kGreedyDropGap = 12.0;
+
 const Action* first_of(const std::vector<Action>& options, ActionKind kind) {
   for (const auto& a : options)
     if (a.kind == kind) return &a;
@@ -69,6 +74,16 @@ std::optional<Action> close_in(const GameState& s, int unit, bool free_move) {
 
 }  // namespace
 
+double drop_gap(const GameState& s, const Action& a) {
+  const int side = s.setup->units[a.unit].side;
+  const table::Point at{a.dx, a.dy};
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& model : s.models)
+    if (model.pose.alive && model.pose.side != side)
+      best = std::min(best, table::distance(model.pose.position, at));
+  return best;
+}
+
 Action RandomAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
   const auto options = game::legal_actions(state);
   if (options.empty()) throw std::logic_error("no legal action to choose from");
@@ -83,6 +98,15 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
   const auto options = game::legal_actions(s, kNoMoves);
   switch (s.phase) {
     case Phase::activation: {
+      // ADV-26: a deep strike aims for the point nearest kGreedyDropGap from the enemy.
+      const Action* drop = nullptr;
+      for (const auto& a : options) {
+        if (a.kind != ActionKind::deep_strike) continue;
+        if (drop == nullptr || std::abs(drop_gap(s, a) - kGreedyDropGap) <
+                                   std::abs(drop_gap(s, *drop) - kGreedyDropGap))
+          drop = &a;
+      }
+      if (drop != nullptr) return *drop;
       // Two dice: a fair balance of action points against the chance of a bust (ACT-07).
       for (const auto& a : options)
         if (a.kind == ActionKind::activate && a.dice == 2) return a;

@@ -17,6 +17,10 @@
 
 namespace arap::ai {
 
+// ADV-26: how far the aim point of deep_strike action `a` lies from the nearest living enemy
+// model (infinity when there is none): the agents aim a deep strike by it.
+double drop_gap(const game::GameState& state, const game::Action& a);
+
 class Agent {
  public:
   Agent() = default;

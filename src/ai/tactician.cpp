@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "advice/preview.hpp"
+#include "ai/agents.hpp"
 #include "ai/assessment.hpp"
 #include "game/view.hpp"
 #include "rules/activation.hpp"
@@ -199,6 +200,13 @@ class Scorer {
           out.why = fmt::format("{:.0f}% to win the round", percent(o->p_win));
           out.odds["p_win_round"] = o->p_win;
         }
+        break;
+      }
+      case ActionKind::deep_strike: {
+        // ADV-26: the aim point nearest drop_range from the enemy (the only choice then open).
+        const double gap = drop_gap(s_, action);
+        out.score = -w_.min_gain * std::abs(gap - w_.drop_range);
+        out.why = fmt::format("aims {:.0f}\" from the nearest enemy", gap);
         break;
       }
       case ActionKind::end_activation:

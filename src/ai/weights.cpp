@@ -48,6 +48,7 @@ constexpr WeightSpec kWeights[] = {
     {"stand_up", &TacticianWeights::stand_up, 0, 1000},
     {"go_to_ground", &TacticianWeights::go_to_ground, 0, 1000},
     {"regroup", &TacticianWeights::regroup, 0, 1000},
+    {"drop_range", &TacticianWeights::drop_range, 3, 48},
     {"min_gain", &TacticianWeights::min_gain, 0, 1000},
 };
 

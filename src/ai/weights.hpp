@@ -35,6 +35,7 @@ struct TacticianWeights {
   double stand_up = 0.0;
   double go_to_ground = 0.0;  // ADV-01: the price of the activation a unit gives up
   double regroup = 0.0;       // ADV-03: each suppression point shed
+  double drop_range = 12.0;   // ADV-26: inches from the nearest enemy a deep strike aims at
   double min_gain = 0.0;
 };
 

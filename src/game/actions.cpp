@@ -12,13 +12,13 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 27> kKinds = {
-    "activate",      "free_move",      "end_phase", "pick_up",     "decline_pick_up",
-    "move",          "go_prone",       "stand_up",  "aim",         "shoot",
-    "throw_grenade", "end_activation", "charge",    "hold",        "stand_and_fire",
-    "run",           "fight",          "break_off", "hit_and_run", "intercept",
-    "let_pass",      "hide",           "use",       "consolidate", "go_to_ground",
-    "stay_up",       "regroup"};
+constexpr std::array<const char*, 28> kKinds = {
+    "activate",      "free_move",      "end_phase",  "pick_up",     "decline_pick_up",
+    "move",          "go_prone",       "stand_up",   "aim",         "shoot",
+    "throw_grenade", "end_activation", "charge",     "hold",        "stand_and_fire",
+    "run",           "fight",          "break_off",  "hit_and_run", "intercept",
+    "let_pass",      "hide",           "use",        "consolidate", "go_to_ground",
+    "stay_up",       "regroup",        "deep_strike"};
 constexpr std::array<const char*, 12> kModes = {"normal",   "backwards", "sidestep",  "crawl",
                                                 "tactical", "charge",    "flee",      "climb",
                                                 "swim",     "jump",      "warp_jump", "fleet"};
@@ -86,6 +86,11 @@ nlohmann::json to_json(const Action& action) {
       out["unit"] = action.unit;
       out["target"] = action.target;
       break;
+    case ActionKind::deep_strike:
+      out["unit"] = action.unit;
+      out["x"] = action.dx;
+      out["y"] = action.dy;
+      break;
     case ActionKind::end_phase:
     case ActionKind::decline_pick_up:
       break;
@@ -116,7 +121,7 @@ std::size_t name_index(const data::Field& field, const std::array<const char*, N
 Action action_from_field(const data::Field& field) {
   field.expect_map();
   field.allow_only({"type", "unit", "dice", "target", "dx", "dy", "facing", "guess", "heavy",
-                    "fire", "krak", "buckler", "mode", "picks"});
+                    "fire", "krak", "buckler", "mode", "picks", "x", "y"});
   Action action;
   action.kind = static_cast<ActionKind>(name_index(field["type"], kKinds, "action type"));
   constexpr int kMostUnits = 9999;
@@ -125,6 +130,13 @@ Action action_from_field(const data::Field& field) {
   if (field.has("target")) action.target = field["target"].as_int(-1, kMostUnits);
   if (field.has("dx")) action.dx = field["dx"].as_number(-1e4, 1e4);
   if (field.has("dy")) action.dy = field["dy"].as_number(-1e4, 1e4);
+  // ADV-26: a deep strike names the marker's aim point, which the action keeps in dx, dy.
+  if (action.kind == ActionKind::deep_strike) {
+    action.dx = field["x"].as_number(-1e4, 1e4);
+    action.dy = field["y"].as_number(-1e4, 1e4);
+  } else if (field.has("x") || field.has("y")) {
+    field[field.has("x") ? "x" : "y"].fail("only a deep_strike action names a point x, y");
+  }
   if (field.has("facing")) action.facing = field["facing"].as_number(-3600.0, 3600.0);
   if (field.has("guess")) action.guess = field["guess"].as_number(0.0, 1e4);
   if (field.has("heavy")) action.heavy = field["heavy"].as_bool();

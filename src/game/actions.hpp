@@ -46,6 +46,9 @@ enum class ActionKind : std::uint8_t {
   go_to_ground,
   stay_up,  // ADV-01: the unit fire is declared at does not go to ground
   regroup,  // ADV-03 (optional, with ADV-02): unit, 1 AP: sheds D6 suppression points
+  // ADV-26: unit, x, y (kept in dx, dy): where the phasing player aims the marker of a unit that
+  // has arrived by deep strike; before any unit of its side activates
+  deep_strike,
 };
 
 struct Action {

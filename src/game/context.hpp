@@ -150,6 +150,8 @@ void apply_move(Context& c, const Action& action, bool free_move, UnitMove* chec
 // ADV-10: `moved` is how far the model went in the action (more than 6" rolls two dice).
 void hazard_tests(Context& c, int unit, int m,
                   const std::vector<const table::TerrainFeature*>& dangerous, double moved = 0.0);
+// MOVE-11: what a hazard that caught model `m` does: one wound, saved by its armour as usual.
+void hazard_wound(Context& c, int unit, int m);
 std::string shoot_illegal(const GameState& state, const Action& action);
 void apply_shoot(Context& c, const Action& action);
 std::string throw_illegal(const GameState& state, const Action& action);
@@ -341,5 +343,14 @@ void apply_consolidation(Context& c, const Action& action, const UnitMove& check
 // ACT-02 step 6: at the end of its side's compulsory phase each unit in reserve whose turn has
 // come rolls to arrive at its entry point (pursuit.cpp, sharing the clear-spot search).
 void arrive_reserves(Context& c);
+
+// ADV-26 deep strike (deep_strike.cpp).
+// The unit of the phasing side waiting for its deep strike marker to be aimed (-1: none); while
+// there is one, its side's activation phase offers nothing else.
+int pending_drop(const GameState& state);
+std::string deep_strike_illegal(const GameState& state, const Action& action);
+void apply_deep_strike(Context& c, const Action& action);
+// The aim points legal_actions offers: a grid over the table where the marker now lies clear.
+std::vector<table::Point> drop_points(const GameState& state);
 
 }  // namespace arap::game::detail

@@ -103,6 +103,15 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
   };
   switch (s.phase) {
     case Phase::activation:
+      // ADV-26: a unit arrived by deep strike is placed before anything else of its side moves.
+      if (a.kind == ActionKind::deep_strike) return detail::deep_strike_illegal(s, a);
+      if (const int drop = detail::pending_drop(s); drop >= 0) {
+        if (!explain) return "ADV-26";
+        return fmt::format(
+            "ADV-26: {} has arrived by deep strike: aim its marker (a deep_strike action) before "
+            "anything else",
+            s.setup->units[drop].name);
+      }
       if (a.kind == ActionKind::end_phase) return "";
       if (a.kind != ActionKind::activate && a.kind != ActionKind::free_move &&
           a.kind != ActionKind::go_to_ground)
@@ -372,6 +381,9 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       break;
     case ActionKind::end_phase:
       detail::end_activation_phase(c);
+      break;
+    case ActionKind::deep_strike:
+      detail::apply_deep_strike(c, a);
       break;
     case ActionKind::pick_up:
       pick_up(c, a);

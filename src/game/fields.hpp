@@ -58,6 +58,7 @@ void for_each(Model& m, Visit&& visit) {
   X(fled) \
   X(away) \
   X(in_reserve) \
+  X(awaiting_drop) \
   X(own_turn.blast_hit) \
   X(fleeting) \
   X(own_turn.hazard_checked) \

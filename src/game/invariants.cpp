@@ -65,6 +65,9 @@ std::vector<std::string> invariant_violations(const GameState& s) {
       fail(fmt::format("ADV-01: unit {} has gone to ground while routing or pursuing", u));
     if (unit.in_reserve && s.unit_alive(u))
       fail(fmt::format("ACT-02: unit {} in reserve and on the table", u));
+    if (unit.awaiting_drop && (!unit.in_reserve || !setup.scenario.units[u].deep_strike))
+      fail(
+          fmt::format("ADV-26: unit {} waits to deep strike but is no deep striker in reserve", u));
     if (unit.pursuing >= 0 && !valid_unit(unit.pursuing))
       fail(fmt::format("MELEE-23: unit {} pursues a unit that does not exist", u));
     for (int v = 0; v < unit_count; ++v) {

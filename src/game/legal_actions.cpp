@@ -370,6 +370,17 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
   const auto& setup = *s.setup;
   switch (s.phase) {
     case Phase::activation: {
+      // ADV-26: a unit arrived by deep strike aims its marker first: nothing else is open.
+      if (const int drop = detail::pending_drop(s); drop >= 0) {
+        if (!list.wants(ActionKind::deep_strike)) break;
+        for (const table::Point& at : detail::drop_points(s)) {
+          Action a = make_action(ActionKind::deep_strike, drop);
+          a.dx = at.x;
+          a.dy = at.y;
+          out.push_back(a);
+        }
+        break;
+      }
       list.push_if_legal(make_action(ActionKind::end_phase));
       for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
         if (setup.units[u].side != s.phasing || !s.unit_alive(u)) continue;

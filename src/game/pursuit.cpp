@@ -152,6 +152,14 @@ void arrive_reserves(Context& c) {
     const bool arrives = c.dice.roll(6) >= needed;
     c.roll_event("ACT-02", "reserve arrival", needed, u, {{"arrived", arrives}});
     if (!arrives) continue;
+    if (placed.deep_strike && c.setup.options.deep_strike) {
+      // ADV-26: it stays off the table until its player aims its marker (apply_deep_strike).
+      s.units[u].awaiting_drop = true;
+      if (c.logging())
+        c.event(
+            {{"type", "reserves_arrived"}, {"unit", u}, {"rule", "ADV-26"}, {"deep_strike", true}});
+      continue;
+    }
     s.units[u].in_reserve = false;
     const auto& info = c.setup.units[u];
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {

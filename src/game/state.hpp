@@ -108,10 +108,12 @@ struct UnitState {
   // ADV-69: it lost the roll-off and fights on: No Retreat (ADV-66) instead of the next round's
   // rout test.
   bool no_retreat_round = false;
-  bool tactical = false;      // MOVE-13: -1 to be hit beyond 4"; -1 to its own shooting
-  bool fled = false;          // left the table while routing
-  bool away = false;          // MELEE-23: off the table after its routers, may come back
-  bool in_reserve = false;    // ACT-02: not yet arrived from reserve (its models wait off)
+  bool tactical = false;    // MOVE-13: -1 to be hit beyond 4"; -1 to its own shooting
+  bool fled = false;        // left the table while routing
+  bool away = false;        // MELEE-23: off the table after its routers, may come back
+  bool in_reserve = false;  // ACT-02: not yet arrived from reserve (its models wait off)
+  // ADV-26 (with in_reserve): it arrived by deep strike and waits for its marker to be aimed.
+  bool awaiting_drop = false;
   bool fleeting = false;      // SHOOT-18: its last move went from one cover to another
   bool hidden = false;        // ADV-04: cannot be targeted until spotted or revealed
   bool revealing = false;     // ADV-04: fired while hidden: revealed when this player turn ends

@@ -543,17 +543,22 @@ void hazard_tests(Context& c, int unit, int m,
     c.roll_event(details && (hazard.minefield || rolled == 2) ? "ADV-10" : "MOVE-11", "hazard test",
                  triggers, unit, {{"model", m}, {"feature", feature->id}, {"hurt", hurt}});
     if (!hurt || !s.models[m].pose.alive) continue;
-    // The hazard's effect is scenario data; the engine applies one wound, saved as usual.
-    const auto& profile = *c.setup.models[m].profile;
-    c.dice.start();
-    const bool saved = profile.save && dice::roll_high(c.dice, *profile.save);
-    c.roll_event("SHOOT-24", "save against the hazard", profile.save.value_or(7), unit,
-                 {{"saved", saved}});
-    if (!saved && --s.models[m].wounds_left <= 0) {
-      remove_casualty(c, m);
-      --s.units[unit].own_turn.casualties_taken;  // losses to the ground are not fire casualties
-      ++s.units[unit].own_turn.hazard_losses;
-    }
+    hazard_wound(c, unit, m);
+  }
+}
+
+void hazard_wound(Context& c, int unit, int m) {
+  GameState& s = c.state;
+  // The hazard's effect is scenario data; the engine applies one wound, saved as usual.
+  const auto& profile = *c.setup.models[m].profile;
+  c.dice.start();
+  const bool saved = profile.save && dice::roll_high(c.dice, *profile.save);
+  c.roll_event("SHOOT-24", "save against the hazard", profile.save.value_or(7), unit,
+               {{"saved", saved}});
+  if (!saved && --s.models[m].wounds_left <= 0) {
+    remove_casualty(c, m);
+    --s.units[unit].own_turn.casualties_taken;  // losses to the ground are not fire casualties
+    ++s.units[unit].own_turn.hazard_losses;
   }
 }
 

@@ -192,6 +192,7 @@ nlohmann::json state_view(const GameState& state) {
     badge(us.locked != 0, "locked");
     badge(us.tactical, "tactical");
     badge(us.in_reserve, "in_reserve");
+    badge(us.awaiting_drop, "awaiting_drop");  // ADV-26: its deep strike marker to be aimed
     badge(us.fled, "fled");
     badge(us.away, "away");
     badge(us.own_turn.attempted, "attempted");

@@ -126,6 +126,12 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      "S-points come from a failed Ld test after one enemy unit's fire scores more hits than a "
      "quarter of the unit (the draft), or one from every enemy unit that hits it, two for "
      "Ordnance (2.3)"},
+    {RulingId::adv_26,
+     "ruling.ADV-26",
+     {"backToReserve", "lost", ""},
+     2,
+     "the rules give no deep strike mishap table: the unit is not placed and goes back to "
+     "reserve, arriving by a new roll in its next turn (or it is lost)"},
 }};
 
 }  // namespace

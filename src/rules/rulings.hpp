@@ -34,6 +34,7 @@ enum class RulingId : std::uint8_t {
   adv_62,                               // whose place in a cloud blinds a mêlée blow
   adv_60,                               // whether a storm shield saves against shots
   adv_02,                               // S-points from a failed Ld test or from every hit
+  adv_26,                               // what a deep strike mishap does
   count_
 };
 
@@ -69,6 +70,7 @@ enum class FallDamage : std::uint8_t { hits_normal_saves, wounds };
 enum class CloudFighting : std::uint8_t { either_in_cloud, attacker_in_cloud };
 enum class StormShieldShots : std::uint8_t { no_save, invulnerable_4 };
 enum class SuppressionPoints : std::uint8_t { ld_test, every_hit };
+enum class DeepStrikeMishap : std::uint8_t { back_to_reserve, lost };
 
 class Rulings {
  public:
@@ -113,6 +115,7 @@ class Rulings {
   CloudFighting adv_62() const { return get<CloudFighting>(RulingId::adv_62); }
   StormShieldShots adv_60() const { return get<StormShieldShots>(RulingId::adv_60); }
   SuppressionPoints adv_02() const { return get<SuppressionPoints>(RulingId::adv_02); }
+  DeepStrikeMishap adv_26() const { return get<DeepStrikeMishap>(RulingId::adv_26); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

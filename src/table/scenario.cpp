@@ -10,6 +10,7 @@
 
 #include "data/library.hpp"
 #include "data/yaml_reader.hpp"
+#include "table/drop_zone.hpp"
 #include "table/scenario_terrain.hpp"
 
 namespace arap::table {
@@ -45,6 +46,21 @@ std::vector<Point> formation(const std::string& kind, const Point& anchor, doubl
     points.push_back(anchor + right * across - forward * back);
   }
   return points;
+}
+
+// ADV-26: a deep-striking unit must be able to, and must fit inside the marker.
+void check_deep_strike(const PlacedUnit& unit, const Field& field) {
+  std::vector<double> radii;
+  for (const auto& model : unit.models) {
+    if (!model.profile->has_rule("deep_strike"))
+      field.fail(
+          fmt::format("ADV-26: {} cannot deep strike: its {} lack the deep_strike special rule",
+                      unit.name, model.profile->name));
+    radii.push_back(model.pose.base_radius);
+  }
+  if (!pack_in_marker(Point{}, kDeepStrikeMarker / 2.0, radii))
+    field.fail(fmt::format("ADV-26: {}'s {} models do not fit inside the {}\" deep strike marker",
+                           unit.name, unit.models.size(), kDeepStrikeMarker));
 }
 
 }  // namespace
@@ -276,7 +292,8 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
         unit.reserve_from = 2;
         unit.reserve_rolls = {4, 3, 2};
         if (reserve.is_map()) {
-          reserve.allow_only({"from_turn", "rolls"});
+          reserve.allow_only({"from_turn", "rolls", "deep_strike"});
+          if (reserve.has("deep_strike")) unit.deep_strike = reserve["deep_strike"].as_bool();
           if (reserve.has("from_turn")) {
             unit.reserve_from = reserve["from_turn"].as_int(2, 99);
             if (unit.reserve_from > scenario.turn_limit)
@@ -406,6 +423,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
           unit.models.push_back(model);
         }
       }
+      if (unit.deep_strike) check_deep_strike(unit, unit_field["reserve"]["deep_strike"]);
       scenario.units.push_back(std::move(unit));
     }
     scenario.sides.push_back(std::move(side));

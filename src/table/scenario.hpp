@@ -33,6 +33,9 @@ struct PlacedUnit {
   // counts the turns since reserve_from; the last entry repeats). reserve_from 0: on the table.
   int reserve_from = 0;
   std::vector<int> reserve_rolls;
+  // ADV-26: `reserve: {deep_strike: true}`: on arrival its player aims a deep strike marker
+  // rather than bringing it on at `at` (every model has the deep_strike special rule).
+  bool deep_strike = false;
 };
 
 struct Side {
@@ -122,6 +125,7 @@ struct ScenarioOptions {
   bool suppression_points = false;                // ADV-02/03 (optional)
   bool weather = false;                           // ADV-21 (optional)
   bool prone_crews = true;                        // ADV-28 (advanced)
+  bool deep_strike = true;                        // ADV-26 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

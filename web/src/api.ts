@@ -12,6 +12,8 @@ export interface Action {
   dx?: number;
   dy?: number;
   facing?: number;
+  x?: number;  // deep_strike (ADV-26): the marker's aim point
+  y?: number;
   [key: string]: unknown;
 }
 

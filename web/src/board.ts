@@ -45,6 +45,8 @@ export interface BoardHandlers {
   onUnitPressed(unit: number): void;
   // The pointer was dragged from a unit to `to` (inches), live and at release.
   onDrag(unit: number, to: Point, released: boolean): void;
+  // The table was clicked at `at` (inches) away from any unit: where a deep strike aims (ADV-26).
+  onTablePressed?(at: Point): void;
 }
 
 export class Board {
@@ -68,6 +70,10 @@ export class Board {
     this.ghosts = el("g", { class: "ghosts" }, this.svg);
     this.svg.addEventListener("pointermove", (e) => {
       if (this.dragging >= 0) this.handlers.onDrag(this.dragging, this.dragTarget(e), false);
+    });
+    this.svg.addEventListener("click", (e) => {
+      if ((e.target as Element).closest(".unit")) return;
+      this.handlers.onTablePressed?.(this.toTable(e));
     });
     this.svg.addEventListener("pointerup", (e) => {
       if (this.dragging < 0) return;
@@ -242,6 +248,16 @@ export class Board {
   }
 
   // Where a planned move would put the unit: translucent bases and the path of its centre.
+  // ADV-26: the deep strike marker (a circle of `radius` inches) where it is aimed, or none.
+  showMarker(at: Point | null, radius: number): void {
+    this.ghosts.replaceChildren();
+    if (!at) return;
+    el("circle", {
+      cx: at[0], cy: this.y(at[1]), r: radius, fill: "#444", "fill-opacity": 0.15,
+      stroke: "#222", "stroke-width": 0.12, "stroke-dasharray": "0.4 0.25", "data-testid": "drop-marker",
+    }, this.ghosts);
+  }
+
   showPlan(unit: number, plan: Plan | null, to: Point | null): void {
     this.ghosts.replaceChildren();
     if (!this.state || !plan) return;

@@ -181,6 +181,7 @@ function describeAction(a: Action, table: TableView): string {
     case "go_to_ground": return `${unit} goes to ground (better save, no pinning test; not activated in its next turn)`;
     case "stay_up": return `${unit} stays up and takes the fire`;
     case "use": return `${unit} works ${table.devices?.[a.target ?? -1]?.id ?? "a device"}`;
+    case "deep_strike": return `${unit} deep strikes at (${a.x?.toFixed(1)}, ${a.y?.toFixed(1)})`;
     case "consolidate":
       return a.dx || a.dy ? `${unit} consolidates ${Math.hypot(a.dx ?? 0, a.dy ?? 0).toFixed(1)}"` : `${unit} stays (no consolidation move)`;
     default: return `${a.type.replace(/_/g, " ")}${unit ? ` (${unit})` : ""}`;
@@ -262,6 +263,8 @@ class GameView {
   private mode = "normal";
   private planning = false;
   private pendingDrag: { unit: number; to: Point; released: boolean } | null = null;
+  // ADV-26: the unit whose deep strike marker a click on the table aims, while one waits.
+  private drop: { unit: number; token: string; where: HTMLElement } | null = null;
 
   constructor(
     private readonly id: string,
@@ -272,6 +275,7 @@ class GameView {
     this.board = new Board(table, {
       onUnitPressed: (unit) => this.showUnit(unit),
       onDrag: (unit, to, released) => this.drag(unit, to, released),
+      onTablePressed: (at) => this.aimDrop(at),
     });
     app.replaceChildren(
       h("div", { class: "game" },
@@ -377,8 +381,10 @@ class GameView {
       button.addEventListener("click", () => this.offer(a, token, odds));
       row.append(button);
     }
+    const drops = actions.filter((a) => a.type === "deep_strike");
+    this.drop = drops.length ? { unit: drops[0].unit!, token, where: odds } : null;
     for (const a of actions) {
-      if (isMove(a) || a.type === "activate") continue;
+      if (isMove(a) || a.type === "activate" || a.type === "deep_strike") continue;
       const button = h("button", { "data-action": a.type }, describeAction(a, this.table));
       button.addEventListener("click", () => (ODDS_KINDS.has(a.type) ? this.offer(a, token, odds) : this.commit(a, token, odds)));
       list.append(button);
@@ -390,6 +396,11 @@ class GameView {
         `${unitLabel(this.table, fire.unit)} ${fire.type === "throw_grenade" ? "throws a grenade at" : "opens fire on"} ` +
         `${unitLabel(this.table, fire.target)}. Go to ground before the dice are rolled?`));
     parts.push(list);
+    if (this.drop)
+      parts.push(h("p", { class: "hint", "data-testid": "drop-hint" },
+        `${unitLabel(this.table, this.drop.unit)} arrives by deep strike: click the table where its 5" marker ` +
+        `should come down. It then scatters 2D6" (a double, or landing on models, impassable ground or the ` +
+        `edge, is a mishap).`));
     if (moves.length) {
       const modes = [...new Set(moves.map((m) => m.mode ?? "normal"))];
       if (!modes.includes(this.mode)) this.mode = modes[0];
@@ -403,6 +414,18 @@ class GameView {
     }
     parts.push(odds);
     this.decision.replaceChildren(...parts);
+  }
+
+  // ADV-26: a click on the table aims the waiting deep strike there; a button commits it.
+  private aimDrop(at: Point): void {
+    if (!this.drop) return;
+    const { unit, token, where } = this.drop;
+    const round = (v: number) => Math.round(v * 10) / 10;
+    const action: Action = { type: "deep_strike", unit, x: round(at[0]), y: round(at[1]) };
+    this.board.showMarker([round(at[0]), round(at[1])], 2.5);
+    const commit = h("button", { class: "primary", "data-testid": "commit" }, `Commit: ${describeAction(action, this.table)}`);
+    commit.addEventListener("click", () => this.commit(action, token, where));
+    where.replaceChildren(commit);
   }
 
   // Shows the exact odds of `action` from the table as it stands, with a button to commit.

@@ -193,6 +193,47 @@ try {
   await page.screenshot({ path: join(screens, "8-replay-action-5.png") });
   check("the replay viewer walks a saved game", last.includes("game over") && early.includes("turn 1"), `${last} / ${early}`);
 
+  // ADV-26: Terminators teleport in. Both sides end turn 1; in Red's turn 2 the page asks where
+  // the marker comes down, a click on the table aims it and the commit rolls the scatter.
+  const dropGame = await (await fetch(`${base}/api/games`, {
+    method: "POST",
+    body: JSON.stringify({
+      scenario_text: [
+        "name: Drop zone", "table: {width: 48, height: 48}", "turn_limit: 4", "sides:",
+        "  - {name: Red, army: space_marines, units: [{unit: terminator_squad, at: [24, 3], reserve: {deep_strike: true, rolls: [1]}}, {unit: tactical_squad, at: [10, 4]}]}",
+        "  - {name: Blue, army: orks, units: [{unit: slugga_boyz, at: [24, 44], facing: 180, formation: block}]}",
+      ].join("\n"),
+      seed: 5,
+      seats: ["human", "human"],
+    }),
+  })).json();
+  await page.goto(`${base}/?game=${dropGame.id}&side=1&token=${dropGame.seats[1].token}`);
+  await page.goto(`${base}/?game=${dropGame.id}&side=0&token=${dropGame.seats[0].token}`);
+  const dropActions = async () => (await (await fetch(`${base}/api/games/${dropGame.id}`)).json()).actions;
+  for (let k = 0; k < 2; ++k) {
+    const before = await dropActions();
+    await page.locator("[data-testid=decision] button", { hasText: "end phase" }).first().click();
+    await page.waitForFunction(async ([n, game]) =>
+      (await (await fetch(`/api/games/${game}`)).json()).actions > n, [before, dropGame.id]);
+  }
+  await page.waitForSelector("[data-testid=drop-hint]");
+  const board = await page.locator("[data-testid=board]").boundingBox();
+  const at = (x, y) => [board.x + (x + 0.5) / 49 * board.width, board.y + (48 - y + 0.5) / 49 * board.height];
+  await page.mouse.click(...at(24, 24));
+  await page.waitForSelector("[data-testid=drop-marker]");
+  const aimed = await page.locator("[data-testid=commit]").innerText();
+  check("a click on the table aims the deep strike", /deep strikes at \(2[34]\.\d, 2[34]\.\d\)/.test(aimed), aimed);
+  await page.screenshot({ path: join(screens, "6-deep-strike-aimed.png") });
+  const dropBefore = await dropActions();
+  await page.click("[data-testid=commit]");
+  await page.waitForFunction(async ([n, game]) =>
+    (await (await fetch(`/api/games/${game}`)).json()).actions > n, [dropBefore, dropGame.id]);
+  await page.waitForTimeout(300);
+  const dropLog = await page.locator("[data-testid=log]").innerText();
+  check("the deep strike's scatter is in the dice log", dropLog.includes("ADV-26") &&
+    /deep strike( mishap)?/.test(dropLog), dropLog.slice(-400));
+  await page.screenshot({ path: join(screens, "7-deep-strike-landed.png") });
+
   // The server refuses what the page must not do: the page shows the rule and reason.
   const refused = await (await fetch(`${base}/api/games/${id}/actions`, {
     method: "POST",
