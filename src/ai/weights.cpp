@@ -48,7 +48,7 @@ constexpr WeightSpec kWeights[] = {
     {"stand_up", &TacticianWeights::stand_up, 0, 1000},
     {"go_to_ground", &TacticianWeights::go_to_ground, 0, 1000},
     {"regroup", &TacticianWeights::regroup, 0, 1000},
-    {"drop_range", &TacticianWeights::drop_range, 3, 48},
+    {"drop_range", &TacticianWeights::drop_range, 3, 48, true},
     {"min_gain", &TacticianWeights::min_gain, 0, 1000},
 };
 
@@ -97,7 +97,8 @@ Personalities Personalities::load_text(const std::string& text, const std::strin
       w = resolve(f["from"].as_string(), f["from"]);
     } else {
       // A personality of its own gives every weight: none falls back to a number in code, save
-      // those added later, which read as 0 (off) so that older files still load.
+      // those added later, which keep TacticianWeights' defaults (0, off; drop_range 12") so that
+      // older files still load.
       for (const auto& spec : kWeights)
         if (!f.has(spec.key) && !spec.added_later)
           f.fail("weight \"" + std::string(spec.key) + "\" is missing (or start `from:` another)");

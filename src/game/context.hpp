@@ -182,7 +182,11 @@ void apply_use(Context& c, const Action& a);
 std::string hide_illegal(const GameState& state, int unit, bool explain);
 void apply_hide(Context& c, int unit);
 void reveal(Context& c, int unit, const char* why);
-// After a move of a hidden unit: a dash, climb or swim, or an end in the open, reveals it.
+// ADV-12: whether `unit` (its every model needing no air, option underwater) has every living
+// model in deep water: hidden and not to be spotted.
+bool submerged(const GameState& state, int unit);
+// After a move of a hidden unit: a dash, climb or swim, or an end in the open, reveals it; a
+// move that leaves a unit submerged (ADV-12) hides it.
 void after_hidden_move(Context& c, int unit, table::MoveMode mode);
 // Hidden units an enemy has come within spotting distance of are revealed (after every action).
 void spot_hidden_units(Context& c);

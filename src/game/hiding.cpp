@@ -1,6 +1,11 @@
 // ADV-04 hiding and spotting, SHOOT-19 the ambush bonus it gives, SHOOT-61 firing while hidden.
 // The scenario option `hiding` (on by default, as ADV-04 is an advanced rule) switches it off.
 // ADV-16: a unit that had a model fall may not hide for the rest of the player turn.
+// ADV-12 (advanced, option underwater): a unit of models that need no air, every one of them in
+// deep water, moves under the surface: it is hidden after such a move and nobody spots it while
+// it stays submerged.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "game/context.hpp"
@@ -51,7 +56,23 @@ bool in_hiding_place(const GameState& s, int model) {
   return false;
 }
 
+bool submerged(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  if (!s.setup->options.underwater || !info.breathes_underwater) return false;
+  bool any = false;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    const auto features = s.table().features_at(s.models[m].pose.position);
+    if (std::none_of(features.begin(), features.end(),
+                     [](const table::TerrainFeature* f) { return f->deep; }))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 bool unit_spotted(const GameState& s, int unit) {
+  if (submerged(s, unit)) return false;  // ADV-12: not by normal means, however close
   const auto& info = s.setup->units[unit];
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const auto& pose = s.models[m].pose;
@@ -103,6 +124,15 @@ void reveal(Context& c, int unit, const char* why) {
 
 void after_hidden_move(Context& c, int unit, table::MoveMode mode) {
   GameState& s = c.state;
+  if (submerged(s, unit)) {
+    // ADV-12: under the water it is out of sight, whatever the move (a swim included).
+    if (!s.units[unit].hidden) {
+      s.units[unit].hidden = true;
+      s.units[unit].ambush_spent = false;
+      if (c.logging()) c.event({{"type", "hidden"}, {"unit", unit}, {"rule", "ADV-12"}});
+    }
+    return;
+  }
   if (!s.units[unit].hidden) return;
   // ADV-04: hiders keep to a walk or a crawl; a dash, a climb or a swim gives them away, and so
   // does ending the move in the open.

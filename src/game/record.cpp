@@ -236,6 +236,12 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
                            rain == was  ? fmt::format("the rain stays at level {}", rain)
                            : rain > was ? fmt::format("the rain worsens to level {}", rain)
                                         : fmt::format("the rain eases to level {}", rain));
+      } else if (what == "deep strike scatter") {  // ADV-26
+        out += fmt::format("  {} rolls {} for its deep strike: {}\n", unit_name(setup, e),
+                           dice_text(e["dice"]),
+                           e["double"].get<bool>()
+                               ? std::string("a double")
+                               : fmt::format("the marker scatters {}\"", e["inches"].get<int>()));
       } else if (what == "charge distance") {
         out += fmt::format("  {} rolls {} for the charge: {:.1f}\"\n", unit_name(setup, e),
                            dice_text(e["dice"]), e["inches"].get<double>());
@@ -378,7 +384,16 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
     } else if (type == "pursuers_left_table") {
       out += fmt::format("  {} follows its quarry off the table.\n", unit_name(setup, e));
     } else if (type == "reserves_arrived") {
-      out += fmt::format("  {} arrives from reserve.\n", unit_name(setup, e));
+      out += fmt::format("  {} arrives from reserve{}.\n", unit_name(setup, e),
+                         e.value("deep_strike", false) ? " by deep strike" : "");
+    } else if (type == "deep_strike") {  // ADV-26
+      out += fmt::format("  {} lands at ({:.1f}, {:.1f}).\n", unit_name(setup, e),
+                         e["at"][0].get<double>(), e["at"][1].get<double>());
+    } else if (type == "deep_strike_mishap") {
+      out += fmt::format(
+          "  {}'s deep strike goes wrong ({}): {}.\n", unit_name(setup, e),
+          e["why"].get<std::string>(),
+          e["outcome"].get<std::string>() == "lost" ? "it is lost" : "it goes back to reserve");
     } else if (type == "pursuers_returned") {
       out += fmt::format("  {} returns to the table.\n", unit_name(setup, e));
     } else if (type == "used") {

@@ -109,6 +109,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     bool all_climbing_gear = true;
     bool all_warp_jump = true;
     bool all_fleet = true;
+    bool all_breathe_underwater = true;
     bool any_invulnerable = false;
     bool any_big = false;
     for (const auto& model : placed.models) {
@@ -125,6 +126,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       info.energy_scanner = info.energy_scanner || p.has_rule("energy_scanner");  // ADV-10
       all_warp_jump = all_warp_jump && p.has_rule("warp_jump");                   // ADV-25
       all_fleet = all_fleet && p.has_rule("fleet");                               // ADV-06
+      all_breathe_underwater = all_breathe_underwater && p.has_rule("breathes_underwater");
       any_invulnerable = any_invulnerable || p.invulnerable.has_value();
       any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");
       info.no_fear = info.no_fear || p.has_rule("they_shall_know_no_fear");
@@ -143,6 +145,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     info.climbing_gear = all_climbing_gear;
     info.warp_jump = all_warp_jump;
     info.fleet = all_fleet;
+    info.breathes_underwater = all_breathe_underwater;  // ADV-12
     mark_characters(*setup, info);
     int assault = 0;
     int defensive = 0;

@@ -31,25 +31,26 @@ struct UnitInfo {
   bool fearless = false;
   bool dogged = false;  // ADV-43: every model is (GameSetup::dogged weighs the option)
   bool relentless = false;
-  bool no_fear = false;             // They Shall Know No Fear (MORALE-05)
-  bool never_suppressed = false;    // SHOOT-34
-  bool can_move_tactically = true;  // MOVE-13
-  int initiative = 3;               // the leader's I: Initiative tests (DICE-13, MELEE-12)
-  bool frenzy = false;              // MORALE-07
-  bool need_not_pursue = false;     // slow and purposeful (MELEE-24)
-  bool hit_and_run = false;         // MELEE-12
-  bool leaping = false;             // ADV-07: +6" to charges
-  bool jump_pack = false;           // MOVE-22/25: every model wears one
-  bool flesh_hooks = false;         // CHARGE-19
-  bool climbing_gear = false;       // ADV-13: every model has climbing gear (or hooks, pads)
-  bool warp_jump = false;           // ADV-25: every model is a Warp Spider
-  bool fleet = false;               // ADV-06: every model has the fleet rule
-  bool energy_scanner = false;      // ADV-10: a model carries one: minefields are 1 in 6
-  bool assault_grenades = false;    // CHARGE-16: a majority carries them
-  bool defensive_grenades = false;  // CHARGE-17: a majority carries them
-  bool has_ranged = false;          // CHARGE-13: something to stand and fire with
-  bool weapon_crew = false;         // ADV-28: a support weapon's crew
-  std::uint64_t hates = 0;          // MORALE-06: bit v set when it hates unit v
+  bool no_fear = false;              // They Shall Know No Fear (MORALE-05)
+  bool never_suppressed = false;     // SHOOT-34
+  bool can_move_tactically = true;   // MOVE-13
+  int initiative = 3;                // the leader's I: Initiative tests (DICE-13, MELEE-12)
+  bool frenzy = false;               // MORALE-07
+  bool need_not_pursue = false;      // slow and purposeful (MELEE-24)
+  bool hit_and_run = false;          // MELEE-12
+  bool leaping = false;              // ADV-07: +6" to charges
+  bool jump_pack = false;            // MOVE-22/25: every model wears one
+  bool flesh_hooks = false;          // CHARGE-19
+  bool climbing_gear = false;        // ADV-13: every model has climbing gear (or hooks, pads)
+  bool warp_jump = false;            // ADV-25: every model is a Warp Spider
+  bool fleet = false;                // ADV-06: every model has the fleet rule
+  bool energy_scanner = false;       // ADV-10: a model carries one: minefields are 1 in 6
+  bool assault_grenades = false;     // CHARGE-16: a majority carries them
+  bool defensive_grenades = false;   // CHARGE-17: a majority carries them
+  bool has_ranged = false;           // CHARGE-13: something to stand and fire with
+  bool weapon_crew = false;          // ADV-28: a support weapon's crew
+  bool breathes_underwater = false;  // ADV-12: every model needs no air (it may move submerged)
+  std::uint64_t hates = 0;           // MORALE-06: bit v set when it hates unit v
 };
 
 struct ModelInfo {

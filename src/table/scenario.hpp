@@ -126,6 +126,7 @@ struct ScenarioOptions {
   bool weather = false;                           // ADV-21 (optional)
   bool prone_crews = true;                        // ADV-28 (advanced)
   bool deep_strike = true;                        // ADV-26 (advanced)
+  bool underwater = true;                         // ADV-12 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

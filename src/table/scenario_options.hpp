@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 52> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 53> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -67,6 +67,7 @@ inline constexpr std::array<SwitchOption, 52> kSwitchOptions = {{
     {"weather", &ScenarioOptions::weather},
     {"prone_crews", &ScenarioOptions::prone_crews},
     {"deep_strike", &ScenarioOptions::deep_strike},
+    {"underwater", &ScenarioOptions::underwater},
 }};
 
 }  // namespace arap::table
