@@ -107,10 +107,19 @@ std::string hide_illegal(const GameState& s, int unit, bool explain) {
   return "";
 }
 
-void apply_hide(Context& c, int unit) {
+namespace {
+
+// The unit goes into hiding, by `rule` (ADV-04 a claim, ADV-12 under water).
+void hide(Context& c, int unit, const char* rule) {
   c.state.units[unit].hidden = true;
   c.state.units[unit].ambush_spent = false;
-  if (c.logging()) c.event({{"type", "hidden"}, {"unit", unit}, {"rule", "ADV-04"}});
+  if (c.logging()) c.event({{"type", "hidden"}, {"unit", unit}, {"rule", rule}});
+}
+
+}  // namespace
+
+void apply_hide(Context& c, int unit) {
+  hide(c, unit, "ADV-04");
 }
 
 void reveal(Context& c, int unit, const char* why) {
@@ -126,11 +135,7 @@ void after_hidden_move(Context& c, int unit, table::MoveMode mode) {
   GameState& s = c.state;
   if (submerged(s, unit)) {
     // ADV-12: under the water it is out of sight, whatever the move (a swim included).
-    if (!s.units[unit].hidden) {
-      s.units[unit].hidden = true;
-      s.units[unit].ambush_spent = false;
-      if (c.logging()) c.event({{"type", "hidden"}, {"unit", unit}, {"rule", "ADV-12"}});
-    }
+    if (!s.units[unit].hidden) hide(c, unit, "ADV-12");
     return;
   }
   if (!s.units[unit].hidden) return;
