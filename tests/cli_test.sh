@@ -12,10 +12,13 @@ check() {  # check NAME CONDITION...
 }
 contains() { grep -q -- "$2" <<<"$1"; }
 not_contains() { ! grep -q -- "$2" <<<"$1"; }
+# Every temporary file of this script goes in one folder, removed however the script ends.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR=$scratch
 # Issue 17: the parsed-library cache goes to a fresh folder, so these runs see it cold, then warm.
 ARAP_CACHE=$(mktemp -d)
 export ARAP_CACHE
-trap 'rm -rf "$ARAP_CACHE"' EXIT
 
 out=$("$arap" odds attack --json "$root/examples/bolters_vs_guardsmen.json")
 check "attack json exit 0" test $? -eq 0

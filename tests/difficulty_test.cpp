@@ -146,7 +146,7 @@ TEST(ScenarioSeats, an_unknown_seat_agent_is_refused_at_its_line_and_field) {
 }
 
 TEST(ScenarioSeats, a_data_folder_without_the_ai_file_fields_random_and_greedy) {
-  const auto dir = std::filesystem::temp_directory_path() / "arap_no_ai_data";
+  const auto dir = test::scratch_dir() / "no_ai_data";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const Roster roster = Roster::load(dir);

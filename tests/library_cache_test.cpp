@@ -1,6 +1,5 @@
 // Issue 17: the data library kept as JSON between runs must be the library the YAML gives,
 // definition for definition, and must be used only for the very files it was made from.
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 
@@ -11,13 +10,13 @@
 #include "data/library_cache.hpp"
 #include "odds/attack_request.hpp"
 #include "support/expect.hpp"
+#include "support/scratch.hpp"
 
 namespace arap::data {
 namespace {
 
 std::filesystem::path temp_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("arap_cache_test_" + std::to_string(::getpid())) / name;
+  const auto dir = test::scratch_dir() / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

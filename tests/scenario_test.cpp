@@ -1,6 +1,4 @@
 // Scenarios: the shipped ones load and render; bad ones name file, line and field.
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 
@@ -8,6 +6,7 @@
 
 #include "data/data_error.hpp"
 #include "data/library.hpp"
+#include "support/scratch.hpp"
 #include "table/coherency.hpp"
 #include "table/scenario.hpp"
 #include "table/svg.hpp"
@@ -61,17 +60,19 @@ TEST(ScenarioData, town_has_about_thirty_terrain_pieces) {
   EXPECT_EQ(town.victory.objectives.size(), 3u);
   // ADV-47: its houses are confined by default, and one ruin kept its roof.
   for (const auto& feature : town.table.features()) {
-    if (feature.kind == TerrainKind::building) EXPECT_TRUE(feature.confined) << feature.id;
-    if (feature.kind == TerrainKind::ruin) EXPECT_EQ(feature.confined, feature.id == "ruin_4");
+    if (feature.kind == TerrainKind::building) {
+      EXPECT_TRUE(feature.confined) << feature.id;
+    }
+    if (feature.kind == TerrainKind::ruin) {
+      EXPECT_EQ(feature.confined, feature.id == "ruin_4");
+    }
   }
 }
 
 class BadScenario : public ::testing::Test {
  protected:
   data::DataError error_of(const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("arap_scenario_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
+    const auto& dir = test::scratch_dir();
     const auto path =
         (dir / (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
                 std::to_string(++written_) + ".yaml"))

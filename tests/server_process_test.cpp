@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dice/rng.hpp"
+#include "support/scratch.hpp"
 
 namespace {
 
@@ -75,9 +76,7 @@ int play(httplib::Client& c, const std::string& id, const std::vector<std::strin
 }
 
 TEST(ServerProcess, kill_9_mid_game_loses_no_applied_action) {
-  const std::string db = (std::filesystem::temp_directory_path() /
-                          ("arap_kill_test_" + std::to_string(getpid()) + ".db"))
-                             .string();
+  const std::string db = (arap::test::scratch_dir() / "kill.db").string();
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
 
   ServeProcess first(db);

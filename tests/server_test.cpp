@@ -52,8 +52,7 @@ class RunningServer {
 };
 
 std::string temp_db(const std::string& name) {
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("arap_server_test_" + name + "_" + std::to_string(::getpid()) + ".db");
+  const auto path = test::scratch_dir() / (name + ".db");
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
   return path.string();
 }

@@ -1,8 +1,6 @@
 // Small battles for game tests: a scenario written on the fly, loaded against the shipped data.
 #pragma once
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -13,6 +11,7 @@
 #include "data/library.hpp"
 #include "game/engine.hpp"
 #include "game/setup.hpp"
+#include "support/scratch.hpp"
 
 namespace arap::test {
 
@@ -27,8 +26,7 @@ inline std::shared_ptr<const data::Library> shipped_library() {
 // with its text. The copy is loaded, then deleted.
 inline std::shared_ptr<const data::Library> library_with(
     const std::string& name, const std::vector<std::pair<std::string, std::string>>& additions) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("arap_" + name + "_data_" + std::to_string(::getpid()));
+  const auto dir = scratch_dir() / ("data_" + name);
   std::filesystem::remove_all(dir);
   std::filesystem::copy(ARAP_DATA_DIR, dir, std::filesystem::copy_options::recursive);
   for (const auto& [file, text] : additions) std::ofstream(dir / file, std::ios::app) << text;
@@ -41,10 +39,7 @@ inline std::shared_ptr<const data::Library> library_with(
 inline std::shared_ptr<const game::GameSetup> battle(
     const std::string& name, const std::string& red_army, const std::string& red_units,
     const std::string& blue_army, const std::string& blue_units, const std::string& extra = "") {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("arap_game_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto path = (dir / (name + ".yaml")).string();
+  const auto path = (scratch_dir() / (name + ".yaml")).string();
   std::ofstream(path) << "name: " << name << "\n"
                       << "table: {width: 48, height: 48}\n"
                       << "turn_limit: 6\n"
