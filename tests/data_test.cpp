@@ -1,7 +1,5 @@
 // The data library: the shipped files load, the movement table is right (MOVE-02), strength and
 // damage notations parse (GEN-10, SHOOT-23), and every kind of bad input names file, line, field.
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 
@@ -10,6 +8,7 @@
 #include "data/data_error.hpp"
 #include "data/library.hpp"
 #include "data/yaml_reader.hpp"
+#include "support/scratch.hpp"
 
 namespace arap::data {
 namespace {
@@ -142,10 +141,7 @@ TEST(DataLibrary, SHOOT_23_damage_notation) {
 class BadData : public ::testing::Test {
  protected:
   std::string write(const std::string& name, const std::string& text) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("arap_data_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const auto path = (dir / name).string();
+    const auto path = (test::scratch_dir() / name).string();
     std::ofstream(path) << text;
     return path;
   }
@@ -271,9 +267,57 @@ TEST_F(BadData, MELEE_02_natural_attacks_never_exceed_the_profile) {
   EXPECT_NE(error.problem().find("4 attacks"), std::string::npos) << error.problem();
 }
 
+TEST_F(BadData, ADV_53_bodyguards_guard_a_leader_and_are_not_it) {
+  load_special_rules(std::string(ARAP_DATA_DIR) + "/special_rules.yaml", library);
+  load_weapons(std::string(ARAP_DATA_DIR) + "/weapons.yaml", library);
+  const std::string head =
+      "army: test\n"
+      "profiles:\n"
+      "  - {id: man, M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}\n"
+      "units:\n"
+      "  - id: retinue\n"
+      "    models:\n";
+  const auto leader_guard = write("army_leader_guard.yaml",
+                                  head + "      - {profile: man, leader: true, bodyguard: true}\n");
+  const DataError own = error_of([&] { load_army(leader_guard, library); });
+  EXPECT_EQ(own.field(), "units[0].models[0].bodyguard");
+  EXPECT_EQ(own.where().line, 7);
+  EXPECT_NE(own.problem().find("ADV-53"), std::string::npos) << own.problem();
+  const auto no_leader =
+      write("army_no_principal.yaml", "army: test2" + head.substr(head.find('\n')) +
+                                          "      - {profile: man, count: 3, bodyguard: true}\n");
+  const DataError none = error_of([&] { load_army(no_leader, library); });
+  EXPECT_EQ(none.field(), "units[0].models");
+  EXPECT_NE(none.problem().find("leader: true"), std::string::npos) << none.problem();
+}
+
+TEST_F(BadData, ADV_30_a_reload_weapon_sits_among_a_models_first_sixteen) {
+  load_special_rules(std::string(ARAP_DATA_DIR) + "/special_rules.yaml", library);
+  load_weapons(std::string(ARAP_DATA_DIR) + "/weapons.yaml", library);
+  const auto weapons = write("reload_weapons.yaml",
+                             "weapons:\n"
+                             "  - {id: crossbow, range: 18, type: assault, strength: 4, ap: 6,\n"
+                             "     properties: [reload]}\n");
+  load_weapons(weapons, library);
+  std::string kit = "[";
+  for (int k = 0; k < 16; ++k) kit += "laspistol, ";
+  kit += "crossbow]";
+  const auto path = write("army_armoury.yaml",
+                          "army: test\n"
+                          "profiles:\n"
+                          "  - {id: man, M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}\n"
+                          "units:\n"
+                          "  - id: armoury\n"
+                          "    models:\n"
+                          "      - {profile: man, weapons: " +
+                              kit + "}\n");
+  const DataError error = error_of([&] { load_army(path, library); });
+  EXPECT_EQ(error.field(), "units[0].models[0].weapons[16]");
+  EXPECT_NE(error.problem().find("ADV-30"), std::string::npos) << error.problem();
+}
+
 TEST_F(BadData, MORALE_06_a_hated_foe_must_be_an_army_or_one_of_its_units) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("arap_data_test_hates_" + std::to_string(::getpid()));
+  const auto dir = test::scratch_dir() / "hates";
   std::filesystem::remove_all(dir);
   std::filesystem::copy(ARAP_DATA_DIR, dir, std::filesystem::copy_options::recursive);
   const auto path = (dir / "armies" / "zz_grudges.yaml").string();

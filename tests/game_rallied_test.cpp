@@ -3,6 +3,7 @@
 // engine with forced dice.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -82,6 +83,46 @@ TEST_F(Rallied, ADV_71_next_turn_it_may_charge_them) {
   must(act(ActionKind::end_phase));
   EXPECT_FALSE(state_.units[1].own_turn.rallied);
   EXPECT_EQ(apply(state_, blue_charges_back(), &log_), "");
+}
+
+Action face(int unit, double facing) {
+  Action a = act(ActionKind::face, unit);
+  a.facing = facing;
+  return a;
+}
+
+TEST_F(Rallied, ADV_71_the_player_picks_the_free_turn_once_before_activating) {
+  arrange();
+  // Listed: the free turn toward the one enemy unit (due north, where the marines stand).
+  const auto listed = legal_actions(state_);
+  const auto turn = std::find_if(listed.begin(), listed.end(),
+                                 [](const Action& a) { return a.kind == ActionKind::face; });
+  ASSERT_NE(turn, listed.end());
+  EXPECT_EQ(turn->unit, 1);
+  EXPECT_NEAR(*turn->facing, 0.0, 1e-9);
+  // Any bearing is the player's: the Guard turn to face east, every model alike.
+  must(face(1, 90.0));
+  for (int m = 10; m < 20; ++m) EXPECT_DOUBLE_EQ(state_.models[m].pose.facing, 90.0);
+  EXPECT_TRUE(logged("faced"));
+  const std::string again = illegal_reason(state_, face(1, 180.0));
+  EXPECT_EQ(again.rfind("ADV-71:", 0), 0u) << again;
+  EXPECT_NE(again.find("already"), std::string::npos) << again;
+}
+
+TEST_F(Rallied, ADV_71_no_free_turn_after_the_activation_attempt_nor_for_others) {
+  arrange();
+  must(activate(1, 1));
+  must(act(ActionKind::end_activation, 1));
+  const std::string late = illegal_reason(state_, face(1, 90.0));
+  EXPECT_NE(late.find("before it tries to activate"), std::string::npos) << late;
+  // The marines did not rally: no free turn for them (nor is it their turn).
+  EXPECT_EQ(illegal_reason(state_, face(0, 90.0)).rfind("ADV-71:", 0), 0u);
+}
+
+TEST_F(Rallied, ADV_71_the_option_off_offers_no_free_turn) {
+  arrange("options: {rallied_units: false}\n");
+  const std::string off = illegal_reason(state_, face(1, 90.0));
+  EXPECT_NE(off.find("rallied_units"), std::string::npos) << off;
 }
 
 // Red: a Guard squad (unit 0) at y = 14 facing south, its back to Blue's Assault squad (unit 1)

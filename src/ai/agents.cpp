@@ -170,6 +170,8 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       // ADV-33: a shot nobody's weapon reaches is legal but wasted (asked of the best first).
       for (const auto& [score, a] : shots)
         if (a->kind == ActionKind::throw_grenade || !game::fire_groups(s, *a).empty()) return *a;
+      // ADV-30: nothing to fire, but spent Reload weapons to ready.
+      if (const Action* a = first_of(options, ActionKind::reload)) return *a;
       if (auto move = close_in(s, game::pending(s).unit, false)) return *move;
       if (const Action* a = first_of(options, ActionKind::stand_up)) return *a;
       if (const Action* a = first_of(options, ActionKind::end_activation)) return *a;

@@ -202,6 +202,26 @@ class Scorer {
         }
         break;
       }
+      case ActionKind::reload: {
+        // ADV-30: worth its weight for each model it readies (a shot now scores on its own).
+        int spent = 0;
+        const auto& info = s_.setup->units[action.unit];
+        for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+          spent += s_.models[m].pose.alive && s_.models[m].unloaded != 0 ? 1 : 0;
+        out.score = w_.reload * spent;
+        out.why = fmt::format("readies the spent weapons of {} models", spent);
+        break;
+      }
+      case ActionKind::bodyguard:
+        // ADV-53: the leader (its Ld and activation value) out of the blows, before choosing.
+        out.score = w_.bodyguard;
+        out.why = "a bodyguard takes the leader's place in the fight";
+        break;
+      case ActionKind::face:
+        // ADV-71: the rally already faced the nearest enemy, the likeliest threat.
+        out.score = -w_.min_gain;
+        out.why = "the rally already faces the nearest enemy";
+        break;
       case ActionKind::deep_strike: {
         // ADV-26: the aim point nearest drop_range from the enemy (the only choice then open).
         const double gap = drop_gap(s_, action);

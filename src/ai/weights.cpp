@@ -49,6 +49,8 @@ constexpr WeightSpec kWeights[] = {
     {"go_to_ground", &TacticianWeights::go_to_ground, 0, 1000},
     {"regroup", &TacticianWeights::regroup, 0, 1000},
     {"drop_range", &TacticianWeights::drop_range, 3, 48, true},
+    {"reload", &TacticianWeights::reload, 0, 1000, true},
+    {"bodyguard", &TacticianWeights::bodyguard, 0, 1000, true},
     {"min_gain", &TacticianWeights::min_gain, 0, 1000},
 };
 

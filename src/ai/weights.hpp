@@ -36,6 +36,8 @@ struct TacticianWeights {
   double go_to_ground = 0.0;  // ADV-01: the price of the activation a unit gives up
   double regroup = 0.0;       // ADV-03: each suppression point shed
   double drop_range = 12.0;   // ADV-26: inches from the nearest enemy a deep strike aims at
+  double reload = 0.5;        // ADV-30: each model whose spent Reload weapons a reload readies
+  double bodyguard = 1.0;     // ADV-53: a bodyguard taking an engaged leader's place
   double min_gain = 0.0;
 };
 

@@ -1,4 +1,6 @@
 // Reads data/creatures.yaml and data/armies/*.yaml: profiles (catalogue §3.1) and units.
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -142,7 +144,8 @@ void read_army(const Field& root, const std::string& file, Library& library) {
     int leaders = 0;
     for (std::size_t m = 0; m < models.size(); ++m) {
       const Field model_field = models.at(m);
-      model_field.allow_only({"profile", "name", "count", "leader", "weapons", "banner", "shield"});
+      model_field.allow_only(
+          {"profile", "name", "count", "leader", "weapons", "banner", "shield", "bodyguard"});
       ModelGroup group;
       const std::string profile_id = model_field["profile"].as_string();
       group.profile = library.profile(army.id + "/" + profile_id);
@@ -170,6 +173,12 @@ void read_army(const Field& root, const std::string& file, Library& library) {
         ++leaders;
         if (group.count != 1) model_field["count"].fail("a leader entry has exactly one model");
       }
+      if (model_field.has("bodyguard")) {  // ADV-53
+        group.bodyguard = model_field["bodyguard"].as_bool();
+        if (group.bodyguard && group.leader)
+          model_field["bodyguard"].fail(
+              "ADV-53: the leader is the Principal the bodyguards guard, not one of them");
+      }
       if (model_field.has("weapons")) {
         const Field weapons = model_field["weapons"];
         weapons.expect_sequence();
@@ -179,6 +188,11 @@ void read_army(const Field& root, const std::string& file, Library& library) {
           if (weapon == nullptr) {
             weapons.at(w).fail(fmt::format("no weapon \"{}\" in weapons.yaml{}", weapon_id,
                                            did_you_mean(weapon_id, weapon_ids(library))));
+          }
+          if (weapon->has(WeaponProperty::reload) && w >= kReloadSlots) {
+            weapons.at(w).fail(
+                fmt::format("ADV-30: a Reload weapon must be among the first {} weapons of a model",
+                            kReloadSlots));
           }
           group.weapons.push_back(weapon);
         }
@@ -199,6 +213,11 @@ void read_army(const Field& root, const std::string& file, Library& library) {
       unit.models.push_back(std::move(group));
     }
     if (leaders > 1) unit_field["models"].fail("a unit has at most one leader");
+    if (leaders == 0 && std::any_of(unit.models.begin(), unit.models.end(),
+                                    [](const ModelGroup& g) { return g.bodyguard; }))
+      unit_field["models"].fail(
+          "ADV-53: bodyguards guard the unit's leader (the Principal): mark one model leader: "
+          "true");
     if (unit_field.has("hates")) {
       // MORALE-06: checked against every army once all are loaded (Library::load).
       const Field hates = unit_field["hates"];

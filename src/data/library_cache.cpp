@@ -158,6 +158,7 @@ json library_to_json(const Library& library) {
                                {"leader", group.leader},
                                {"banner", group.banner},
                                {"shield", to_string(group.shield)},
+                               {"bodyguard", group.bodyguard},
                                {"weapons", weapons}});
       }
       u["hates"] = json::array();
@@ -208,6 +209,7 @@ Library library_from_json(const json& j) {
         group.leader = m.at("leader").get<bool>();
         group.banner = m.at("banner").get<double>();  // SHOOT-55
         group.shield = shield_from_string(m.value("shield", "none")).value_or(Shield::none);
+        group.bodyguard = m.value("bodyguard", false);  // ADV-53
         for (const auto& id : m.at("weapons")) {
           const WeaponProfile* w = library.weapon(id.get<std::string>());
           if (w == nullptr) throw std::runtime_error("cache: no weapon " + id.dump());

@@ -54,6 +54,9 @@ struct ModelGroup {
   // SHOOT-55: a back banner or standard showing this many inches above the model's head (0: none).
   double banner = 0.0;
   Shield shield = Shield::none;  // ADV-60
+  // ADV-53: these models guard the unit's leader (the Principal): in mêlée one within 3" may
+  // trade places with it.
+  bool bodyguard = false;
   std::vector<const WeaponProfile*> weapons;
 };
 

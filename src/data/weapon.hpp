@@ -70,7 +70,7 @@ enum class WeaponProperty : std::uint8_t {
   power_weapon,       // ignores armour saves (ADV-54)
   power_fist,         // doubles Strength, -2 Initiative (ADV-54)
   strike_last,        // always strikes at I1 (ADV-54)
-  reload,             // ADV-30
+  reload,             // ADV-30: an action must reload it between shots
   sniper,             // ADV-42
   low_signature,      // ADV-42
   two_handed,
@@ -85,6 +85,10 @@ enum class WeaponProperty : std::uint8_t {
   plasma,            // a plasma weapon: short range only in the heaviest rain (ADV-21)
   count_
 };
+// ADV-30: the game keeps a model's spent Reload weapons as bits by their place in its loadout, so
+// a Reload weapon must be among the first this many the loadout lists.
+inline constexpr std::size_t kReloadSlots = 16;
+
 std::vector<std::string_view> weapon_property_names();  // every name, in enum order
 std::string_view to_string(WeaponProperty property);
 std::optional<WeaponProperty> weapon_property_from_string(std::string_view text);

@@ -12,13 +12,14 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 28> kKinds = {
-    "activate",      "free_move",      "end_phase",  "pick_up",     "decline_pick_up",
-    "move",          "go_prone",       "stand_up",   "aim",         "shoot",
-    "throw_grenade", "end_activation", "charge",     "hold",        "stand_and_fire",
-    "run",           "fight",          "break_off",  "hit_and_run", "intercept",
-    "let_pass",      "hide",           "use",        "consolidate", "go_to_ground",
-    "stay_up",       "regroup",        "deep_strike"};
+constexpr std::array<const char*, 31> kKinds = {
+    "activate",      "free_move",      "end_phase",   "pick_up",     "decline_pick_up",
+    "move",          "go_prone",       "stand_up",    "aim",         "shoot",
+    "throw_grenade", "end_activation", "charge",      "hold",        "stand_and_fire",
+    "run",           "fight",          "break_off",   "hit_and_run", "intercept",
+    "let_pass",      "hide",           "use",         "consolidate", "go_to_ground",
+    "stay_up",       "regroup",        "deep_strike", "reload",      "face",
+    "bodyguard"};
 constexpr std::array<const char*, 12> kModes = {"normal",   "backwards", "sidestep",  "crawl",
                                                 "tactical", "charge",    "flee",      "climb",
                                                 "swim",     "jump",      "warp_jump", "fleet"};
@@ -83,6 +84,7 @@ nlohmann::json to_json(const Action& action) {
       if (action.buckler) out["buckler"] = true;
       break;
     case ActionKind::use:
+    case ActionKind::bodyguard:
       out["unit"] = action.unit;
       out["target"] = action.target;
       break;
@@ -90,6 +92,10 @@ nlohmann::json to_json(const Action& action) {
       out["unit"] = action.unit;
       out["x"] = action.dx;
       out["y"] = action.dy;
+      break;
+    case ActionKind::face:
+      out["unit"] = action.unit;
+      if (action.facing) out["facing"] = *action.facing;
       break;
     case ActionKind::end_phase:
     case ActionKind::decline_pick_up:

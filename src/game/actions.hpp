@@ -49,6 +49,11 @@ enum class ActionKind : std::uint8_t {
   // ADV-26: unit, x, y (kept in dx, dy): where the phasing player aims the marker of a unit that
   // has arrived by deep strike; before any unit of its side activates
   deep_strike,
+  reload,  // ADV-30: unit, 1 AP: every spent Reload weapon of the unit is ready again
+  face,    // ADV-71: unit, facing: a unit that rallied this turn turns for free, once
+  // ADV-53: unit, target (a model's number within the unit, as the state view lists them): in the
+  // unit's mêlée choice, that bodyguard trades places with its engaged Principal, once a round
+  bodyguard,
 };
 
 struct Action {

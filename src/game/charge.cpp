@@ -501,11 +501,19 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     if (!rules::firing_during_charge_allowed(pair.distance, info.move))
       return "CHARGE-11: Fire and Charge needs a start more than the unit's move away";
     bool armed = false;
+    bool spent = false;  // ADV-30: armed, but only with Reload weapons not yet reloaded
     for (int m = info.first_model; m < info.first_model + info.model_count && !armed; ++m) {
       if (!s.models[m].pose.alive) continue;
-      for (const auto* weapon : s.setup->models[m].group->weapons)
-        armed = armed || rules::charge_reaction_shots(*weapon, 0, false, true) > 0;
+      for (const auto* weapon : s.setup->models[m].group->weapons) {
+        if (rules::charge_reaction_shots(*weapon, 0, false, true) <= 0) continue;
+        const bool loaded = weapon_loaded(s, m, *weapon);
+        armed = armed || loaded;
+        spent = spent || !loaded;
+      }
     }
+    if (!armed && spent)
+      return "ADV-30: the unit's pistols and assault weapons have fired and must be reloaded "
+             "before Fire and Charge";
     if (!armed) return "CHARGE-12: Fire and Charge needs pistols or assault weapons";
   }
   return "";

@@ -153,9 +153,11 @@ void hazard_tests(Context& c, int unit, int m,
 // MOVE-11: what a hazard that caught model `m` does: one wound, saved by its armour as usual.
 void hazard_wound(Context& c, int unit, int m);
 std::string shoot_illegal(const GameState& state, const Action& action);
-void apply_shoot(Context& c, const Action& action);
+// Resolves the shot and returns the AP it costs (its dearest firing, SHOOT-05..07, ADV-30).
+int apply_shoot(Context& c, const Action& action);
 std::string throw_illegal(const GameState& state, const Action& action);
 void apply_throw(Context& c, const Action& action);
+// The least a shooting action of this kind costs (SHOOT-05/09); a dearer weapon raises it.
 int shooting_cost(const GameState& state, int unit, bool heavy);
 // CHARGE-12/14/15: Stand and Fire (`successes` from the roll) or Fire and Charge shots of `unit`
 // at `target`, at BS1; returns the unsaved wounds (they count toward the first round's WD).
@@ -227,6 +229,18 @@ void tally_suppression(Context& c, int firer, int unit, int hits,
 // The unit loses every S-point (pinned, a heavy-casualty test, locked in mêlée).
 void clear_s_points(Context& c, int unit, const char* why);
 std::string regroup_illegal(const GameState& state, int unit);
+// Reload weapons and free turns (reload.cpp). ADV-30: whether model `m`'s `weapon` may fire
+// (a Reload weapon that fired stays silent until the unit reloads); spend_load marks it fired.
+bool weapon_loaded(const GameState& state, int m, const data::WeaponProfile& weapon);
+void spend_load(GameState& state, int m, const data::WeaponProfile& weapon);
+std::string reload_illegal(const GameState& state, int unit);
+void apply_reload(Context& c, int unit);
+// ADV-71: the free turn of a unit that rallied this turn, before it tries to activate.
+std::string face_illegal(const GameState& state, const Action& a);
+void apply_face(Context& c, const Action& a);
+// ADV-53 (bodyguards.cpp): a bodyguard trades places with its engaged Principal.
+std::string bodyguard_illegal(const GameState& state, const Action& a);
+void apply_bodyguard(Context& c, const Action& a);
 void apply_regroup(Context& c, int unit);
 // The end of a game turn: every unit loses one S-point.
 void s_points_wear_off(Context& c);

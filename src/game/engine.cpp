@@ -114,9 +114,10 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       }
       if (a.kind == ActionKind::end_phase) return "";
       if (a.kind != ActionKind::activate && a.kind != ActionKind::free_move &&
-          a.kind != ActionKind::go_to_ground)
+          a.kind != ActionKind::go_to_ground && a.kind != ActionKind::face)
         return wrong_phase();
       if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
+      if (a.kind == ActionKind::face) return detail::face_illegal(s, a);
       if (a.kind == ActionKind::go_to_ground) return detail::ground_illegal(s, a);
       if (s.units[a.unit].gone_to_ground())
         return fmt::format(
@@ -227,6 +228,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         case ActionKind::regroup:  // ADV-03
           if (auto p = needs(1); !p.empty()) return p;
           return detail::regroup_illegal(s, unit);
+        case ActionKind::reload:  // ADV-30
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::reload_illegal(s, unit);
         case ActionKind::use:
           if (auto p = needs(1); !p.empty()) return p;
           return detail::use_illegal(s, a, explain);
@@ -252,6 +256,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         return wrong_phase();
       return detail::response_illegal(s, a);
     case Phase::melee_choice:
+      if (a.kind == ActionKind::bodyguard) return detail::bodyguard_illegal(s, a);  // ADV-53
       if (a.kind != ActionKind::fight && a.kind != ActionKind::break_off &&
           a.kind != ActionKind::hit_and_run)
         return wrong_phase();
@@ -330,8 +335,7 @@ void resolve_fire(Context& c, const Action& a, int unit) {
   s.units[unit].player_turn.fired = true;  // ADV-06: no Fleet move after it
   int cost = 1;
   if (a.kind == ActionKind::shoot) {
-    cost = detail::shooting_cost(s, unit, a.heavy);
-    detail::apply_shoot(c, a);
+    cost = detail::apply_shoot(c, a);
   } else {
     detail::apply_throw(c, a);
   }
@@ -384,6 +388,9 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       break;
     case ActionKind::deep_strike:
       detail::apply_deep_strike(c, a);
+      break;
+    case ActionKind::face:  // ADV-71
+      detail::apply_face(c, a);
       break;
     case ActionKind::pick_up:
       pick_up(c, a);
@@ -457,6 +464,11 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       s.units[unit].own_turn.aimed = false;
       spend(c, 1);
       break;
+    case ActionKind::reload:  // ADV-30
+      detail::apply_reload(c, unit);
+      s.units[unit].own_turn.aimed = false;  // SHOOT-08: the aim was for a shot next
+      spend(c, 1);
+      break;
     case ActionKind::aim:
       s.units[unit].own_turn.aimed = true;
       if (c.logging()) c.event({{"type", "aim"}, {"unit", unit}, {"rule", "SHOOT-08"}});
@@ -502,6 +514,9 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
     case ActionKind::break_off:
     case ActionKind::hit_and_run:
       detail::apply_melee_choice(c, a);
+      break;
+    case ActionKind::bodyguard:  // ADV-53
+      detail::apply_bodyguard(c, a);
       break;
     case ActionKind::intercept:
     case ActionKind::let_pass:

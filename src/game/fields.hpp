@@ -33,6 +33,7 @@ void for_each(Model& m, Visit&& visit) {
   visit("prone", m.prone);
   visit("fell_over", m.fell_over);
   visit("heavy_only", m.heavy_only);
+  visit("unloaded", m.unloaded);
   visit("crossfire_path", m.crossfire_path);
   visit("crossfire_from.x", m.crossfire_from.x);
   visit("crossfire_from.y", m.crossfire_from.y);
@@ -103,7 +104,9 @@ void for_each(Model& m, Visit&& visit) {
   X(last_man) \
   X(rallied_from) \
   X(own_turn.rallied) \
+  X(own_turn.faced) \
   X(round.first_round) \
+  X(round.bodyguard_swapped) \
   X(round.charged_into_cover) \
   X(round.simultaneous) \
   X(round.bonus_attacks) \
@@ -185,7 +188,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 static_assert(sizeof(ModelState) == 88, "list the new ModelState field in fields::for_each");
 static_assert(sizeof(UnitState) == 152, "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 16 &&
-                  sizeof(UnitState::Round) == 14,
+                  sizeof(UnitState::Round) == 16,
               "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(GameState::ChargeInProgress) == 32,
               "list the new ChargeInProgress field in ARAP_CHARGE_FIELDS");

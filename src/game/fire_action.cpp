@@ -67,6 +67,25 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
   if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty() &&
       wasted_shots(s, poses, a.unit, a.target, a.heavy, {}, true).empty()) {
     const auto& info = s.setup->units[a.unit];
+    if (a.heavy) {
+      // SHOOT-07, ADV-30: a weapon would fire but costs more than the unit has left.
+      const auto dear =
+          plan_fire(s, poses, a.unit, a.target, true, true, nullptr, FireBudget::unlimited);
+      if (!dear.empty())
+        return fmt::format(
+            "{}: firing the {} of {} costs {} AP and only {} are left",
+            dear.front().weapon->type == data::WeaponType::slow ? "ADV-30" : "SHOOT-07",
+            dear.front().weapon->name, info.name, dear.front().firing.action_points,
+            acting_points(s));
+    }
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+      for (const auto* weapon : s.setup->models[m].group->weapons)
+        if (s.models[m].pose.alive && !weapon_loaded(s, m, *weapon) &&
+            rules::once_per_turn(weapon->type) == a.heavy)
+          return fmt::format(
+              "ADV-30: the {} of {} has fired and must be reloaded (a reload action, 1 AP) "
+              "before it fires again, and no other weapon of the unit can fire at {}",
+              weapon->name, info.name, s.setup->units[a.target].name);
     for (int m = info.first_model; !a.heavy && m < info.first_model + info.model_count; ++m)
       if (s.models[m].pose.alive && s.models[m].heavy_only)
         return fmt::format(
@@ -104,18 +123,23 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
   return "";
 }
 
-void apply_shoot(Context& c, const Action& a) {
+int apply_shoot(Context& c, const Action& a) {
   GameState& s = c.state;
   auto poses = s.table_models();
   // ADV-29: the models of a Relentless unit that fire a heavy weapon fire nothing else this turn.
   const bool spent =
       a.heavy && s.setup->units[a.unit].relentless && s.setup->options.relentless_details;
-  std::vector<int> firing_models;
-  const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy, false, &firing_models);
+  std::vector<Firer> firers;
+  const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy, false, &firers);
+  // SHOOT-05..07, ADV-30: the action costs its dearest firing (a Slow weapon 2 AP even in a
+  // Relentless unit, an Ordnance weapon fired indirectly its indirect price).
+  int cost = shooting_cost(s, a.unit, a.heavy);
+  for (const Shot& shot : shots) cost = std::max(cost, shot.firing.action_points);
   // ADV-33: the models that see the target but reach it with nothing fire all the same, and miss.
-  const auto wasted = wasted_shots(s, poses, a.unit, a.target, a.heavy, firing_models);
+  const auto wasted = wasted_shots(s, poses, a.unit, a.target, a.heavy, firers);
   for (const WastedShot& w : wasted) {
-    firing_models.push_back(w.model);
+    firers.push_back({w.model, w.weapon});
+    cost = std::max(cost, w.action_points);
     if (c.logging())
       c.event({{"type", "shot_wasted"},
                {"rule", "ADV-33"},
@@ -126,8 +150,10 @@ void apply_shoot(Context& c, const Action& a) {
                {"range", w.range},
                {"reach", weapon_reach(s, *w.weapon)}});
   }
-  if (spent)
-    for (const int m : firing_models) s.models[m].heavy_only = true;
+  for (const Firer& f : firers) {
+    if (spent) s.models[f.model].heavy_only = true;
+    spend_load(s, f.model, *f.weapon);  // ADV-30: a Reload weapon waits for a reload action
+  }
   // ADV-49: each weapon-mounted grenade launcher fired takes a throwing place (SHOOT-49).
   for (const Shot& shot : shots)
     if (takes_throwing_place(s, *shot.weapon)) {
@@ -322,6 +348,7 @@ void apply_shoot(Context& c, const Action& a) {
                        });
     if (!quiet) note_fired_while_hidden(c, a.unit);
   }
+  return cost;
 }
 
 }  // namespace arap::game::detail

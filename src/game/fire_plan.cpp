@@ -208,6 +208,15 @@ bool may_fire(const GameState& s, const std::vector<table::TableModel>& poses, i
   return s.setup->models[m].profile->ballistic_skill > 0;      // SHOOT-10
 }
 
+// SHOOT-07, ADV-30: the AP a heavy-class firing of `unit` may cost: what the acting unit has left
+// (a unit not acting now, as in a preview of another's shot, is not limited).
+int fire_budget(const GameState& s, int unit, FireBudget budget) {
+  if (budget == FireBudget::unlimited) return std::numeric_limits<int>::max();
+  const bool acting = (s.phase == Phase::active && s.active_unit == unit) ||
+                      (s.phase == Phase::reaction && s.reactions[0].unit == unit);
+  return acting ? acting_points(s) : std::numeric_limits<int>::max();
+}
+
 // MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
 bool fires_from_ladder(const WeaponProfile& weapon) {
   return weapon.type == data::WeaponType::pistol || basic_weapon(weapon);
@@ -217,8 +226,9 @@ bool fires_from_ladder(const WeaponProfile& weapon) {
 
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only,
-                            std::vector<int>* firing_models) {
+                            std::vector<Firer>* firers, FireBudget budget) {
   std::vector<Shot> shots;
+  const int points = heavy ? fire_budget(s, unit, budget) : std::numeric_limits<int>::max();
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
   // ADV-49: weapon-mounted grenade launchers fire only while the unit has throwing places left
@@ -228,11 +238,10 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!may_fire(s, poses, m, heavy)) continue;
     const auto& model = s.setup->models[m];
-    bool fired = false;
     const auto fire = [&](Shot&& shot) {
       if (takes_throwing_place(s, *shot.weapon)) --*places;
+      if (firers != nullptr) firers->push_back({m, shot.weapon});
       add_shot(shots, std::move(shot), s);
-      fired = true;
     };
     const TargetRange ranges = target_range(s, poses, m, target, crossfire);
     const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
@@ -245,6 +254,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (!ranged(*weapon)) continue;
       if (pistol_in_hand && weapon->type != data::WeaponType::pistol) continue;
       if (climbing && !fires_from_ladder(*weapon)) continue;
+      if (!weapon_loaded(s, m, *weapon)) continue;           // ADV-30: spent until reloaded
       const double range = ranges.for_weapon(*weapon);       // ADV-41: where they passed
       const double weapon_range = weapon_reach(s, *weapon);  // ADV-21: the rain may cut it
       if (range > weapon_range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
@@ -255,10 +265,11 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       rules::FiringInputs inputs;
       inputs.range = range;
       inputs.relentless = info.relentless;
-      const rules::Firing firing = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
+      rules::Firing firing = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
       if (!firing.allowed) continue;
       if (heavy_class(firing) != heavy) continue;
       if (heavy_class(firing) && u.player_turn.heavy_fired) continue;  // SHOOT-06
+      if (firing.action_points > points) continue;  // ADV-30: Slow; SHOOT-07: Ordnance
       const auto& table = s.table();
       // ADV-41: the sight searches look at any range, and the passing distance decides reach.
       const bool passes = ranges.passes(*weapon);
@@ -285,6 +296,12 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
         if (targets.empty()) {
           targets = table::spotted_targets(table, poses, m, target, weapon_range);
           indirect = true;
+          if (!targets.empty()) {
+            // SHOOT-07: fired without sight, an Ordnance weapon may cost more (by ruling).
+            inputs.line_of_sight = false;
+            firing = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
+            if (firing.action_points > points) continue;
+          }
         }
       }
       bool smoke = false;
@@ -328,14 +345,13 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     }
     // No second pistol may fire: the first fires alone, without the penalty.
     if (pistol_in_hand) fire(std::move(*pistol_in_hand));
-    if (fired && firing_models != nullptr) firing_models->push_back(m);
   }
   return shots;
 }
 
 std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::vector<table::TableModel>& poses, int unit,
-                                     int target, bool heavy, const std::vector<int>& firing,
+                                     int target, bool heavy, const std::vector<Firer>& firing,
                                      bool first_only) {
   std::vector<WastedShot> out;
   if (!s.setup->options.declared_shots) return out;
@@ -346,15 +362,20 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     // The same firers plan_fire considers, less those that fire.
     if (!may_fire(s, poses, m, heavy)) continue;
-    if (std::find(firing.begin(), firing.end(), m) != firing.end()) continue;
+    if (std::any_of(firing.begin(), firing.end(), [&](const Firer& f) { return f.model == m; }))
+      continue;
     const auto& model = s.setup->models[m];
     const TargetRange ranges = target_range(s, poses, m, target, crossfire);
     const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
     const WeaponProfile* declared = nullptr;
+    int declared_cost = 1;
+    const int points =
+        heavy ? fire_budget(s, unit, FireBudget::acting_points) : std::numeric_limits<int>::max();
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon) || ranges.for_weapon(*weapon) <= weapon_reach(s, *weapon) + 1e-9)
         continue;
       if (climbing && !fires_from_ladder(*weapon)) continue;
+      if (!weapon_loaded(s, m, *weapon)) continue;  // ADV-30
       if (takes_throwing_place(s, *weapon)) {
         if (!places) places = throwing_places_left(s, unit);
         if (*places <= 0) continue;
@@ -366,10 +387,14 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
       const rules::Firing firing_kind = rules::weapon_firing(*weapon, inputs, s.setup->rulings);
       if (!firing_kind.allowed || heavy_class(firing_kind) != heavy) continue;
       if (heavy && u.player_turn.heavy_fired) continue;  // SHOOT-06
-      if (declared == nullptr || weapon->range > declared->range) declared = weapon;
+      if (firing_kind.action_points > points) continue;  // ADV-30, SHOOT-07
+      if (declared == nullptr || weapon->range > declared->range) {
+        declared = weapon;
+        declared_cost = firing_kind.action_points;
+      }
     }
     if (declared == nullptr) continue;
-    out.push_back({m, declared, ranges.for_weapon(*declared)});
+    out.push_back({m, declared, ranges.for_weapon(*declared), declared_cost});
   }
   // Seen, in the fire arc (SHOOT-01/04), at whatever distance. Sight lines are the dear part: a
   // legality check (any one will do) tries the nearest models first, the likeliest to see.

@@ -81,10 +81,21 @@ int smoke_strength_change(const GameState& s, const Shot& shot);
 // the roll's `modifiers` field (beside `target`, `range` and `cover`).
 Event modifiers_json(const rules::ShootingGoal& goal);
 
-// `firing_models`, when given, receives the models that fire.
+// A model that fires, and the weapon it fires (a two-pistol fighter is listed twice, ADV-31).
+struct Firer {
+  int model = -1;
+  const WeaponProfile* weapon = nullptr;
+};
+// What a shooting action may spend (SHOOT-07, ADV-30): the acting unit's AP left, so a weapon
+// whose firing costs more stays silent; or any amount, to tell a player why nothing fires.
+enum class FireBudget : std::uint8_t { acting_points, unlimited };
+// `firers`, when given, receives the models that fire with their weapons. A Reload weapon spent
+// (ADV-30) stays silent. Each shot's firing.action_points is what it costs: the action costs the
+// dearest of them (SHOOT-07: an Ordnance weapon firing indirectly costs its indirect price).
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only = false,
-                            std::vector<int>* firing_models = nullptr);
+                            std::vector<Firer>* firers = nullptr,
+                            FireBudget budget = FireBudget::acting_points);
 std::string target_problem(const GameState& s, const Action& a);
 // ADV-33 (advanced, option declared_shots): a shot is declared before the range is measured, so
 // a model that sees the target in its fire arc but has no weapon of the action's kind reaching it
@@ -94,11 +105,12 @@ std::string target_problem(const GameState& s, const Action& a);
 struct WastedShot {
   int model = -1;
   const WeaponProfile* weapon = nullptr;
-  double range = 0.0;  // to the target's nearest model (SHOOT-01)
+  double range = 0.0;     // to the target's nearest model (SHOOT-01)
+  int action_points = 1;  // what the declared weapon's firing costs (SHOOT-05..07)
 };
 std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::vector<table::TableModel>& poses, int unit,
-                                     int target, bool heavy, const std::vector<int>& firing,
+                                     int target, bool heavy, const std::vector<Firer>& firing,
                                      bool first_only = false);
 // SHOOT-49/50: the throw model `m` would make at `target`: its first blast grenade that reaches an
 // eligible model, or nothing (no BS, no such grenade, nobody in reach).

@@ -101,6 +101,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       if (engaged) continue;
     }
     for (const WeaponProfile* weapon : c.setup.models[m].group->weapons) {
+      if (!weapon_loaded(s, m, *weapon)) continue;  // ADV-30: spent until reloaded
       const int shots =
           rules::charge_reaction_shots(*weapon, successes, info.relentless, fire_and_charge);
       if (shots <= 0) continue;
@@ -113,6 +114,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       if (launcher && throwing_places_left(s, unit) <= 0) continue;
       const auto spend_place = [&] {
         if (launcher) ++s.units[unit].own_turn.throwers_used;
+        spend_load(s, m, *weapon);  // ADV-30
       };
       if (weapon->is_template()) {
         Shot shot{m, weapon, {}, 0.0, {}};

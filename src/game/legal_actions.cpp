@@ -324,13 +324,33 @@ void add_pick_ups(Listing& list) {
   recurse(recurse, 0, dice);
 }
 
+// ADV-71: a rallied unit's free turn, offered toward each enemy unit (the directions a turn is
+// for); any other bearing is legal too.
+void add_free_turns(Listing& list, int unit) {
+  const GameState& s = list.s;
+  Action face = make_action(ActionKind::face, unit);
+  face.facing = 0.0;
+  if (!is_legal(s, face)) return;
+  const table::Point from = unit_centre(s, unit);
+  for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+    if (s.setup->units[v].side == s.setup->units[unit].side || !s.unit_alive(v)) continue;
+    if (s.units[v].away || s.units[v].in_reserve) continue;
+    const table::Point to = unit_centre(s, v);
+    if (table::distance(from, to) < 1e-9) continue;
+    face.facing = table::bearing(from, to);
+    if (std::none_of(list.out.begin(), list.out.end(), [&](const Action& a) { return a == face; }))
+      list.out.push_back(face);
+  }
+}
+
 void add_unit_actions(Listing& list, int unit) {
   const GameState& s = list.s;
   std::vector<Action>& out = list.out;
   const auto& setup = *s.setup;
   list.push_if_legal(make_action(ActionKind::end_activation, unit));
-  for (const auto kind : {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up,
-                          ActionKind::hide, ActionKind::go_to_ground, ActionKind::regroup})
+  for (const auto kind :
+       {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up, ActionKind::hide,
+        ActionKind::go_to_ground, ActionKind::regroup, ActionKind::reload})
     list.push_if_legal(make_action(kind, unit));
   Action use = make_action(ActionKind::use, unit);  // ACT-16: each door and console in reach
   for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)
@@ -390,6 +410,7 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
           list.push_if_legal(a);
         }
         list.push_if_legal(make_action(ActionKind::go_to_ground, u));  // ADV-01
+        if (list.wants(ActionKind::face)) add_free_turns(list, u);     // ADV-71
         // A free move is open when a zero-length one would be (MOVE-14's conditions).
         Action probe = make_action(ActionKind::free_move, u);
         if (list.wants(ActionKind::free_move) && is_legal(s, probe)) add_moves(s, u, true, out);
@@ -417,6 +438,11 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
       Action buckler = make_action(ActionKind::fight, unit);
       buckler.buckler = true;  // ADV-60
       list.push_if_legal(buckler);
+      if (list.wants(ActionKind::bodyguard) && s.setup->options.bodyguards) {  // ADV-53
+        Action guard = make_action(ActionKind::bodyguard, unit);
+        for (guard.target = 0; guard.target < setup.units[unit].model_count; ++guard.target)
+          list.push_if_legal(guard);
+      }
       break;
     }
     case Phase::interception:

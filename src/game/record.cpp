@@ -394,6 +394,15 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
           "  {}'s deep strike goes wrong ({}): {}.\n", unit_name(setup, e),
           e["why"].get<std::string>(),
           e["outcome"].get<std::string>() == "lost" ? "it is lost" : "it goes back to reserve");
+    } else if (type == "reload") {  // ADV-30
+      out +=
+          fmt::format("  {} reloads ({} models).\n", unit_name(setup, e), e["models"].get<int>());
+    } else if (type == "bodyguard") {  // ADV-53
+      out += fmt::format("  A bodyguard of {} takes its leader's place in the fight.\n",
+                         unit_name(setup, e));
+    } else if (type == "faced") {  // ADV-71
+      out += fmt::format("  {} turns to face {:.0f} degrees.\n", unit_name(setup, e),
+                         e["facing"].get<double>());
     } else if (type == "pursuers_returned") {
       out += fmt::format("  {} returns to the table.\n", unit_name(setup, e));
     } else if (type == "used") {

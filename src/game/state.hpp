@@ -25,6 +25,10 @@ struct ModelState {
   // ADV-41: while set, the model's last move was a flee, rout or pursuit move that began at
   // crossfire_from (straight on to where it stands), for shots at it as it passed.
   bool crossfire_path = false;
+  // ADV-30: bit i set when weapon i of the model's loadout has the Reload rule, has fired, and has
+  // not been reloaded since (a reload action clears them all). It lasts across turns. Setup
+  // refuses a Reload weapon beyond the 16th of a loadout.
+  std::uint16_t unloaded = 0;
   table::Point crossfire_from;
   friend bool operator==(const ModelState&, const ModelState&) = default;
 };
@@ -46,6 +50,7 @@ struct UnitState {
     bool blast_hit = false;          // SHOOT-33: hit by an effect of 5\" diameter or more
     bool hazard_checked = false;     // MORALE-08: one dangerous-ground check per player turn
     bool rallied = false;            // ADV-71: it rallied at the start of this turn
+    bool faced = false;              // ADV-71: it has taken its free turn to face a new way
     bool no_fear_flinched = false;   // ADV-69: it flinched and rallied: no Charge at beaten_by
     std::int16_t hazard_losses = 0;  // MORALE-08: models lost to dangerous ground this turn
     bool moved_this_turn = false;
@@ -96,6 +101,7 @@ struct UnitState {
     std::int8_t flank_penalty = 0;     // CHARGE-05 (iv) / MELEE-14d, first round
     std::int16_t round_inflicted = 0;  // MELEE-13: unsaved wounds dealt toward this round's WD
     std::int16_t round_taken = 0;      // MELEE-13: unsaved wounds taken toward this round's WD
+    bool bodyguard_swapped = false;    // ADV-53: a bodyguard traded places with its Principal
     friend bool operator==(const Round&, const Round&) = default;
   } round;
   // Lifetimes of their own (each reset where its rule says).

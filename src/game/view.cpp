@@ -173,6 +173,14 @@ nlohmann::json state_view(const GameState& state) {
       if (ms.crossfire_path && ms.pose.alive && setup.options.crossfire &&
           (us.routing || us.rout_pending || us.pursuing >= 0))
         model["crossfire_from"] = point_json(ms.crossfire_from);
+      // ADV-30: the names of its Reload weapons that have fired and wait for a reload action.
+      if (ms.unloaded != 0) {
+        nlohmann::json spent = nlohmann::json::array();
+        const auto& loadout = setup.models[m].group->weapons;
+        for (std::size_t slot = 0; slot < loadout.size() && slot < data::kReloadSlots; ++slot)
+          if ((ms.unloaded >> slot) & 1u) spent.push_back(loadout[slot]->name);
+        model["unloaded"] = std::move(spent);
+      }
       models.push_back(std::move(model));
     }
     nlohmann::json badges = nlohmann::json::array();
@@ -196,6 +204,10 @@ nlohmann::json state_view(const GameState& state) {
     badge(us.fled, "fled");
     badge(us.away, "away");
     badge(us.own_turn.attempted, "attempted");
+    // ADV-71: it rallied this turn and may still turn to face any way for free.
+    badge(us.own_turn.rallied && !us.own_turn.faced && !us.own_turn.attempted &&
+              setup.options.rallied_units,
+          "free_turn");
     badge(us.player_turn.charge_failed, "charge_failed");
     units.push_back({{"unit", u},
                      {"alive", state.unit_alive(static_cast<int>(u))},

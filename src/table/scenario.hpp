@@ -127,6 +127,8 @@ struct ScenarioOptions {
   bool prone_crews = true;                        // ADV-28 (advanced)
   bool deep_strike = true;                        // ADV-26 (advanced)
   bool underwater = true;                         // ADV-12 (advanced)
+  bool reload_weapons = true;                     // ADV-30 (advanced)
+  bool bodyguards = true;                         // ADV-53 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 53> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 55> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -68,6 +68,8 @@ inline constexpr std::array<SwitchOption, 53> kSwitchOptions = {{
     {"prone_crews", &ScenarioOptions::prone_crews},
     {"deep_strike", &ScenarioOptions::deep_strike},
     {"underwater", &ScenarioOptions::underwater},
+    {"reload_weapons", &ScenarioOptions::reload_weapons},
+    {"bodyguards", &ScenarioOptions::bodyguards},
 }};
 
 }  // namespace arap::table

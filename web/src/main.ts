@@ -182,6 +182,9 @@ function describeAction(a: Action, table: TableView): string {
     case "stay_up": return `${unit} stays up and takes the fire`;
     case "use": return `${unit} works ${table.devices?.[a.target ?? -1]?.id ?? "a device"}`;
     case "deep_strike": return `${unit} deep strikes at (${a.x?.toFixed(1)}, ${a.y?.toFixed(1)})`;
+    case "reload": return `${unit} reloads its spent weapons`;
+    case "bodyguard": return `A bodyguard of ${unit} (model ${a.target}) takes its leader's place`;
+    case "face": return `${unit} turns to face ${Math.round(a.facing ?? 0)}° (free, after its rally)`;
     case "consolidate":
       return a.dx || a.dy ? `${unit} consolidates ${Math.hypot(a.dx ?? 0, a.dy ?? 0).toFixed(1)}"` : `${unit} stays (no consolidation move)`;
     default: return `${a.type.replace(/_/g, " ")}${unit ? ` (${unit})` : ""}`;
