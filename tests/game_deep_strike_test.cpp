@@ -270,3 +270,74 @@ TEST(DeepStrikeActions, ADV_26_the_action_reads_and_writes_its_aim_point) {
 
 }  // namespace
 }  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+// The door's exact outlook of a drop (the preview's numbers), checked against its definition in
+// the open and against the live drop near the table's edge.
+class DropOutlookTest : public test::ScriptedGame {
+ protected:
+  void SetUp() override {
+    begin(drop_battle("drop_outlook"), 5);
+    must(act(ActionKind::end_phase));
+    script({4});
+    must(act(ActionKind::end_phase));
+  }
+
+  Action drop_at(double x, double y) const {
+    Action a = act(ActionKind::deep_strike, kTerminators);
+    a.dx = x;
+    a.dy = y;
+    return a;
+  }
+};
+
+TEST_F(DropOutlookTest, ADV_26_in_the_open_only_the_double_goes_wrong) {
+  // 11" (the longest non-double) plus the marker's 2.5" stays clear of every edge and model.
+  const DropOutlook outlook = drop_outlook(state_, drop_at(24.0, 24.0));
+  ASSERT_TRUE(outlook.legal);
+  EXPECT_DOUBLE_EQ(outlook.p_double, 1.0 / 6.0);
+  EXPECT_NEAR(outlook.p_mishap, 1.0 / 6.0, 1e-12);
+  EXPECT_NEAR(outlook.p_landed, 5.0 / 6.0, 1e-12);
+  EXPECT_EQ(outlook.p_off_table, 0.0);
+  EXPECT_EQ(outlook.p_on_models, 0.0);
+  EXPECT_EQ(outlook.p_rough_landing, 0.0);
+  EXPECT_FALSE(drop_outlook(state_, act(ActionKind::end_phase)).legal);
+}
+
+TEST_F(DropOutlookTest, ADV_26_near_the_edge_the_live_drop_matches_the_outlook) {
+  const Action aim = drop_at(5.0, 24.0);
+  const DropOutlook outlook = drop_outlook(state_, aim);
+  ASSERT_TRUE(outlook.legal);
+  EXPECT_NEAR(outlook.p_double + outlook.p_off_table + outlook.p_impassable + outlook.p_on_models +
+                  outlook.p_landed,
+              1.0, 1e-12);
+  EXPECT_GT(outlook.p_off_table, 0.1);
+  // Live drops on copies with fresh dice (the safe-chance contract): the share that went off
+  // the edge agrees with the exact figure within four standard errors.
+  constexpr int kDrops = 4000;
+  int off = 0;
+  int doubles = 0;
+  for (int k = 0; k < kDrops; ++k) {
+    GameState copy = state_;
+    reseed(copy, 1000 + k);
+    EventLog log;
+    ASSERT_EQ(apply(copy, aim, &log), "");
+    for (const auto& e : log) {
+      if (e.value("type", "") != "deep_strike_mishap") continue;
+      const std::string why = e.value("why", "");
+      off += why.find("off the table") != std::string::npos ? 1 : 0;
+      doubles += why.find("double") != std::string::npos ? 1 : 0;
+    }
+  }
+  const auto agrees = [](int count, double p) {
+    const double sigma = std::sqrt(p * (1.0 - p) / kDrops);
+    return std::abs(count / static_cast<double>(kDrops) - p) < 4.0 * sigma;
+  };
+  EXPECT_TRUE(agrees(off, outlook.p_off_table)) << off << " vs " << outlook.p_off_table;
+  EXPECT_TRUE(agrees(doubles, outlook.p_double)) << doubles << " vs " << outlook.p_double;
+}
+
+}  // namespace
+}  // namespace arap::game

@@ -227,6 +227,9 @@ Preview preview(const GameState& s, const Action& a) {
     case ActionKind::charge:
       out.charge = game::charge_reach(s, a);
       break;
+    case ActionKind::deep_strike:
+      out.drop = game::drop_outlook(s, a);
+      break;
     case ActionKind::activate:
     case ActionKind::pick_up: {
       const int unit = a.kind == ActionKind::activate ? a.unit : a.picks[0].first;
@@ -287,6 +290,15 @@ nlohmann::json to_json(const Preview& p) {
                      {"p_roll_reaches", p.charge->p_roll_reaches},
                      {"p_reach", p.charge->p_reach},
                      {"failed_move", odds::distribution_json(p.charge->failed_move)}};
+  }
+  if (p.drop) {
+    out["drop"] = {{"p_double", p.drop->p_double},
+                   {"p_off_table", p.drop->p_off_table},
+                   {"p_impassable", p.drop->p_impassable},
+                   {"p_on_models", p.drop->p_on_models},
+                   {"p_mishap", p.drop->p_mishap},
+                   {"p_landed", p.drop->p_landed},
+                   {"p_rough_landing", p.drop->p_rough_landing}};
   }
   if (p.action_points) {
     out["p_bust"] = *p.p_bust;

@@ -48,6 +48,8 @@ struct Preview {
   std::optional<double> p_bust;
   std::optional<double> p_no_action_points;
   std::optional<dice::Distribution> action_points;
+  // Deep strikes (ADV-26): where the marker may come down, exactly.
+  std::optional<game::DropOutlook> drop;
 };
 
 Preview preview(const game::GameState& state, const game::Action& action);

@@ -8,6 +8,8 @@
 // hazard to each model, very difficult 2 in 6, and dangerous ground its own hazard test.
 #include <fmt/format.h>
 
+#include <array>
+
 #include "game/context.hpp"
 #include "rules/deep_strike.hpp"
 #include "table/drop_zone.hpp"
@@ -129,6 +131,51 @@ void apply_deep_strike(Context& c, const Action& a) {
              {"at", {landing.x, landing.y}}});
   landing_hazards(c, unit, ground);
 }
+
+}  // namespace arap::game::detail
+
+namespace arap::game {
+
+DropOutlook drop_outlook(const GameState& s, const Action& a) {
+  DropOutlook out;
+  if (a.kind != ActionKind::deep_strike || !is_legal(s, a)) return out;
+  out.legal = true;
+  const table::Point aim{a.dx, a.dy};
+  const std::vector<table::TableModel> poses = s.table_models();
+  // The pairs of dice by their sum, doubles apart (rules::roll_deep_strike_scatter).
+  std::array<int, 13> moving{};
+  for (int first = 1; first <= 6; ++first)
+    for (int second = 1; second <= 6; ++second)
+      if (first != second) ++moving[static_cast<std::size_t>(first + second)];
+  out.p_double = rules::deep_strike_double_odds();
+  for (int inches = 2; inches <= 12; ++inches) {
+    if (moving[static_cast<std::size_t>(inches)] == 0) continue;
+    const double weight = moving[static_cast<std::size_t>(inches)] / 36.0 / 360.0;
+    for (int bearing = 0; bearing < 360; ++bearing) {
+      const table::Point landing =
+          aim + table::heading_vector(bearing) * static_cast<double>(inches);
+      const table::MarkerGround ground =
+          table::ground_under_marker(s.table(), poses, landing, detail::kMarkerRadius);
+      if (ground.off_table) {
+        out.p_off_table += weight;
+      } else if (ground.impassable) {
+        out.p_impassable += weight;
+      } else if (!ground.models.empty()) {
+        out.p_on_models += weight;
+      } else {
+        out.p_landed += weight;
+        if (ground.difficult || ground.very_difficult || !ground.dangerous.empty())
+          out.p_rough_landing += weight;
+      }
+    }
+  }
+  out.p_mishap = out.p_double + out.p_off_table + out.p_impassable + out.p_on_models;
+  return out;
+}
+
+}  // namespace arap::game
+
+namespace arap::game::detail {
 
 std::vector<table::Point> drop_points(const GameState& s) {
   std::vector<table::Point> out;

@@ -83,6 +83,23 @@ struct ChargeReach {
 };
 ChargeReach charge_reach(const GameState& state, const Action& charge);
 
+// ADV-26: how a deep strike aimed here would go, exactly: every pair of scatter dice and, when
+// the marker moves, every one of the 360 bearings, judged as the live drop judges its landing
+// (the same mishap reasons, in the same order). The probabilities sum to 1 across p_double,
+// p_off_table, p_impassable, p_on_models and p_landed; p_rough_landing is the share of landings
+// on difficult, very difficult or dangerous ground (hazards for the models, ADV-26/MOVE-11).
+struct DropOutlook {
+  bool legal = false;
+  double p_double = 0.0;
+  double p_off_table = 0.0;
+  double p_impassable = 0.0;
+  double p_on_models = 0.0;
+  double p_mishap = 0.0;  // the four above
+  double p_landed = 0.0;
+  double p_rough_landing = 0.0;
+};
+DropOutlook drop_outlook(const GameState& state, const Action& deep_strike);
+
 // The centre of a unit's living models (where plans and previews measure from).
 table::Point unit_centre(const GameState& state, int unit);
 

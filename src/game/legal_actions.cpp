@@ -159,12 +159,10 @@ bool table_has_deep_water(const table::Table& table) {
   return false;
 }
 
-// Whether anything a climbing move could climb (an obstacle or a raised surface's edge taller
-// than the smallest free step, MOVE-19/20/23) lies in the box swept by `unit` moving up to
-// `inches` toward `at`.
-bool climbable_near(const GameState& s, int unit, const table::Point& at, double inches) {
+// The box swept by `unit`'s living models moving up to `inches` toward `at` (an inch to spare).
+std::pair<table::Point, table::Point> swept_box(const GameState& s, int unit,
+                                                const table::Point& at, double inches) {
   const auto& info = s.setup->units[unit];
-  const auto& table = s.table();
   const table::Point centre = detail::unit_centre(s, unit);
   const table::Point shift = toward(centre, at, inches) - centre;
   table::Point lo{1e9, 1e9};
@@ -176,6 +174,25 @@ bool climbable_near(const GameState& s, int unit, const table::Point& at, double
       hi = {std::max(hi.x, p.x + 1.0), std::max(hi.y, p.y + 1.0)};
     }
   }
+  return {lo, hi};
+}
+
+// MOVE-17: whether deep water (where only a swim goes) lies in the box `unit` sweeps moving up
+// to `inches` toward `at`: a swim anywhere else is a walk by another name.
+bool deep_water_near(const GameState& s, int unit, const table::Point& at, double inches) {
+  const auto& table = s.table();
+  const auto [lo, hi] = swept_box(s, unit, at, inches);
+  for (const int index : table.features_near(lo, hi))
+    if (table.features()[index].deep) return true;
+  return false;
+}
+
+// Whether anything a climbing move could climb (an obstacle or a raised surface's edge taller
+// than the smallest free step, MOVE-19/20/23) lies in the box swept by `unit` moving up to
+// `inches` toward `at`.
+bool climbable_near(const GameState& s, int unit, const table::Point& at, double inches) {
+  const auto& table = s.table();
+  const auto [lo, hi] = swept_box(s, unit, at, inches);
   for (const int index : table.obstacles_near(lo, hi))
     if (table.obstacles()[index].height > 1.0) return true;
   for (const int index : table.features_near(lo, hi)) {
@@ -271,7 +288,8 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
     }
   }
   if (table_has_deep_water(table))
-    for (const auto& d : targets) set.add(plan(table::MoveMode::swim, d.at));
+    for (const auto& d : targets)
+      if (deep_water_near(s, unit, d.at, allowance)) set.add(plan(table::MoveMode::swim, d.at));
   // ADV-25: Warp Spiders leap toward every destination.
   if (info.warp_jump && s.setup->options.warp_jump)
     for (const auto& d : targets)

@@ -211,6 +211,11 @@ function describePreview(p: Preview): HTMLElement {
     rows.push(["P(pinning test)", percent(p.p_pinning_test)]);
     rows.push(["P(heavy casualties test)", percent(p.p_heavy_casualties)]);
   }
+  const drop = p.drop as { p_mishap: number; p_double: number; p_rough_landing: number } | undefined;
+  if (drop) {
+    rows.push(["P(mishap)", percent(drop.p_mishap)], ["of which a double", percent(drop.p_double)],
+      ["P(rough landing)", percent(drop.p_rough_landing)]);
+  }
   const charge = p.charge as { distance: number; p_reach: number } | undefined;
   if (charge) {
     rows.push(["distance", `${charge.distance.toFixed(1)}"`], ["P(charge reaches)", percent(charge.p_reach)]);
@@ -426,9 +431,8 @@ class GameView {
     const round = (v: number) => Math.round(v * 10) / 10;
     const action: Action = { type: "deep_strike", unit, x: round(at[0]), y: round(at[1]) };
     this.board.showMarker([round(at[0]), round(at[1])], 2.5);
-    const commit = h("button", { class: "primary", "data-testid": "commit" }, `Commit: ${describeAction(action, this.table)}`);
-    commit.addEventListener("click", () => this.commit(action, token, where));
-    where.replaceChildren(commit);
+    // ADV-26: the exact odds of where it comes down (a double, the edge, blocked ground, models).
+    void this.offer(action, token, where);
   }
 
   // Shows the exact odds of `action` from the table as it stands, with a button to commit.

@@ -221,8 +221,14 @@ try {
   const at = (x, y) => [board.x + (x + 0.5) / 49 * board.width, board.y + (48 - y + 0.5) / 49 * board.height];
   await page.mouse.click(...at(24, 24));
   await page.waitForSelector("[data-testid=drop-marker]");
+  await page.waitForSelector("[data-testid=commit]");
   const aimed = await page.locator("[data-testid=commit]").innerText();
   check("a click on the table aims the deep strike", /deep strikes at \(2[34]\.\d, 2[34]\.\d\)/.test(aimed), aimed);
+  // ADV-26: a mishap is at least the double's 1 in 6 (more if the marker may reach the Boyz).
+  const dropOdds = await page.locator("[data-testid=odds]").innerText();
+  const mishap = /P\(mishap\)\s+([\d.]+)\s?%/.exec(dropOdds);
+  check("the aimed drop shows its exact P(mishap)", mishap && Number(mishap[1]) >= 16.6 &&
+    /of which a double\s+16\.7\s?%/.test(dropOdds), dropOdds);
   await page.screenshot({ path: join(screens, "6-deep-strike-aimed.png") });
   const dropBefore = await dropActions();
   await page.click("[data-testid=commit]");
