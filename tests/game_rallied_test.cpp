@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "game/view.hpp"
 #include "support/scripted_game.hpp"
 #include "table/geometry.hpp"
 
@@ -100,8 +101,14 @@ TEST_F(Rallied, ADV_71_the_player_picks_the_free_turn_once_before_activating) {
   ASSERT_NE(turn, listed.end());
   EXPECT_EQ(turn->unit, 1);
   EXPECT_NEAR(*turn->facing, 0.0, 1e-9);
+  const auto free_turn_badge = [&] {
+    const auto badges = state_view(state_).at("units").at(1).at("badges");
+    return std::find(badges.begin(), badges.end(), "free_turn") != badges.end();
+  };
+  EXPECT_TRUE(free_turn_badge());
   // Any bearing is the player's: the Guard turn to face east, every model alike.
   must(face(1, 90.0));
+  EXPECT_FALSE(free_turn_badge());
   for (int m = 10; m < 20; ++m) EXPECT_DOUBLE_EQ(state_.models[m].pose.facing, 90.0);
   EXPECT_TRUE(logged("faced"));
   const std::string again = illegal_reason(state_, face(1, 180.0));

@@ -204,9 +204,11 @@ nlohmann::json state_view(const GameState& state) {
     badge(us.fled, "fled");
     badge(us.away, "away");
     badge(us.own_turn.attempted, "attempted");
-    // ADV-71: it rallied this turn and may still turn to face any way for free.
-    badge(us.own_turn.rallied && !us.own_turn.faced && !us.own_turn.attempted &&
-              setup.options.rallied_units,
+    // ADV-71: it rallied this turn and may still turn to face any way for free (the action's
+    // own test, so the badge never promises what the engine refuses).
+    Action free_turn = make_action(ActionKind::face, static_cast<int>(u));
+    free_turn.facing = 0.0;
+    badge(state.unit_alive(static_cast<int>(u)) && detail::face_illegal(state, free_turn).empty(),
           "free_turn");
     badge(us.player_turn.charge_failed, "charge_failed");
     units.push_back({{"unit", u},
