@@ -147,3 +147,45 @@ TEST(TableProperties, a_line_through_a_corner_stays_outside_and_sees_both_ways) 
 
 }  // namespace
 }  // namespace arap::table
+
+namespace arap::table {
+namespace {
+
+// eligible_targets (SHOOT-01/02/20, ACT-15) answers sight yes-or-no with a scan that stops early
+// and an arc test by cosines; both must agree exactly with line_of_sight and the bearing-based
+// arc. Models stand on a half-inch grid facing multiples of 45 degrees, so bases graze sight
+// lines and targets sit exactly on the arc's edge, where a rounding difference would show.
+RC_GTEST_PROP(TableProperties, eligible_targets_match_line_of_sight_and_the_arc, ()) {
+  static const Table open(48, 48);  // most lines in the open: the models decide
+  const Table& table = *rc::gen::element(0, 0, 1) == 0 ? open : town().table;
+  const int count = *rc::gen::inRange(2, 40);
+  std::vector<TableModel> models(static_cast<std::size_t>(count));
+  for (auto& model : models) {
+    model.position = {*rc::gen::inRange(10, 40) / 2.0, *rc::gen::inRange(10, 40) / 2.0};
+    model.facing = 45.0 * *rc::gen::inRange(0, 8);
+    model.base_radius = *rc::gen::element(0.49, 0.5, 1.0);
+    model.size = *rc::gen::element(2, 2, 2, 1, 3);  // mostly alike: comrades and blockers
+    model.unit = *rc::gen::inRange(0, 3);
+    model.side = model.unit == 2 ? 1 : 0;
+    model.alive = *rc::gen::inRange(0, 8) != 0;
+    model.engaged = *rc::gen::inRange(0, 6) == 0;
+    model.mounted = *rc::gen::inRange(0, 6) == 0;
+  }
+  const double range = *rc::gen::element(6.0, 12.0, 24.0, 1e9);
+  for (int from = 0; from < count; ++from) {
+    for (int unit = 0; unit < 3; ++unit) {
+      std::vector<int> expected;
+      for (int i = 0; i < count; ++i) {
+        if (!models[i].alive || models[i].unit != unit) continue;
+        if (distance(models[from].position, models[i].position) > range + 1e-9) continue;
+        if (!in_arc_after_free_pivot(models[from], models[i].position)) continue;
+        if (line_of_sight(table, models, from, i).clear()) expected.push_back(i);
+      }
+      RC_ASSERT(eligible_targets(table, models, from, unit, range) == expected);
+      RC_ASSERT(any_eligible_target(table, models, from, unit, range) == !expected.empty());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace arap::table

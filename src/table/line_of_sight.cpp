@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <numbers>
 
 #include <boost/container/small_vector.hpp>
 
@@ -202,10 +203,56 @@ bool blind_cloud_between(const Table& table, const Point& a, const Point& b) {
 
 }  // namespace
 
-Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to,
-                    bool past_other_units) {
+namespace {
+
+// SHOOT-02/20: the models whose base the line from `from` to `to` crosses and which are tall
+// enough to hide (Size at least the larger of the two), as (t along the line, index), in index
+// order. `enough` ends the scan early once it returns true for the crossings found so far.
+// The test per model is the exact one of distance_to_segment (same arithmetic, so the same
+// answers); a squared-distance test only skips the bases that clearly miss, which spares the
+// square root for almost every model (a listing or a big squad's shot asks thousands of lines).
+using Crossings = boost::container::small_vector<std::pair<double, int>, 8>;
+template <typename Enough>
+void models_across(std::span<const TableModel> models, int from, int to, Crossings& crossing,
+                   Enough enough) {
   const TableModel& shooter = models[from];
   const TableModel& target = models[to];
+  const Point a = shooter.position;
+  const Point ab = target.position - a;
+  const double len2 = dot(ab, ab);
+  const int tall = std::max(shooter.size, target.size);
+  const double min_x = std::min(a.x, target.position.x);
+  const double max_x = std::max(a.x, target.position.x);
+  const double min_y = std::min(a.y, target.position.y);
+  const double max_y = std::max(a.y, target.position.y);
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    const TableModel& other = models[i];
+    if (i == from || i == to || !other.alive || other.size < tall) continue;
+    const Point& p = other.position;
+    const double r = other.base_radius;
+    if (p.x < min_x - r || p.x > max_x + r || p.y < min_y - r || p.y > max_y + r) continue;
+    // As distance_to_segment: t clamped to the segment, where an end (t 0 or 1) never counts.
+    const double t = len2 > 0 ? dot(p - a, ab) / len2 : 0.0;
+    if (t <= 0.0 || t >= 1.0) continue;
+    const Point off = a + ab * t - p;
+    const double squared = off.x * off.x + off.y * off.y;
+    if (squared > r * r * (1.0 + 1e-9)) continue;  // clearly beyond the base: sqrt is monotone
+    if (std::sqrt(squared) >= r) continue;
+    crossing.emplace_back(t, i);
+    if (enough(crossing)) return;
+  }
+}
+
+bool comrade_of(const TableModel& shooter, const TableModel& other) {
+  return other.unit == shooter.unit && other.side == shooter.side && !other.engaged &&
+         other.size <= shooter.size && !(other.mounted && !shooter.mounted);
+}
+
+// The sight rules before the models (ADV-21 rain, terrain, ADV-35 infra-vision); `decided` says
+// the models need not be asked.
+Sight sight_before_models(const Table& table, const TableModel& shooter, const TableModel& target,
+                          bool& decided) {
+  decided = true;
   if (shooter.sight_limit > 0 &&
       distance(shooter.position, target.position) > shooter.sight_limit + 1e-9) {
     Sight rain;
@@ -220,33 +267,48 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
   if (sight.smoke_only() && shooter.infra_vision &&
       !blind_cloud_between(table, shooter.position, target.position))
     sight = Sight{};
-  const int tall = std::max(shooter.size, target.size);
+  decided = false;
+  return sight;
+}
+
+// Whether the line is clear of models, asked only as yes or no (eligible targets): the order of
+// the crossings only names the blocker, so the scan stops at the first that settles it. The one
+// comrade looked past (SHOOT-20) can only be the sole crossing; anything else in the way blocks.
+bool clear_of_models(std::span<const TableModel> models, int from, int to) {
+  const TableModel& shooter = models[from];
+  Crossings crossing;
+  models_across(models, from, to, crossing, [&](const Crossings& found) {
+    return found.size() > 1 || !comrade_of(shooter, models[found.back().second]);
+  });
+  return crossing.empty() ||
+         (crossing.size() == 1 && comrade_of(shooter, models[crossing[0].second]));
+}
+
+// line_of_sight(...).clear(), spared the work of naming the blocker.
+bool sight_clear(const Table& table, std::span<const TableModel> models, int from, int to) {
+  bool decided = false;
+  const Sight sight = sight_before_models(table, models[from], models[to], decided);
+  if (decided || !sight.clear()) return false;
+  return clear_of_models(models, from, to);
+}
+
+}  // namespace
+
+Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to,
+                    bool past_other_units) {
+  const TableModel& shooter = models[from];
+  const TableModel& target = models[to];
+  bool decided = false;
+  Sight sight = sight_before_models(table, shooter, target, decided);
+  if (decided) return sight;
   bool comrade_used = false;
   // Models nearest the shooter first, so the one allowed comrade is the one in front.
-  boost::container::small_vector<std::pair<double, int>, 8> crossing;  // rarely more than one
-  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
-    if (i == from || i == to || !models[i].alive) continue;
-    const Point& p = models[i].position;
-    const double r = models[i].base_radius;
-    if (p.x < std::min(shooter.position.x, target.position.x) - r ||
-        p.x > std::max(shooter.position.x, target.position.x) + r ||
-        p.y < std::min(shooter.position.y, target.position.y) - r ||
-        p.y > std::max(shooter.position.y, target.position.y) + r) {
-      continue;
-    }
-    double t = 0.0;
-    const double d = distance_to_segment(models[i].position, shooter.position, target.position, &t);
-    if (d >= models[i].base_radius || t <= 0.0 || t >= 1.0) continue;
-    if (models[i].size < tall) continue;
-    crossing.emplace_back(t, i);
-  }
+  Crossings crossing;  // rarely more than one
+  models_across(models, from, to, crossing, [](const Crossings&) { return false; });
   std::sort(crossing.begin(), crossing.end());
   for (const auto& [t, i] : crossing) {
     const TableModel& other = models[i];
-    const bool comrade = other.unit == shooter.unit && other.side == shooter.side &&
-                         !other.engaged && other.size <= shooter.size &&
-                         !(other.mounted && !shooter.mounted);
-    if (comrade && !comrade_used) {
+    if (comrade_of(shooter, other) && !comrade_used) {
       comrade_used = true;
       continue;
     }
@@ -274,6 +336,35 @@ double range_to_unit(std::span<const TableModel> models, int from, int unit) {
 
 namespace {
 
+// in_attack_arc's test for one viewer and many points, without a bearing (an arc tangent) for
+// each: the cosine of the angle off the viewer's facing settles every point clearly inside or
+// outside the arc, and only those within a hair of its edge are measured in degrees as
+// off_facing measures them, so the answer is always off_facing's.
+class ArcTest {
+ public:
+  ArcTest(const TableModel& viewer, double half_width)
+      : viewer_(viewer),
+        half_width_(half_width),
+        facing_(heading_vector(viewer.facing)),
+        edge_(std::cos(half_width * std::numbers::pi / 180.0)) {}
+  bool within(const Point& p) const {
+    const Point d = p - viewer_.position;
+    const double len = length(d);
+    if (len > 1e-6) {
+      const double c = dot(facing_, d) / len;
+      if (c > edge_ + 1e-9) return true;
+      if (c < edge_ - 1e-9) return false;
+    }
+    return off_facing(viewer_, p) <= half_width_ + kEdge;
+  }
+
+ private:
+  const TableModel& viewer_;
+  double half_width_;
+  Point facing_;
+  double edge_;
+};
+
 // Living members of `unit` within `range` of model `from` and in the arc its free pivot reaches
 // (SHOOT-01/04, ACT-15) that pass `seen`.
 // `first_only` stops at the first (legality checks only ask whether there is one).
@@ -282,11 +373,12 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
                                   double range, Seen seen, bool first_only = false) {
   std::vector<int> result;
   const TableModel& shooter = models[from];
+  const ArcTest arc(shooter, 135.0);
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
     const TableModel& model = models[i];
     if (!model.alive || model.unit != unit) continue;
     if (distance(shooter.position, model.position) > range + kEdge) continue;
-    if (!in_arc_after_free_pivot(shooter, model.position)) continue;
+    if (!arc.within(model.position)) continue;
     if (seen(i)) {
       result.push_back(i);
       if (first_only) break;
@@ -300,7 +392,7 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
 std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
                                   int unit, double range) {
   return targets_in_reach(models, from, unit, range,
-                          [&](int i) { return line_of_sight(table, models, from, i).clear(); });
+                          [&](int i) { return sight_clear(table, models, from, i); });
 }
 
 std::vector<int> smoke_screened_targets(const Table& table, std::span<const TableModel> models,
@@ -321,8 +413,8 @@ std::vector<int> targets_past_units(const Table& table, std::span<const TableMod
 bool any_eligible_target(const Table& table, std::span<const TableModel> models, int from, int unit,
                          double range) {
   return !targets_in_reach(
-              models, from, unit, range,
-              [&](int i) { return line_of_sight(table, models, from, i).clear(); }, true)
+              models, from, unit, range, [&](int i) { return sight_clear(table, models, from, i); },
+              true)
               .empty();
 }
 
@@ -345,8 +437,7 @@ std::vector<int> spotted_targets(const Table& table, std::span<const TableModel>
     for (int spotter = 0; spotter < static_cast<int>(models.size()); ++spotter) {
       const TableModel& eye = models[spotter];
       if (!eye.alive || eye.side != shooter.side || eye.engaged) continue;
-      if (in_field_of_view(eye, models[i].position) &&
-          line_of_sight(table, models, spotter, i).clear())
+      if (in_field_of_view(eye, models[i].position) && sight_clear(table, models, spotter, i))
         return true;
     }
     return false;
