@@ -2,6 +2,8 @@
 // model that sees the target but whose weapon falls short fires anyway and wastes its shot: the
 // action is paid for and nothing is rolled. Switched off, a target beyond every weapon is refused
 // (SHOOT-01) as before.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "advice/preview.hpp"
@@ -124,6 +126,34 @@ TEST_F(DeclaredShots, ADV_33_the_agents_do_not_waste_shots) {
   ai::TacticianAgent tactician(test::shipped_personalities().get("balanced"));
   const Action chosen = tactician.choose(state_, rng);
   EXPECT_NE(chosen.kind, ActionKind::shoot) << describe(chosen);
+}
+
+}  // namespace
+}  // namespace arap::game
+
+namespace arap::game {
+namespace {
+
+bool listed(const std::vector<Action>& actions, const Action& a) {
+  return std::find(actions.begin(), actions.end(), a) != actions.end();
+}
+
+// The door lists a wasted shot (ADV-33) only when kWastedShots is asked for; everything else in
+// the listing stays as it was, and a shot that fires is listed either way.
+TEST_F(DeclaredShots, ADV_33_the_listing_leaves_out_wasted_shots_unless_asked) {
+  arrange(24.5);
+  const auto all = legal_actions(state_);
+  const auto without = legal_actions(state_, kAllKinds & ~kWastedShots);
+  EXPECT_TRUE(listed(all, shoot(0, 1)));
+  EXPECT_FALSE(listed(without, shoot(0, 1)));
+  std::vector<Action> expected;
+  for (const auto& a : all)
+    if (!(a.kind == ActionKind::shoot && fire_groups(state_, a).empty())) expected.push_back(a);
+  EXPECT_EQ(without, expected);
+  // Within reach the shot fires, and both listings hold it.
+  arrange(23.5);
+  EXPECT_TRUE(listed(legal_actions(state_), shoot(0, 1)));
+  EXPECT_TRUE(listed(legal_actions(state_, kAllKinds & ~kWastedShots), shoot(0, 1)));
 }
 
 }  // namespace

@@ -93,8 +93,12 @@ class Scorer {
  public:
   Scorer(const GameState& s, const TacticianWeights& w) : s_(s), w_(w), a_(s, w) {}
 
+  // Wasted shots (ADV-33) are left out: they slay nobody, so they never beat ending the
+  // activation, and whether anyone sees a target out of reach is dear to find out.
+  static constexpr game::KindSet kListed = game::kAllKinds & ~game::kWastedShots;
+
   std::vector<ScoredAction> rank() {
-    const auto options = game::legal_actions(s_);
+    const auto options = game::legal_actions(s_, kListed);
     std::vector<ScoredAction> out;
     out.reserve(options.size());
     for (const auto& action : options) out.push_back(score(action));
@@ -107,7 +111,7 @@ class Scorer {
   // The best gain the acting unit can make with one action now (0 when nothing beats waiting).
   double best_gain() {
     double best = 0.0;
-    for (const auto& action : game::legal_actions(s_)) {
+    for (const auto& action : game::legal_actions(s_, kListed)) {
       if (action.kind == ActionKind::end_activation) continue;
       best = std::max(best, score(action).score);
     }
@@ -441,6 +445,7 @@ class Scorer {
   double best_fire(const GameState& s) {
     Scorer inner(s, w_);
     double best = 0.0;
+    // A wasted shot (ADV-33) slays nobody: it never beats the 0 this starts from.
     for (const auto& action : game::legal_actions(
              s, game::kind_bit(ActionKind::shoot) | game::kind_bit(ActionKind::throw_grenade))) {
       ScoredAction scored{action, 0.0, {}, nlohmann::json::object()};

@@ -20,6 +20,8 @@ constexpr std::array<const char*, 31> kKinds = {
     "let_pass",      "hide",           "use",         "consolidate", "go_to_ground",
     "stay_up",       "regroup",        "deep_strike", "reload",      "face",
     "bodyguard"};
+// Bit 31 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
+static_assert(kKinds.size() <= 31);
 constexpr std::array<const char*, 12> kModes = {"normal",   "backwards", "sidestep",  "crawl",
                                                 "tactical", "charge",    "flee",      "climb",
                                                 "swim",     "jump",      "warp_jump", "fleet"};

@@ -46,6 +46,11 @@ constexpr KindSet kind_bit(ActionKind kind) {
   return KindSet{1} << static_cast<int>(kind);
 }
 inline constexpr KindSet kAllKinds = ~KindSet{0};
+// Not a kind but what to list of one: shots no weapon of the unit reaches (ADV-33, declared
+// shots: legal, every model that sees the target fires and misses). They are listed only with
+// this bit, which kAllKinds holds; an agent that never wastes shots leaves it out and is spared
+// the dear part of their test, whether any model sees the target at any distance.
+inline constexpr KindSet kWastedShots = KindSet{1} << 31;
 std::vector<Action> legal_actions(const GameState& state, KindSet kinds);
 
 // What a shoot or throw_grenade action would fire now, group by group (SHOOT-26: identical

@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "game/context.hpp"
+#include "game/fire_plan.hpp"
 #include "game/planner.hpp"
 #include "table/geometry.hpp"
 
@@ -302,6 +303,7 @@ struct Listing {
   KindSet kinds;
   std::vector<Action>& out;
   bool wants(ActionKind kind) const { return (kinds & kind_bit(kind)) != 0; }
+  bool wants_wasted_shots() const { return (kinds & kWastedShots) != 0; }
   void push_if_legal(const Action& a) {
     if (wants(a.kind) && is_legal(s, a)) out.push_back(a);
   }
@@ -342,6 +344,14 @@ void add_pick_ups(Listing& list) {
   recurse(recurse, 0, dice);
 }
 
+// Whether some weapon of the shooting unit reaches and sees the target (the first test of
+// shoot_illegal, SHOOT-01..07): a shot that fails it is legal only as a wasted shot (ADV-33).
+bool shot_fires(const GameState& s, const Action& a) {
+  thread_local std::vector<table::TableModel> poses;
+  s.table_models(poses);
+  return !detail::plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty();
+}
+
 // ADV-71: a rallied unit's free turn, offered toward each enemy unit (the directions a turn is
 // for); any other bearing is legal too.
 void add_free_turns(Listing& list, int unit) {
@@ -379,6 +389,8 @@ void add_unit_actions(Listing& list, int unit) {
     a.target = v;
     for (const bool heavy : {false, true}) {
       a.heavy = heavy;
+      if (list.wants(ActionKind::shoot) && !list.wants_wasted_shots() && !shot_fires(s, a))
+        continue;
       list.push_if_legal(a);
     }
     Action grenade = make_action(ActionKind::throw_grenade, unit);
