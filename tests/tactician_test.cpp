@@ -124,6 +124,33 @@ TEST(Tactician, a_shot_is_scored_with_the_previews_exact_numbers) {
   for (std::size_t i = 1; i < ranked.size(); ++i) EXPECT_GE(ranked[i - 1].score, ranked[i].score);
 }
 
+// SHOOT-31: a heavy-casualty test already due comes whatever is fired, so a shot is not credited
+// with it: the same shot scores the same whether that test is due or the unit is exempt from it
+// (once the unit has been tested), though the preview says the threshold is reached.
+TEST(Tactician, SHOOT_31_a_heavy_casualty_test_already_due_is_not_the_shots_doing) {
+  GameState due =
+      facing_off("tactician_due", "tactical_squad", "imperial_guard", "infantry_squad", 16.0);
+  auto& target = due.units[1];
+  target.strength_at_turn_end = due.living_models(1);
+  target.own_turn.casualties_taken = (target.strength_at_turn_end + 3) / 4;  // 25 %: due
+  GameState exempt = due;
+  exempt.units[1].own_turn.morale_checked = true;
+  Action shot = game::make_action(ActionKind::shoot, 0);
+  shot.target = 1;
+  ASSERT_TRUE(game::is_legal(due, shot));
+  EXPECT_NEAR(advice::preview(due, shot).p_heavy_casualties, 1.0, 1e-12);
+  EXPECT_EQ(advice::preview(exempt, shot).p_heavy_casualties, 0.0);
+  const TacticianAgent agent(shipped().get("balanced"));
+  const auto score_of = [&](const GameState& s) {
+    for (const auto& r : agent.rank(s))
+      if (r.action == shot) return r.score;
+    ADD_FAILURE() << "the shot is not ranked";
+    return 0.0;
+  };
+  EXPECT_GT(score_of(due), 0.0);
+  EXPECT_NEAR(score_of(due), score_of(exempt), 1e-12);
+}
+
 // ADV-01: under declared fire the tactician weighs going to ground by the preview of that fire
 // standing and down, against the weight go_to_ground (the activation it gives up).
 TEST(Tactician, weighs_going_to_ground_under_declared_fire) {

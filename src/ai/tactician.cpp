@@ -21,6 +21,7 @@
 #include "ai/assessment.hpp"
 #include "game/view.hpp"
 #include "rules/activation.hpp"
+#include "rules/fire_morale.hpp"
 #include "rules/leadership.hpp"
 #include "rules/wound_save.hpp"
 
@@ -257,10 +258,16 @@ class Scorer {
     const double slain = p.slain.mean();
     const double p_kill = 1.0 - p.slain[0];
     const double fail = p_fails_test(s_, a.target);
+    // SHOOT-31: only a test this fire makes due is its doing; one already due comes anyway.
+    const auto& target = s_.units[a.target];
+    const bool due_already =
+        rules::heavy_casualty_check(target.strength_at_turn_end, target.own_turn.casualties_taken)
+            .due;
+    const double heavy_casualties = due_already ? 0.0 : p.p_heavy_casualties;
     out.score = a_.sign_for(a_.side_of(a.unit), a.target) *
                     (a_.loss_value(a.target, slain) + w_.kill_point * p.p_wiped_out) +
                 w_.pinning * (p.p_pinning_test * fail + p.p_auto_pinned) +
-                w_.kill_point * w_.rout * p.p_heavy_casualties * fail * 0.5;
+                w_.kill_point * w_.rout * heavy_casualties * fail * 0.5;
     out.why = fmt::format("{:.1f} slain expected, {:.0f}% to slay one, {:.0f}% to wipe them out",
                           slain, percent(p_kill), percent(p.p_wiped_out));
     out.odds = {{"expected_slain", slain},
