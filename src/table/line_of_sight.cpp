@@ -336,10 +336,11 @@ double range_to_unit(std::span<const TableModel> models, int from, int unit) {
 
 namespace {
 
-// in_attack_arc's test for one viewer and many points, without a bearing (an arc tangent) for
-// each: the cosine of the angle off the viewer's facing settles every point clearly inside or
-// outside the arc, and only those within a hair of its edge are measured in degrees as
-// off_facing measures them, so the answer is always off_facing's.
+// The arc tests' answer (off_facing within a half-width: in_fire_arc, the free pivot's 135
+// degrees) for one viewer and many points, without a bearing (an arc tangent) for each: the cosine
+// of the angle off the viewer's facing settles every point clearly inside or outside the arc, and
+// only those within a hair of its edge are measured in degrees as off_facing measures them, so the
+// answer is always off_facing's.
 class ArcTest {
  public:
   ArcTest(const TableModel& viewer, double half_width)
