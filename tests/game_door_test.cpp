@@ -9,6 +9,7 @@
 
 #include "ai/agents.hpp"
 #include "ai/match.hpp"
+#include "dice/scripted_dice.hpp"
 #include "game/fields.hpp"
 #include "game/record.hpp"
 #include "support/game_fixture.hpp"
@@ -117,6 +118,42 @@ TEST(Door, every_kind_of_decision_appears_in_the_lists) {
         table::MoveMode::jump, table::MoveMode::swim})
     EXPECT_TRUE(kinds.count({static_cast<int>(ActionKind::move), static_cast<int>(mode)}))
         << "move mode " << static_cast<int>(mode);
+}
+
+// MOVE-20, ACT-09: the listing plans a climb only where one could be made: with 2 AP to pay for
+// it and a path that meets something taller than the models. Guardsmen (M 4) stand in a line 1"
+// short of a 2" wall: a climb over it costs its height, so only lengths from about 1.5" (over,
+// clear of the wall) to 2" (4" spent) are legal, and the planner finds them though the whole
+// allowance and a short first step are both refused. With 1 AP left no climb is listed.
+TEST(Door, MOVE_20_climbs_are_listed_where_a_climb_can_be_made) {
+  const auto setup = test::battle(
+      "climb_listing", "imperial_guard", "[{unit: infantry_squad, at: [24, 8], facing: 0}]",
+      "imperial_guard", "[{unit: infantry_squad, at: [24, 40], facing: 180}]",
+      "obstacles:\n  - {id: rampart, kind: wall, height: 2, points: [[4, 9], [44, 9]]}\n");
+  GameState s = initial_state(*setup, 1);
+  Action activate = make_action(ActionKind::activate, 0);
+  activate.dice = 3;
+  dice::ScriptedDice ones{1, 1, 1};
+  ASSERT_EQ(apply(s, activate, ones, nullptr), "");
+  ASSERT_EQ(s.phase, Phase::active);
+  const auto climbs = [](const GameState& state) {
+    std::vector<Action> out;
+    for (const Action& a : legal_actions(state))
+      if (a.kind == ActionKind::move && a.mode == table::MoveMode::climb) out.push_back(a);
+    return out;
+  };
+  const auto listed = climbs(s);
+  ASSERT_FALSE(listed.empty());
+  for (const Action& a : listed) EXPECT_TRUE(is_legal(s, a)) << describe(a);
+  const MovePlan over = plan_move(s, 0, table::MoveMode::climb, unit_centre(s, 1));
+  ASSERT_TRUE(over.possible) << over.stop.text;
+  EXPECT_GT(over.action.dy, 1.0);             // over the wall
+  EXPECT_LE(over.action.dy, 2.0 + 1e-9);      // 2" plus the wall's 2" spend the allowance
+  EXPECT_GT(over.action.dy, 2.0 - 1.0 / 64);  // the furthest, to the bisection's precision
+  s.action_points = 1;
+  EXPECT_TRUE(climbs(s).empty());
+  EXPECT_FALSE(is_legal(s, over.action));
+  EXPECT_FALSE(plan_move(s, 0, table::MoveMode::climb, unit_centre(s, 1)).possible);
 }
 
 TEST(Door, plan_move_never_overshoots_and_says_why_it_stops) {

@@ -203,6 +203,57 @@ bool climbable_near(const GameState& s, int unit, const table::Point& at, double
   return false;
 }
 
+// Whether segments a-b and c-d come within `hair` of each other (crossing, touching or running
+// alongside).
+bool segments_near(const table::Point& a, const table::Point& b, const table::Point& c,
+                   const table::Point& d, double hair) {
+  if (table::segment_intersection(a, b, c, d) >= 0.0) return true;
+  return std::min({table::distance_to_segment(a, c, d), table::distance_to_segment(b, c, d),
+                   table::distance_to_segment(c, a, b), table::distance_to_segment(d, a, b)}) <=
+         hair;
+}
+
+// MOVE-20/23: a climbing move must climb an obstacle or a change of level taller than the models,
+// and those lie only along obstacles and the outlines of raised features (where the level
+// changes, MOVE-19) taller than the unit's shortest model. When no model's straight path of up to
+// `inches` toward `at` comes within a hair of either, every climb that way is refused (MOVE-20), so
+// it is not planned: a plan that fails costs two or three whole legality checks.
+bool climb_in_the_way(const GameState& s, int unit, const table::Point& at, double inches) {
+  const auto& info = s.setup->units[unit];
+  const auto& table = s.table();
+  const table::Point centre = detail::unit_centre(s, unit);
+  const double wanted = table::distance(centre, at);
+  if (wanted < 1e-9) return false;
+  const table::Point shift = (at - centre) * (std::min(wanted, inches) / wanted);
+  const auto [lo, hi] = swept_box(s, unit, at, inches);
+  const auto obstacles = table.obstacles_near(lo, hi);
+  const auto features = table.features_near(lo, hi);
+  constexpr double kHair = 0.01;
+  // Only what stands taller than a model is climbed (no higher than it is stepped over); a
+  // change of level at a feature's outline is at most that feature's elevation.
+  double shortest = 1e9;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive) shortest = std::min(shortest, s.models[m].pose.height);
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    const table::Point a = s.models[m].pose.position;
+    const table::Point b = a + shift;
+    for (const int index : obstacles) {
+      const auto& o = table.obstacles()[index];
+      if (o.height <= shortest) continue;
+      for (std::size_t i = 0; i + 1 < o.points.size(); ++i)
+        if (segments_near(a, b, o.points[i], o.points[i + 1], kHair)) return true;
+    }
+    for (const int index : features) {
+      const auto& f = table.features()[index];
+      if (f.elevation <= shortest) continue;
+      for (std::size_t i = 0; i < f.ring.size(); ++i)
+        if (segments_near(a, b, f.ring[i], f.ring[(i + 1) % f.ring.size()], kHair)) return true;
+    }
+  }
+  return false;
+}
+
 void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>& out) {
   const auto& info = s.setup->units[unit];
   bool prone = false;
@@ -280,10 +331,15 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
     bool raised = false;
     for (int m = info.first_model; m < info.first_model + info.model_count && !raised; ++m)
       raised = s.models[m].pose.alive && table.level_at(s.models[m].pose.position) > 1.0;
+    // ACT-09: a climb costs 2 AP (the legality check refuses it with fewer, whatever its length).
+    Action climb = make_action(ActionKind::move, unit);
+    climb.mode = table::MoveMode::climb;
+    const bool climb_paid = detail::acting_points(s) >= detail::move_action_points(s, climb);
     for (const auto& d : targets) {
       if (d.away) continue;
       const bool climbable = climbable_near(s, unit, d.at, allowance);
-      if (climbable) set.add(plan(table::MoveMode::climb, d.at));
+      if (climbable && climb_paid && climb_in_the_way(s, unit, d.at, allowance))
+        set.add(plan(table::MoveMode::climb, d.at));
       // MOVE-22: a jump pack also leaps up faces from the ground.
       if (raised || (info.jump_pack && climbable)) set.add(plan(table::MoveMode::jump, d.at));
     }

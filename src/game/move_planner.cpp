@@ -203,6 +203,20 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
       best = reach;
     } else if (!legal_at(first_step)) {
       refused = first_step;
+      // MOVE-20: a climb is legal only once every model that reaches what it climbs is over it,
+      // so its legal lengths need not start at the unit (a rear rank may end on the wall the
+      // front rank crossed). Lengths along the way are tried, the furthest first, and the
+      // furthest legal one is narrowed by bisection toward the next refused.
+      if (mode == table::MoveMode::climb) {
+        constexpr int kSamples = 12;
+        for (int k = kSamples - 1; k >= 1; --k) {  // the whole way was refused above
+          const double at = first_step + (reach - first_step) * k / kSamples;
+          if (!legal_at(at)) continue;
+          std::tie(best, refused) = furthest_legal(
+              at, first_step + (reach - first_step) * (k + 1) / kSamples, 8, legal_at);
+          break;
+        }
+      }
     } else {
       std::tie(best, refused) = furthest_legal(first_step, reach, 8, legal_at);
     }
