@@ -131,8 +131,9 @@ TEST(Tactician, SHOOT_31_a_heavy_casualty_test_already_due_is_not_the_shots_doin
   GameState due =
       facing_off("tactician_due", "tactical_squad", "imperial_guard", "infantry_squad", 16.0);
   auto& target = due.units[1];
-  target.strength_at_turn_end = due.living_models(1);
-  target.own_turn.casualties_taken = (target.strength_at_turn_end + 3) / 4;  // 25 %: due
+  target.strength_at_turn_end = static_cast<std::int16_t>(due.living_models(1));
+  target.own_turn.casualties_taken =
+      static_cast<std::int16_t>((target.strength_at_turn_end + 3) / 4);  // 25 %: due
   GameState exempt = due;
   exempt.units[1].own_turn.morale_checked = true;
   Action shot = game::make_action(ActionKind::shoot, 0);
