@@ -10,6 +10,7 @@
 #include <map>
 
 #include "dice/probability.hpp"
+#include "game/activation_condition.hpp"
 #include "odds/attack_request.hpp"
 #include "rules/activation.hpp"
 #include "rules/fire_morale.hpp"
@@ -234,11 +235,8 @@ Preview preview(const GameState& s, const Action& a) {
     case ActionKind::pick_up: {
       const int unit = a.kind == ActionKind::activate ? a.unit : a.picks[0].first;
       const int dice = a.kind == ActionKind::activate ? a.dice : a.picks[0].second;
-      const auto& u = s.units[unit];
-      const auto condition = u.own_turn.pinned       ? rules::ActivationCondition::pinned
-                             : u.own_turn.suppressed ? rules::ActivationCondition::suppressed
-                                                     : rules::ActivationCondition::normal;
-      const auto odds = rules::activation_odds(dice, s.activation_value(unit), condition);
+      const auto odds = rules::activation_odds(dice, s.activation_value(unit),
+                                               game::activation_condition(s, unit));
       // ACT-08 ruling: a pick-up roll never busts.
       out.p_bust = a.kind == ActionKind::activate ? odds.p_bust : 0.0;
       out.p_no_action_points = odds.action_points[0];

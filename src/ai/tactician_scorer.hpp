@@ -13,6 +13,7 @@
 #include "ai/assessment.hpp"
 #include "ai/tactician.hpp"
 #include "dice/dice_source.hpp"
+#include "game/activation_condition.hpp"
 #include "game/engine.hpp"
 #include "rules/activation.hpp"
 #include "rules/leadership.hpp"
@@ -65,13 +66,7 @@ inline int waiting_units(const GameState& s, const Assessment& a, int side, int 
   return n;
 }
 
-// What its activation roll is read as (ACT-06: pinned and suppressed units roll differently).
-inline rules::ActivationCondition activation_condition(const GameState& s, int unit) {
-  const auto& u = s.units[unit];
-  return u.own_turn.pinned       ? rules::ActivationCondition::pinned
-         : u.own_turn.suppressed ? rules::ActivationCondition::suppressed
-                                 : rules::ActivationCondition::normal;
-}
+using game::activation_condition;  // ACT-06
 
 // P(the unit fails a Ld test): what a forced test is worth to its enemy (SHOOT-28/31, MORALE-03).
 inline double p_fails_test(const GameState& s, int unit) {

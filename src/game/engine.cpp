@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "game/activation_condition.hpp"
 #include "game/context.hpp"
 #include "game/legality.hpp"
 #include "game/planner.hpp"
@@ -295,12 +296,6 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
 
 namespace {
 
-rules::ActivationCondition condition_of(const UnitState& u) {
-  if (u.own_turn.pinned) return rules::ActivationCondition::pinned;
-  if (u.own_turn.suppressed) return rules::ActivationCondition::suppressed;
-  return rules::ActivationCondition::normal;
-}
-
 void activate(Context& c, int unit, int dice_count) {
   GameState& s = c.state;
   UnitState& u = s.units[unit];
@@ -310,8 +305,8 @@ void activate(Context& c, int unit, int dice_count) {
   detail::pre_activation_tests(c, unit);
   if (u.rout_pending || !s.unit_alive(unit)) return;  // SHOOT-32: the odd failure ends it
   c.dice.start();
-  const rules::ActivationResult result =
-      rules::roll_activation(c.dice, dice_count, s.activation_value(unit), condition_of(u));
+  const rules::ActivationResult result = rules::roll_activation(
+      c.dice, dice_count, s.activation_value(unit), activation_condition(s, unit));
   c.roll_event("ACT-06", "activation", s.activation_value(unit), unit,
                {{"action_points", result.action_points},
                 {"bust", result.bust},
@@ -347,8 +342,8 @@ void pick_up(Context& c, const Action& a) {
     UnitState& u = s.units[unit];
     u.picked_up = true;
     c.dice.start();
-    const rules::ActivationResult result =
-        rules::roll_activation(c.dice, dice_count, s.activation_value(unit), condition_of(u));
+    const rules::ActivationResult result = rules::roll_activation(
+        c.dice, dice_count, s.activation_value(unit), activation_condition(s, unit));
     // ACT-08 ruling: failures on a pick-up roll never bust.
     c.roll_event("ACT-08", "pick-up activation", s.activation_value(unit), unit,
                  {{"action_points", result.action_points}});
