@@ -167,6 +167,23 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
   }
 }
 
+// ADV-27: the machine rates, with the Guard's Crusader Robot and the Marines' Dreadnought in play.
+TEST(OptionalRules, machine_games_keep_every_invariant) {
+  const auto setup = test::battle(
+      "machines_playout", "imperial_guard",
+      "[{unit: crusader_robot, at: [16, 8]}, {unit: infantry_squad, at: [32, 6]}]", "space_marines",
+      "[{unit: dreadnought, at: [30, 40], facing: 180}, {unit: tactical_squad, at: [16, 42], "
+      "facing: 180}]",
+      "options: {machine_rates: true}\n");
+  ASSERT_EQ(setup->machine(0), Machine::robot);
+  ASSERT_EQ(setup->machine(2), Machine::dreadnought);
+  for (int g = 0; g < 24; ++g) {
+    SCOPED_TRACE(testing::Message() << "machine game " << g);
+    playout(setup, 8000 + g, g % 4 >= 2, g % 2 == 1);
+    if (HasFatalFailure()) return;
+  }
+}
+
 // ADV-21: games that open in heavy rain (quarter-rate moves, no swimming; at 4 nothing moves and
 // short-range-only weapons), where the start-of-turn roll then takes the rain up and down.
 TEST(OptionalRules, heavy_rain_games_keep_every_invariant) {

@@ -56,7 +56,9 @@ table::Quadrant approach_of(const GameState& s, int target, const table::Point& 
 
 bool can_run(const GameState& s, int target) {
   const UnitState& t = s.units[target];
-  return !t.own_turn.pinned && t.locked == 0 && !t.routing && !t.rout_pending && t.pursuing < 0;
+  // ADV-27: a machine never runs (caught, it would rout).
+  return s.setup->machine(target) == Machine::none && !t.own_turn.pinned && t.locked == 0 &&
+         !t.routing && !t.rout_pending && t.pursuing < 0;
 }
 
 bool can_stand_and_fire(const GameState& s, int charger, int target) {
@@ -233,7 +235,7 @@ void resolve_charge(Context& c, ActionKind response) {
   if (response == ActionKind::run) {
     // CHARGE-08: 2D6 (or R3D6P2) straight away from the Chargers, before they move.
     c.dice.start();
-    const int inches = table::roll_flee_distance(c.dice, c.setup.units[target].move);
+    const int inches = roll_flee_rate(c, target);
     c.roll_event("CHARGE-08", "run from charge", 0, target, {{"inches", inches}});
     const table::Point from = moving_from(c, target);
     move_away(c, target, unit_centre(s, charger), inches, /*turning_included=*/true);  // CHARGE-08
@@ -479,7 +481,8 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   // needs the ground looked at (listings ask this of every target).
   const double variable_longest =
       (2.0 * table::variable_die_sides(info.move) + (info.leaping ? 6.0 : 0.0)) * rain + size;
-  if (!move.prone && pair.distance <= longest + 1e-9 && pair.distance > variable_longest + 1e-9) {
+  if (!move.prone && !move.fixed_rate && pair.distance <= longest + 1e-9 &&
+      pair.distance > variable_longest + 1e-9) {
     move = charge_move_of(s, a.unit, a.target);
     longest =
         rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() * rain +
@@ -557,6 +560,9 @@ std::string response_illegal(const GameState& s, const Action& a) {
     return fmt::format("CHARGE-08: {} is being charged and must respond first",
                        s.setup->units[s.charge_target].name);
   }
+  if (a.kind == ActionKind::run && s.setup->machine(a.unit) != Machine::none)
+    return "ADV-27: a machine never runs from a charge (caught, it would rout, and machines never "
+           "rout)";
   if (a.kind == ActionKind::run && !can_run(s, a.unit))
     return "CHARGE-08: pinned, engaged, routing or pursuing units cannot run from a charge";
   if (a.kind == ActionKind::stand_and_fire && !can_stand_and_fire(s, s.charging_unit, a.unit)) {

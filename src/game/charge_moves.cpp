@@ -46,9 +46,10 @@ rules::ChargeMove charge_move_of(const GameState& s, int unit, int target) {
   rules::ChargeMove move;
   move.move = info.move;
   move.prone = all_prone(s, unit);
+  move.fixed_rate = s.setup->machine(unit) == Machine::robot;  // ADV-27: exactly M, any ground
   move.leaping = info.leaping;
   const auto& features = s.table().features();
-  if (target < 0 || move.prone ||
+  if (target < 0 || move.prone || move.fixed_rate ||
       std::none_of(features.begin(), features.end(),
                    [](const table::TerrainFeature& f) { return f.variable; }))
     return move;

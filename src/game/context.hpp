@@ -111,6 +111,12 @@ void pinning_test(Context& c, int unit, bool multiple_battery);
 // SHOOT-29: the unit is pinned (an acting unit loses two unspent AP at once, ruling (3)).
 void pin(Context& c, int unit, const char* rule);
 void start_rout(Context& c, int unit, const char* rule);
+// ADV-27 (machines.cpp): MOVE-05's flee rate for the unit's flights, runs, pursuits and
+// break-offs, at the machine rates when the option is on.
+int roll_flee_rate(Context& c, int unit);
+// ADV-27: true (and an event naming `rule`, the rout it escapes) when the unit is a machine that
+// never routs under the option machine_rates.
+bool machine_stands(Context& c, int unit, const char* rule);
 // ADV-41 (fire_plan.cpp): every model of `unit` starts a flee, rout or pursuit move where it
 // stands (a no-op while the option crossfire is off); clear_crossfire forgets such a move (new
 // pursuers have not moved as pursuers yet).

@@ -146,6 +146,11 @@ rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int 
 void start_rout(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
   const auto& info = c.setup.units[unit];
+  // ADV-27: a machine never routs; ruling.ADV-27 pins it instead (or lets it be).
+  if (machine_stands(c, unit, rule)) {
+    if (c.setup.rulings.adv_27() == rules::MachineRout::pinned) pin(c, unit, "ADV-27");
+    return;
+  }
   s.units[unit].rallied_from = 0;  // ADV-72: a new flight, new pursuers
   reveal(c, unit, "routed");       // ADV-04: a fleeing unit is in plain view
   c.dice.start();

@@ -18,7 +18,10 @@ void note_last_men(Context& c, const std::vector<int>& units,
     const int u = units[k];
     const auto& info = c.setup.units[u];
     UnitState& us = s.units[u];
-    if (info.model_count < 2 || info.fearless || living_before[k] < 2) continue;
+    // ADV-27: nor does a machine, which never routs.
+    if (info.model_count < 2 || info.fearless || living_before[k] < 2 ||
+        c.setup.machine(u) != Machine::none)
+      continue;
     if (s.living_models(u) != 1 || us.locked == 0 || us.routing || us.rout_pending) continue;
     us.last_man = true;
   }

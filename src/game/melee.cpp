@@ -383,6 +383,14 @@ void fight_round(Context& c, std::vector<int> units) {
         roll_off_no_fear(c, u, victor_list);
         continue;  // no flinch now: they stand, or flinch at their next compulsory phase
       }
+      // ADV-27: a machine never routs; it stands as under No Retreat (ADV-66), wounds included.
+      if (!passed && machine_stands(c, u, "MELEE-19")) {
+        passed = true;
+        if (s.living_models(u) > 1) {
+          no_retreat(c, u, rules::no_retreat_wounds(tallies, k), threat());
+          if (!s.unit_alive(u)) continue;
+        }
+      }
     }
     if (!passed) {
       rout_from_combat(c, u, victors, "MELEE-19");

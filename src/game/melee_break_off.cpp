@@ -69,6 +69,11 @@ void leave_combat(Context& c, int unit) {
   const int leadership = s.leadership(unit);  // MORALE-03
   const auto roll = rules::roll_leadership_test(c.dice, leadership);
   c.roll_event("MELEE-10", "break off", leadership, unit, {{"passed", roll.passed}});
+  if (!roll.passed && machine_stands(c, unit, "MELEE-10")) {
+    us.no_break_off = true;  // ADV-27: it cannot rout, so it stays in the fight
+    us.melee_choice = MeleeChoice::fight;
+    return;
+  }
   if (!roll.passed) {
     rout_from_combat(c, unit, enemies, "MELEE-10");
     return;
@@ -81,7 +86,7 @@ void leave_combat(Context& c, int unit) {
   unlock_unit(c, unit);
   if (!s.unit_alive(unit)) return;
   c.dice.start();
-  const int inches = table::roll_flee_distance(c.dice, info.move);
+  const int inches = roll_flee_rate(c, unit);  // ADV-27: a robot at M
   c.roll_event("MELEE-10", "break-off move", 0, unit, {{"inches", inches}, {"left", enemy_list}});
   const table::Point from = moving_from(c, unit);
   move_away(c, unit, threat, inches);

@@ -91,7 +91,7 @@ void pursue(Context& c, int router) {
       continue;
     }
     c.dice.start();
-    const int inches = table::roll_flee_distance(c.dice, info.move);
+    const int inches = roll_flee_rate(c, p);  // ADV-27: machine rates
     c.roll_event("MELEE-23", "pursuit move", 0, p, {{"inches", inches}});
     const table::Point from = moving_from(c, p);
     mark_crossfire_start(s, p);                                                  // ADV-41

@@ -110,6 +110,8 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     bool all_warp_jump = true;
     bool all_fleet = true;
     bool all_breathe_underwater = true;
+    bool all_robots = true;
+    bool all_dreadnoughts = true;
     bool any_invulnerable = false;
     bool any_big = false;
     for (const auto& model : placed.models) {
@@ -128,6 +130,8 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       all_fleet = all_fleet && p.has_rule("fleet");                               // ADV-06
       all_breathe_underwater = all_breathe_underwater && p.has_rule("breathes_underwater");
       any_invulnerable = any_invulnerable || p.invulnerable.has_value();
+      all_robots = all_robots && p.has_rule("robot");                    // ADV-27
+      all_dreadnoughts = all_dreadnoughts && p.has_rule("dreadnought");  // ADV-27
       any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");
       info.no_fear = info.no_fear || p.has_rule("they_shall_know_no_fear");
       if (p.has_rule("slow_and_purposeful") || p.has_rule("cannot_crawl")) {
@@ -146,6 +150,9 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     info.warp_jump = all_warp_jump;
     info.fleet = all_fleet;
     info.breathes_underwater = all_breathe_underwater;  // ADV-12
+    info.machine = all_robots         ? Machine::robot
+                   : all_dreadnoughts ? Machine::dreadnought
+                                      : Machine::none;  // ADV-27
     mark_characters(*setup, info);
     int assault = 0;
     int defensive = 0;

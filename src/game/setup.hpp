@@ -17,6 +17,9 @@ namespace arap::game {
 // Options the rules leave to the players or the GM: the scenario's `options:` (DESIGN).
 using GameOptions = table::ScenarioOptions;
 
+// ADV-27: the machines whose charge, flight and pursuit rates the optional machine rules fix.
+enum class Machine : std::uint8_t { none, robot, dreadnought };
+
 // What the rules need to know about a unit that never changes.
 struct UnitInfo {
   std::string id;
@@ -51,6 +54,7 @@ struct UnitInfo {
   bool weapon_crew = false;          // ADV-28: a support weapon's crew
   bool breathes_underwater = false;  // ADV-12: every model needs no air (it may move submerged)
   std::uint64_t hates = 0;           // MORALE-06: bit v set when it hates unit v
+  Machine machine = Machine::none;   // ADV-27: every model is a robot (or a Dreadnought)
 };
 
 struct ModelInfo {
@@ -88,6 +92,11 @@ struct GameSetup {
   // ADV-43 (advanced, option dogged_units): whether `unit` is dogged, taking no heavy-casualty or
   // rout test.
   bool dogged(int unit) const { return units[unit].dogged && options.dogged_units; }
+  // ADV-27 (optional, option machine_rates): what kind of machine `unit` is under the machine
+  // rules (none with the option off).
+  Machine machine(int unit) const {
+    return options.machine_rates ? units[unit].machine : Machine::none;
+  }
 };
 
 // Loads the scenario against the library and checks its rulings; throws data::DataError.

@@ -320,7 +320,7 @@ Flight flee_move(Context& c, int unit) {
                         ? s.units[unit].beaten_by
                         : nearest_enemy_unit(s, unit);
   c.dice.start();
-  const int distance = table::roll_flee_distance(c.dice, info.move);
+  const int distance = roll_flee_rate(c, unit);
   c.roll_event("MOVE-05", "flee distance", 0, unit, {{"inches", distance}});
   const table::Point from = moving_from(c, unit);
   mark_crossfire_start(s, unit);  // ADV-41

@@ -242,6 +242,8 @@ ChargeReport evaluate_charge(const ChargeRequest& r) {
         "CHARGE-08: the target runs first, straight away over open ground; contact catches it "
         "and it routs");
   if (r.move.prone) report.notes.push_back("CHARGE-02: a prone unit charges exactly its M");
+  if (r.move.fixed_rate)
+    report.notes.push_back("ADV-27: a robot charges exactly its M (optional machine rates)");
   if (r.move.variable_sides)
     report.notes.push_back(
         fmt::format("MOVE-12: in variable ground the roll is twice the better of {} D{}",
@@ -297,7 +299,7 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
   bool radius_known = false;
   if (names_a_unit(charger)) {
     charger.allow_only({"army", "unit", "models", "move", "initiative", "size", "prone", "leaping",
-                        "move_through_cover"});
+                        "move_through_cover", "robot"});
     const NamedUnit named = read_named_unit(charger, library);
     // The unit moves at its slowest model's M (as in play); the lead Charger is of the main group.
     int move = 99;
@@ -311,7 +313,8 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
     r.move.move_through_cover = named.main->profile->has_rule("move_through_cover");  // ADV-08
     r.named_units.push_back("charger: " + named.describe());
   } else {
-    charger.allow_only({"move", "initiative", "size", "prone", "leaping", "move_through_cover"});
+    charger.allow_only(
+        {"move", "initiative", "size", "prone", "leaping", "move_through_cover", "robot"});
     r.move.move = charger["move"].as_int(1, 30);
   }
   if (charger.has("move")) r.move.move = charger["move"].as_int(1, 30);
@@ -321,6 +324,9 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
     radius_known = true;
   }
   if (charger.has("prone")) r.move.prone = charger["prone"].as_bool();
+  // ADV-27 (optional machine rates): a robot charges exactly its M. Asked for, not assumed from
+  // a named robot's profile, as the option is off unless a scenario turns it on.
+  if (charger.has("robot")) r.move.fixed_rate = charger["robot"].as_bool();
   if (charger.has("leaping")) r.move.leaping = charger["leaping"].as_bool();
   if (charger.has("move_through_cover"))
     r.move.move_through_cover = charger["move_through_cover"].as_bool();
@@ -386,6 +392,8 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
   }
   if (r.move.prone && r.move.variable_sides)
     root["variable"].fail("CHARGE-02: a prone unit charges exactly its M, variable ground or not");
+  if (r.move.fixed_rate && r.move.variable_sides)
+    root["variable"].fail("ADV-27: a robot charges exactly its M, variable ground or not");
   return r;
 }
 

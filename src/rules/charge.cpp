@@ -21,10 +21,15 @@ int variable_dice(const ChargeMove& move) {
   return move.move_through_cover ? 3 : 2;
 }
 
+// CHARGE-02 (prone) and ADV-27 (robots): the Charge covers exactly M and rolls nothing.
+bool exact_move(const ChargeMove& move) {
+  return move.prone || move.fixed_rate;
+}
+
 }  // namespace
 
 ChargeRoll roll_charge(dice::DiceSource& dice, const ChargeMove& move, ChargeDice rule) {
-  if (move.prone) return {move.move, move.move};
+  if (exact_move(move)) return {move.move, move.move};
   if (move.variable_sides) {
     int best = 0;
     for (int d = 0; d < variable_dice(move); ++d)
@@ -42,7 +47,7 @@ ChargeRoll roll_charge(dice::DiceSource& dice, const ChargeMove& move, ChargeDic
 }
 
 dice::Distribution charge_distance_distribution(const ChargeMove& move, ChargeDice rule) {
-  if (move.prone) return dice::Distribution::point(move.move);
+  if (exact_move(move)) return dice::Distribution::point(move.move);
   if (move.variable_sides) {
     const dice::Distribution best =
         dice::pick_distribution(variable_dice(move), *move.variable_sides, 1);
@@ -57,7 +62,7 @@ dice::Distribution charge_distance_distribution(const ChargeMove& move, ChargeDi
 }
 
 dice::Distribution failed_charge_move_distribution(const ChargeMove& move, ChargeDice rule) {
-  if (move.prone) return dice::Distribution::point(move.move);
+  if (exact_move(move)) return dice::Distribution::point(move.move);
   const int sides = move.variable_sides.value_or(6);
   const int count = move.variable_sides ? variable_dice(move) : three_dice(move, rule) ? 3 : 2;
   return dice::pick_distribution(count, sides, 1);

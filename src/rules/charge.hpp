@@ -23,6 +23,7 @@ struct ChargeRoll {
 struct ChargeMove {
   int move = 4;                       // the unit's basic M
   bool prone = false;                 // CHARGE-02: prone humanoids charge exactly M, no dice
+  bool fixed_rate = false;            // ADV-27: a robot charges exactly its M, no dice either
   bool leaping = false;               // ADV-07: +6"
   std::optional<int> variable_sides;  // CHARGE-02: in variable terrain, two such dice, best doubled
   bool move_through_cover = false;    // ADV-08: a third variable-terrain die; rough ground's

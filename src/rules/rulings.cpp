@@ -132,6 +132,13 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      2,
      "the rules give no deep strike mishap table: the unit is not placed and goes back to "
      "reserve, arriving by a new roll in its next turn (or it is lost)"},
+    {RulingId::adv_27,
+     "ruling.ADV-27",
+     {"pinned", "holds", ""},
+     2,
+     "a machine that never routs but fails a test that would rout it outside mêlée (a heavy-"
+     "casualty test, dangerous-ground losses, poor resolve) is pinned instead (or nothing "
+     "happens)"},
 }};
 
 }  // namespace

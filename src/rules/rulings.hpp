@@ -35,6 +35,7 @@ enum class RulingId : std::uint8_t {
   adv_60,                               // whether a storm shield saves against shots
   adv_02,                               // S-points from a failed Ld test or from every hit
   adv_26,                               // what a deep strike mishap does
+  adv_27,                               // what becomes of a machine that would rout outside mêlée
   count_
 };
 
@@ -71,6 +72,7 @@ enum class CloudFighting : std::uint8_t { either_in_cloud, attacker_in_cloud };
 enum class StormShieldShots : std::uint8_t { no_save, invulnerable_4 };
 enum class SuppressionPoints : std::uint8_t { ld_test, every_hit };
 enum class DeepStrikeMishap : std::uint8_t { back_to_reserve, lost };
+enum class MachineRout : std::uint8_t { pinned, holds };
 
 class Rulings {
  public:
@@ -116,6 +118,7 @@ class Rulings {
   StormShieldShots adv_60() const { return get<StormShieldShots>(RulingId::adv_60); }
   SuppressionPoints adv_02() const { return get<SuppressionPoints>(RulingId::adv_02); }
   DeepStrikeMishap adv_26() const { return get<DeepStrikeMishap>(RulingId::adv_26); }
+  MachineRout adv_27() const { return get<MachineRout>(RulingId::adv_27); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

@@ -129,6 +129,7 @@ struct ScenarioOptions {
   bool underwater = true;                         // ADV-12 (advanced)
   bool reload_weapons = true;                     // ADV-30 (advanced)
   bool bodyguards = true;                         // ADV-53 (advanced)
+  bool machine_rates = false;                     // ADV-27 (optional)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 55> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 56> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -70,6 +70,7 @@ inline constexpr std::array<SwitchOption, 55> kSwitchOptions = {{
     {"underwater", &ScenarioOptions::underwater},
     {"reload_weapons", &ScenarioOptions::reload_weapons},
     {"bodyguards", &ScenarioOptions::bodyguards},
+    {"machine_rates", &ScenarioOptions::machine_rates},
 }};
 
 }  // namespace arap::table
