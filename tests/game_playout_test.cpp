@@ -156,7 +156,8 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
           "poor_resolve: true, krak_veterans: true, area_cover_calls: true, blind_charges: true, "
           "heavy_casualty_minus_one_at_half: true, recharge_after_failed_charge: true, "
           "pinning_guidance: true, no_fear_roll_off: true, going_to_ground: true, "
-          "suppression_points: true, weather: true, rain: 1}\n";
+          "suppression_points: true, weather: true, rain: 1, hitting_cover: true, "
+          "machine_rates: true}\n";
   const auto setup =
       make_setup_from_text(text.str(), "ruined_town_optional.yaml", test::shipped_library());
   ASSERT_TRUE(setup->options.fleet);
@@ -167,16 +168,19 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
   }
 }
 
-// ADV-27: the machine rates, with the Guard's Crusader Robot and the Marines' Dreadnought in play.
+// ADV-27: the machine rates, with the Guard's Crusader Robot and the Marines' Dreadnought in play;
+// ADV-29: the Guard's Sentry Gun, an emplacement that never moves.
 TEST(OptionalRules, machine_games_keep_every_invariant) {
   const auto setup = test::battle(
       "machines_playout", "imperial_guard",
-      "[{unit: crusader_robot, at: [16, 8]}, {unit: infantry_squad, at: [32, 6]}]", "space_marines",
+      "[{unit: crusader_robot, at: [16, 8]}, {unit: infantry_squad, at: [32, 6]}, "
+      "{unit: sentry_gun, at: [24, 14]}]",
+      "space_marines",
       "[{unit: dreadnought, at: [30, 40], facing: 180}, {unit: tactical_squad, at: [16, 42], "
       "facing: 180}]",
       "options: {machine_rates: true}\n");
   ASSERT_EQ(setup->machine(0), Machine::robot);
-  ASSERT_EQ(setup->machine(2), Machine::dreadnought);
+  ASSERT_EQ(setup->machine(3), Machine::dreadnought);
   for (int g = 0; g < 24; ++g) {
     SCOPED_TRACE(testing::Message() << "machine game " << g);
     playout(setup, 8000 + g, g % 4 >= 2, g % 2 == 1);

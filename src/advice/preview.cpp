@@ -13,6 +13,7 @@
 #include "game/activation_condition.hpp"
 #include "odds/attack_request.hpp"
 #include "rules/activation.hpp"
+#include "rules/cover_strikes.hpp"
 #include "rules/fire_morale.hpp"
 #include "rules/shields.hpp"
 
@@ -172,6 +173,9 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
       out.notes.push_back(g.weapon->id + ": " + error.what());
       continue;
     }
+    if (s.setup->options.hitting_cover && g.kind == rules::ShotKind::direct &&
+        g.situation.target_cover != table::Cover::none)  // SHOOT-15
+      row.expected_cover_hits = row.report.shots * rules::cover_strike_chance(row.report.hit_goal);
     const auto profile = odds::wounding_profile(request, row.report);
     const auto damage = profile.damage_best_of_two
                             ? dice::expression_best_of_two_distribution(profile.damage)
@@ -267,6 +271,7 @@ nlohmann::json to_json(const Preview& p) {
       row["range"] = g.range;
       row["cover"] = g.cover;
       row["exact"] = g.exact;
+      if (g.expected_cover_hits) row["expected_cover_hits"] = *g.expected_cover_hits;
       groups.push_back(std::move(row));
     }
     out["groups"] = std::move(groups);

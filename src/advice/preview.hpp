@@ -26,6 +26,9 @@ struct GroupPreview {
   // the whole unit under them and a scattered marker as a miss, where the table would place them.
   bool exact = true;
   odds::AttackReport report;
+  // SHOOT-15 (optional, option hitting_cover): the shots expected to strike the target's cover
+  // instead (direct fire at a target in cover); absent with the option off.
+  std::optional<double> expected_cover_hits;
 };
 
 struct Preview {

@@ -14,6 +14,7 @@
 #include "dice/rolls.hpp"
 #include "game/charge_internal.hpp"
 #include "game/context.hpp"
+#include "game/legality.hpp"
 #include "game/melee_internal.hpp"
 #include "rules/charge.hpp"
 #include "rules/leadership.hpp"
@@ -56,9 +57,9 @@ table::Quadrant approach_of(const GameState& s, int target, const table::Point& 
 
 bool can_run(const GameState& s, int target) {
   const UnitState& t = s.units[target];
-  // ADV-27: a machine never runs (caught, it would rout).
-  return s.setup->machine(target) == Machine::none && !t.own_turn.pinned && t.locked == 0 &&
-         !t.routing && !t.rout_pending && t.pursuing < 0;
+  // ADV-27: a machine never runs (caught, it would rout); ADV-29: nor does an emplacement.
+  return s.setup->machine(target) == Machine::none && !fixed_in_place(s, target) &&
+         !t.own_turn.pinned && t.locked == 0 && !t.routing && !t.rout_pending && t.pursuing < 0;
 }
 
 bool can_stand_and_fire(const GameState& s, int charger, int target) {
@@ -457,6 +458,8 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "CHARGE-01: you cannot charge your own side";
   if (s.units[a.target].hidden) return "ADV-04: that unit is hidden and cannot be targeted";
   if (u.locked != 0) return "CHARGE-03: the unit is already locked in mêlée";
+  if (fixed_in_place(s, a.unit))
+    return "ADV-29: a fixed weapon emplacement never moves, so it cannot charge";
   const bool again = u.player_turn.may_charge_again ||
                      (u.player_turn.charge_failed && s.setup->options.recharge_after_failed_charge);
   if (u.player_turn.charges > 0 &&
@@ -560,6 +563,8 @@ std::string response_illegal(const GameState& s, const Action& a) {
     return fmt::format("CHARGE-08: {} is being charged and must respond first",
                        s.setup->units[s.charge_target].name);
   }
+  if (a.kind == ActionKind::run && fixed_in_place(s, a.unit))
+    return "ADV-29: a fixed weapon emplacement never moves, so it cannot run";
   if (a.kind == ActionKind::run && s.setup->machine(a.unit) != Machine::none)
     return "ADV-27: a machine never runs from a charge (caught, it would rout, and machines never "
            "rout)";

@@ -12,6 +12,7 @@
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
+#include "game/legality.hpp"
 #include "game/melee_internal.hpp"
 #include "game/planner.hpp"
 #include "table/geometry.hpp"
@@ -49,6 +50,7 @@ bool clear_of_enemies(const GameState& s, int unit, const table::Point& shift) {
 
 void offer_consolidation(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
+  if (fixed_in_place(s, unit)) return;  // ADV-29: an emplacement stays where it is
   c.dice.start();
   const int inches = c.dice.roll(6);
   s.units[unit].consolidation = static_cast<std::int8_t>(inches);

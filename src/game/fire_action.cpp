@@ -8,6 +8,7 @@
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
+#include "rules/cover_strikes.hpp"
 #include "rules/shooting_goal.hpp"
 #include "rules/weather.hpp"
 #include "table/cover.hpp"
@@ -231,8 +232,11 @@ int apply_shoot(Context& c, const Action& a) {
     const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::direct);
     const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
     c.dice.start();
-    int hits = 0;
-    for (int k = 0; k < shot.firing.shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
+    // SHOOT-15 (optional): a miss by one against a target in cover strikes the cover.
+    const bool cover_counts =
+        c.setup.options.hitting_cover && sit.target_cover != table::Cover::none;
+    const auto rolled = rules::roll_direct_hits(c.dice, shot.firing.shots, goal.goal, cover_counts);
+    const int hits = rolled.hits;
     c.roll_event("SHOOT-10", "to hit", goal.goal, a.unit,
                  {{"weapon", weapon.id},
                   {"hits", hits},
@@ -240,6 +244,7 @@ int apply_shoot(Context& c, const Action& a) {
                   {"range", sit.range},
                   {"cover", table::to_string(sit.target_cover)},
                   {"modifiers", modifiers_json(goal)}});
+    if (cover_counts && c.logging()) c.log->back()["cover_hits"] = rolled.cover_hits;
     std::vector<table::Cover> covers;
     for (const int m : shot.targets)
       covers.push_back(table::model_cover(c.state.table(), source, poses[m].position));

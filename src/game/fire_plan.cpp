@@ -64,9 +64,14 @@ std::vector<int> known_targets(const GameState& s, const std::vector<table::Tabl
 FireTargets fire_targets(const GameState& s, const std::vector<table::TableModel>& poses, int m,
                          int target, const WeaponProfile& weapon, double range) {
   FireTargets out;
-  out.models = table::eligible_targets(s.table(), poses, m, target, range);
+  // ADV-32: what one model fires at shares one fire arc.
+  const auto one_arc = [&](std::vector<int> found) {
+    return s.setup->options.field_of_view ? table::within_one_fire_arc(poses, m, std::move(found))
+                                          : found;
+  };
+  out.models = one_arc(table::eligible_targets(s.table(), poses, m, target, range));
   if (!out.models.empty()) return out;
-  out.models = smoke_targets(s, poses, m, target, weapon, range);
+  out.models = one_arc(smoke_targets(s, poses, m, target, weapon, range));
   out.through_smoke = !out.models.empty();
   return out;
 }
@@ -294,7 +299,8 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
         // failing that, SHOOT-54: it may fire where a friendly model sees the target.
         targets = known_targets(s, poses, m, target, weapon_range);
         if (targets.empty()) {
-          targets = table::spotted_targets(table, poses, m, target, weapon_range);
+          targets = table::spotted_targets(table, poses, m, target, weapon_range,
+                                           s.setup->options.field_of_view);  // ADV-32
           indirect = true;
           if (!targets.empty()) {
             // SHOOT-07: fired without sight, an Ordnance weapon may cost more (by ruling).
@@ -327,6 +333,9 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
         }
       }
       if (targets.empty()) continue;
+      // ADV-32: what one model fires at in one action shares one fire arc (not when it cannot see).
+      if (s.setup->options.field_of_view && !indirect)
+        targets = table::within_one_fire_arc(poses, m, std::move(targets));
       Shot shot{m, weapon, firing, range, std::move(targets), indirect, 1, smoke, past_unit};
       if (pistol_in_hand) {
         // ADV-31: the second pistol fires too, both at -1.

@@ -13,6 +13,7 @@
 #include "rules/area_effects.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/charge.hpp"
+#include "rules/cover_strikes.hpp"
 #include "rules/shooting_goal.hpp"
 #include "rules/weapon_fire.hpp"
 #include "rules/wound_save.hpp"
@@ -186,8 +187,11 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       std::vector<int> wound_faces;
       std::vector<int> save_faces;
       c.dice.start();
-      int hits = 0;
-      for (int k = 0; k < shots; ++k) hits += dice::roll_low(c.dice, goal.goal) ? 1 : 0;
+      // SHOOT-15 (optional): a miss by one against a target in cover strikes the cover.
+      const bool cover_counts =
+          c.setup.options.hitting_cover && sit.target_cover != table::Cover::none;
+      const auto rolled = rules::roll_direct_hits(c.dice, shots, goal.goal, cover_counts);
+      const int hits = rolled.hits;
       c.roll_event(fire_and_charge ? "CHARGE-12" : "CHARGE-15", "to hit", goal.goal, unit,
                    {{"weapon", weapon->id},
                     {"hits", hits},
@@ -195,6 +199,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
                     {"range", sit.range},
                     {"cover", table::to_string(sit.target_cover)},
                     {"modifiers", modifiers_json(goal)}});
+      if (cover_counts && c.logging()) c.log->back()["cover_hits"] = rolled.cover_hits;
       for (int h = 0; h < hits; ++h) {
         const int victim = allocate_hit(c, shot.targets, covers, allocation);
         if (victim < 0) break;

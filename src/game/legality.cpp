@@ -23,6 +23,13 @@ int acting_unit(const GameState& s) {
   return -1;
 }
 
+bool fixed_in_place(const GameState& s, int unit) {
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.setup->models[m].profile->has_rule("emplacement")) return true;
+  return false;
+}
+
 bool can_pick_up(const GameState& s, int unit, int side) {
   const UnitState& u = s.units[unit];
   return s.setup->units[unit].side == side && s.unit_alive(unit) && !u.routing && !u.rout_pending &&

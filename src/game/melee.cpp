@@ -14,6 +14,7 @@
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
+#include "game/legality.hpp"
 #include "game/melee_internal.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/combat_resolution.hpp"
@@ -29,6 +30,7 @@ namespace arap::game::detail {
 
 void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engaged) {
   GameState& s = c.state;
+  if (fixed_in_place(s, unit)) return;  // ADV-29
   const auto& info = c.setup.units[unit];
   const auto& fi = c.setup.units[foe];
   auto poses = s.table_models();
@@ -52,6 +54,7 @@ void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engag
 void move_away(Context& c, int unit, const table::Point& threat, double inches,
                bool turning_included) {
   GameState& s = c.state;
+  if (fixed_in_place(s, unit)) return;  // ADV-29
   const auto& info = c.setup.units[unit];
   inches *= rain_rate(s);  // ADV-21: flights and flinches slow in the rain too
   auto poses = s.table_models();
@@ -112,6 +115,7 @@ void decide_pursuit(Context& c, int winner, int router) {
   GameState& s = c.state;
   const auto& info = c.setup.units[winner];
   if (!s.unit_alive(winner) || s.units[winner].routing || s.units[winner].rout_pending) return;
+  if (fixed_in_place(s, winner)) return;  // ADV-29: an emplacement does not pursue
   rules::PursuitInputs in;
   in.frenzied = info.frenzy;
   in.basic_move = info.need_not_pursue ? 0 : info.move;

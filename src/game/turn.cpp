@@ -6,6 +6,7 @@
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
+#include "game/legality.hpp"
 #include "rules/fire_morale.hpp"
 #include "rules/leadership.hpp"
 #include "table/movement.hpp"
@@ -325,7 +326,7 @@ Flight flee_move(Context& c, int unit) {
   const table::Point from = moving_from(c, unit);
   mark_crossfire_start(s, unit);  // ADV-41
   Flight flight;
-  if (enemy >= 0) {
+  if (enemy >= 0 && !fixed_in_place(s, unit)) {  // ADV-29: an emplacement stays put
     const table::Point threat = unit_centre(s, enemy);
     auto models = s.table_models();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {

@@ -9,6 +9,7 @@
 
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
+#include "game/legality.hpp"
 #include "game/melee_internal.hpp"
 #include "game/planner.hpp"
 #include "rules/swimming.hpp"
@@ -259,6 +260,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
   }
   const auto& info = s.setup->units[a.unit];
   const UnitState& u = s.units[a.unit];
+  if (fixed_in_place(s, a.unit))
+    return "ADV-29: a fixed weapon emplacement never moves (its crew stay with it)";
   if (!std::isfinite(a.dx) || !std::isfinite(a.dy) || std::hypot(a.dx, a.dy) > 40.0) {
     return "a move is a displacement of at most 40\"";
   }

@@ -26,6 +26,65 @@ bool in_field_of_view(const TableModel& viewer, const Point& p) {
   return off_facing(viewer, p) <= 90.0 + kEdge;
 }
 
+bool wholly_in_field_of_view(const TableModel& viewer, const TableModel& target) {
+  if (target.size > 2) return in_field_of_view(viewer, target.position);
+  // The base's nearest point to the line across the viewer's base must not lie behind it.
+  return dot(target.position - viewer.position, heading_vector(viewer.facing)) >=
+         target.base_radius - kEdge;
+}
+
+std::vector<int> within_one_fire_arc(std::span<const TableModel> models, int from,
+                                     std::vector<int> targets) {
+  if (targets.size() < 2) return targets;
+  const TableModel& shooter = models[from];
+  // Each target's bearing off the facing, signed (clockwise positive), and the nearest target.
+  std::vector<double> off(targets.size());
+  double lo = 180.0;
+  double hi = -180.0;
+  std::size_t nearest = 0;
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    const Point& p = models[targets[k]].position;
+    double d = bearing(shooter.position, p) - shooter.facing;
+    while (d > 180.0) d -= 360.0;
+    while (d <= -180.0) d += 360.0;
+    off[k] = d;
+    lo = std::min(lo, d);
+    hi = std::max(hi, d);
+    if (distance(shooter.position, p) <
+        distance(shooter.position, models[targets[nearest]].position))
+      nearest = k;
+  }
+  if (hi - lo <= 90.0 + kEdge) return targets;  // one arc holds them all (the usual case)
+  // An arc [w, w + 90] is reachable for w in [-135, 45] (a turn of w + 45, at most 90 either
+  // way) and holds the nearest target for w in [off - 90, off]. The best arc starts at a target's
+  // bearing or ends at one, clamped to those bounds.
+  const double first = std::max(-135.0, off[nearest] - 90.0);
+  const double last = std::min(45.0, off[nearest]);
+  std::vector<double> starts = {first, last};
+  for (const double d : off) {
+    starts.push_back(std::clamp(d, first, last));
+    starts.push_back(std::clamp(d - 90.0, first, last));
+  }
+  const auto count_in = [&](double w) {
+    int n = 0;
+    for (const double d : off) n += (d >= w - kEdge && d <= w + 90.0 + kEdge) ? 1 : 0;
+    return n;
+  };
+  double best = starts.front();
+  int most = -1;
+  for (const double w : starts) {
+    const int n = count_in(w);
+    if (n > most || (n == most && std::abs(w + 45.0) < std::abs(best + 45.0))) {
+      most = n;
+      best = w;
+    }
+  }
+  std::vector<int> kept;
+  for (std::size_t k = 0; k < targets.size(); ++k)
+    if (off[k] >= best - kEdge && off[k] <= best + 90.0 + kEdge) kept.push_back(targets[k]);
+  return kept;
+}
+
 bool in_fire_arc(const TableModel& shooter, const Point& p) {
   return off_facing(shooter, p) <= 45.0 + kEdge;
 }
@@ -432,14 +491,15 @@ std::vector<int> known_position_targets(const Table& table, std::span<const Tabl
 }
 
 std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,
-                                 int unit, double range) {
+                                 int unit, double range, bool whole_base) {
   const TableModel& shooter = models[from];
   return targets_in_reach(models, from, unit, range, [&](int i) {
     for (int spotter = 0; spotter < static_cast<int>(models.size()); ++spotter) {
       const TableModel& eye = models[spotter];
       if (!eye.alive || eye.side != shooter.side || eye.engaged) continue;
-      if (in_field_of_view(eye, models[i].position) && sight_clear(table, models, spotter, i))
-        return true;
+      const bool in_view = whole_base ? wholly_in_field_of_view(eye, models[i])
+                                      : in_field_of_view(eye, models[i].position);
+      if (in_view && sight_clear(table, models, spotter, i)) return true;
     }
     return false;
   });

@@ -17,6 +17,15 @@ bool in_field_of_view(const TableModel& viewer, const Point& p);
 bool in_fire_arc(const TableModel& shooter, const Point& p);
 // ACT-15: a free pivot of up to 90 degrees can bring `p` into the fire arc (within 135 degrees).
 bool in_arc_after_free_pivot(const TableModel& shooter, const Point& p);
+// ADV-32: the field of view is bounded by a line across the viewer's base: a Size 1-2 target is
+// in view only when its whole base is in front of that line (larger ones: their centre).
+bool wholly_in_field_of_view(const TableModel& viewer, const TableModel& target);
+// ADV-32 with SHOOT-04 and ACT-15: the targets one model fires at in one action lie in one
+// 90-degree fire arc, turned at most 90 degrees by the free pivot. Of `targets` (models each
+// within that pivot's reach), those in the arc that holds the nearest of them and as many of the
+// rest as any such arc holds; ties go to the smallest turn. Order is kept.
+std::vector<int> within_one_fire_arc(std::span<const TableModel> models, int from,
+                                     std::vector<int> targets);
 
 // MELEE-02 attack arcs.
 enum class AttackArc : std::uint8_t {
@@ -102,7 +111,8 @@ std::vector<int> known_position_targets(const Table& table, std::span<const Tabl
                                         int from, int unit, double range,
                                         std::span<const double> tops_above);
 
+// `whole_base`: ADV-32's line across the spotter's base (wholly_in_field_of_view).
 std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,
-                                 int unit, double range);
+                                 int unit, double range, bool whole_base = false);
 
 }  // namespace arap::table

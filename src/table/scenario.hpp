@@ -130,6 +130,8 @@ struct ScenarioOptions {
   bool reload_weapons = true;                     // ADV-30 (advanced)
   bool bodyguards = true;                         // ADV-53 (advanced)
   bool machine_rates = false;                     // ADV-27 (optional)
+  bool hitting_cover = false;                     // SHOOT-15 (optional)
+  bool field_of_view = true;                      // ADV-32 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

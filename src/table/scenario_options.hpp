@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 56> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 58> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -71,6 +71,8 @@ inline constexpr std::array<SwitchOption, 56> kSwitchOptions = {{
     {"reload_weapons", &ScenarioOptions::reload_weapons},
     {"bodyguards", &ScenarioOptions::bodyguards},
     {"machine_rates", &ScenarioOptions::machine_rates},
+    {"hitting_cover", &ScenarioOptions::hitting_cover},
+    {"field_of_view", &ScenarioOptions::field_of_view},
 }};
 
 }  // namespace arap::table
