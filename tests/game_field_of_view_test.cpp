@@ -52,6 +52,14 @@ TEST(FieldOfView, ADV_32_one_action_fires_into_one_ninety_degree_arc) {
   EXPECT_EQ(table::within_one_fire_arc(models, 0, {1, 2, 3}), (std::vector<int>{2, 3}));
   // Within 90 degrees of each other they all stay.
   EXPECT_EQ(table::within_one_fire_arc(models, 0, {2, 3}), (std::vector<int>{2, 3}));
+  // Both inside the present arc (20 and 40 degrees either way): kept without a turn.
+  std::vector<table::TableModel> ahead = {model_at(0.0, 0.0, 0.0)};
+  for (const double offset : {-20.0, 40.0}) {
+    table::TableModel m = model_at(0.0, 0.0);
+    m.position = table::heading_vector(offset) * 6.0;
+    ahead.push_back(m);
+  }
+  EXPECT_EQ(table::within_one_fire_arc(ahead, 0, {1, 2}), (std::vector<int>{1, 2}));
   // Two targets 100 degrees apart: only the nearer one's side.
   EXPECT_EQ(table::within_one_fire_arc(models, 0, {1, 3}), (std::vector<int>{1}));
 }

@@ -24,10 +24,7 @@ int acting_unit(const GameState& s) {
 }
 
 bool fixed_in_place(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    if (s.setup->models[m].profile->has_rule("emplacement")) return true;
-  return false;
+  return s.setup->units[unit].emplacement;
 }
 
 bool can_pick_up(const GameState& s, int unit, int side) {

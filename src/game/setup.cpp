@@ -130,6 +130,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       all_fleet = all_fleet && p.has_rule("fleet");                               // ADV-06
       all_breathe_underwater = all_breathe_underwater && p.has_rule("breathes_underwater");
       any_invulnerable = any_invulnerable || p.invulnerable.has_value();
+      info.emplacement = info.emplacement || p.has_rule("emplacement");  // ADV-29
       all_robots = all_robots && p.has_rule("robot");                    // ADV-27
       all_dreadnoughts = all_dreadnoughts && p.has_rule("dreadnought");  // ADV-27
       any_big = any_big || p.size >= 3 || p.has_rule("monstrous_creature");

@@ -55,6 +55,7 @@ struct UnitInfo {
   bool breathes_underwater = false;  // ADV-12: every model needs no air (it may move submerged)
   std::uint64_t hates = 0;           // MORALE-06: bit v set when it hates unit v
   Machine machine = Machine::none;   // ADV-27: every model is a robot (or a Dreadnought)
+  bool emplacement = false;          // ADV-29: a model is a fixed emplacement: it never moves
 };
 
 struct ModelInfo {

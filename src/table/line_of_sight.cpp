@@ -37,6 +37,16 @@ std::vector<int> within_one_fire_arc(std::span<const TableModel> models, int fro
                                      std::vector<int> targets) {
   if (targets.size() < 2) return targets;
   const TableModel& shooter = models[from];
+  // The usual case, without a bearing for each: every target well inside the present fire arc
+  // (45 degrees either side of the facing, by cosine) is within one arc already.
+  const Point ahead = heading_vector(shooter.facing);
+  const double edge = std::cos(std::numbers::pi / 4.0) + 1e-9;
+  if (std::all_of(targets.begin(), targets.end(), [&](int t) {
+        const Point d = models[t].position - shooter.position;
+        const double len = length(d);
+        return len > 1e-6 && dot(ahead, d) > edge * len;
+      }))
+    return targets;
   // Each target's bearing off the facing, signed (clockwise positive), and the nearest target.
   std::vector<double> off(targets.size());
   double lo = 180.0;
