@@ -273,6 +273,10 @@ class GameView {
   private pendingDrag: { unit: number; to: Point; released: boolean } | null = null;
   // ADV-26: the unit whose deep strike marker a click on the table aims, while one waits.
   private drop: { unit: number; token: string; where: HTMLElement } | null = null;
+  // The actions_applied the decision panel was drawn for. The page's own apply and the stream
+  // both deliver each new state; drawing the panel twice would throw away odds (and a deep strike
+  // aim) that the player asked for in between, leaving its Commit button off the page.
+  private decidedAt = -1;
 
   constructor(
     private readonly id: string,
@@ -354,6 +358,8 @@ class GameView {
       report.textContent = await api.report(this.id);
       return;
     }
+    if (this.decidedAt === state.actions_applied) return;
+    this.decidedAt = state.actions_applied;
     const token = tokens(this.id)[pending.side];
     if (!token) {
       this.decision.replaceChildren(h("h2", {}, `${sides[pending.side].name} is deciding…`));
@@ -361,6 +367,7 @@ class GameView {
     }
     const legal = await api.legal(this.id);
     if (legal.actions_applied !== this.state.actions_applied) return;  // a newer state is coming
+    if (legal.actions_applied !== state.actions_applied) return;  // drawn by the newer refresh
     this.renderDecision(legal.actions, token);
   }
 
