@@ -121,7 +121,9 @@ TEST_F(Devices, ACT_16_a_shut_door_stops_straight_moves_such_as_charges_and_flig
   const table::Point goal{poses[4].position.x, 10.0};
   const auto shut =
       table::plan_straight_move(state_.table(), poses, 4, goal, 6.0, table::MoveMode::charge);
-  if (shut) EXPECT_GT(shut->request.path.back().y, 16.0 - 1e-3);  // short of the door, if at all
+  if (shut) {
+    EXPECT_GT(shut->request.path.back().y, 16.0 - 1e-3);  // short of the door, if at all
+  }
   must(use(0, 0));
   const auto open =
       table::plan_straight_move(state_.table(), poses, 4, goal, 6.0, table::MoveMode::charge);

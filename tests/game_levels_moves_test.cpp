@@ -221,7 +221,9 @@ TEST_F(LevelMoves, MOVE_24_a_failed_test_drops_d6_rappellers_from_the_top) {
   for (int m = 0; m < 10; ++m) down += level_of(m) == 0.0 ? 1 : 0;
   EXPECT_EQ(down, 6);
   for (int m = 0; m < 10; ++m)
-    if (level_of(m) > 0.0) EXPECT_NEAR(state_.models[m].pose.position.y, 20.5, 1e-9);
+    if (level_of(m) > 0.0) {
+      EXPECT_NEAR(state_.models[m].pose.position.y, 20.5, 1e-9);
+    }
 }
 
 TEST_F(LevelMoves, MOVE_24_a_jump_does_not_use_the_rope) {
