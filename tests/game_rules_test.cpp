@@ -290,7 +290,7 @@ TEST_F(GameRules, SHOOT_27_SHOOT_14_hits_go_to_random_models_in_the_open_first) 
 
 TEST_F(GameRules, MOVE_14_free_moves_only_far_from_the_enemy) {
   Action free = act(ActionKind::free_move, 1);
-  free.dy = 3;
+  free.dy = 2;  // within the lascannon team's 2.5" (ADV-18)
   must(free);
   EXPECT_NE(illegal_reason(state_, free).find("MOVE-14"), std::string::npos) << "once per turn";
   GameState close = initial_state(*setup_, 7);
@@ -302,7 +302,7 @@ TEST_F(GameRules, MOVE_14_free_moves_only_far_from_the_enemy) {
 
 TEST_F(GameRules, ACT_17_a_free_move_is_not_an_activation) {
   Action free = act(ActionKind::free_move, 1);
-  free.dy = 3;
+  free.dy = 2;  // within the lascannon team's 2.5" (ADV-18)
   must(free);
   script({1, 1});
   must(activate(1, 2));

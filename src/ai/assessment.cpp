@@ -275,7 +275,7 @@ int fighters(const game::GameState& s, int unit, int foe, bool closes_in) {
     const auto& pose = s.models[m].pose;
     if (!pose.alive) continue;
     ++alive;
-    const double reach = closes_in ? s.setup->models[m].profile->move : 0.0;
+    const double reach = closes_in ? s.setup->models[m].move : 0.0;
     for (int n = foe_info.first_model; n < foe_info.first_model + foe_info.model_count; ++n) {
       const auto& other = s.models[n].pose;
       if (!other.alive) continue;

@@ -144,8 +144,8 @@ void read_army(const Field& root, const std::string& file, Library& library) {
     int leaders = 0;
     for (std::size_t m = 0; m < models.size(); ++m) {
       const Field model_field = models.at(m);
-      model_field.allow_only(
-          {"profile", "name", "count", "leader", "weapons", "banner", "shield", "bodyguard"});
+      model_field.allow_only({"profile", "name", "count", "leader", "weapons", "banner", "shield",
+                              "bodyguard", "suspensors", "kit_kg"});
       ModelGroup group;
       const std::string profile_id = model_field["profile"].as_string();
       group.profile = library.profile(army.id + "/" + profile_id);
@@ -159,6 +159,9 @@ void read_army(const Field& root, const std::string& file, Library& library) {
       group.count = model_field.has("count") ? model_field["count"].as_int(1, 100) : 1;
       group.leader = model_field.has("leader") && model_field["leader"].as_bool();
       if (model_field.has("banner")) group.banner = model_field["banner"].as_number(0.1, 12.0);
+      // ADV-18: suspensors lift half an inch of encumbrance each; kit weighs half an inch a 10 kg.
+      if (model_field.has("suspensors")) group.suspensors = model_field["suspensors"].as_int(0, 12);
+      if (model_field.has("kit_kg")) group.kit_kg = model_field["kit_kg"].as_number(0.0, 500.0);
       if (model_field.has("shield")) {  // ADV-60
         const std::string kind = model_field["shield"].as_string();
         const auto shield = shield_from_string(kind);

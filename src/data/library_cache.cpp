@@ -16,9 +16,9 @@ using nlohmann::json;
 
 // A new field in one of these structs must be written and read here too: these sizes make the
 // build fail until it is (they hold for the 64-bit GCC and Clang the project builds with).
-static_assert(sizeof(WeaponProfile) == 144, "WeaponProfile changed: update library_cache.cpp");
+static_assert(sizeof(WeaponProfile) == 184, "WeaponProfile changed: update library_cache.cpp");
 static_assert(sizeof(Profile) == 168, "Profile changed: update library_cache.cpp");
-static_assert(sizeof(ModelGroup) == 88, "ModelGroup changed: update library_cache.cpp");
+static_assert(sizeof(ModelGroup) == 96, "ModelGroup changed: update library_cache.cpp");
 static_assert(sizeof(UnitDefinition) == 120, "UnitDefinition changed: update library_cache.cpp");
 static_assert(sizeof(HatedFoe) == 104, "HatedFoe changed: update library_cache.cpp");
 static_assert(sizeof(Army) == 144, "Army changed: update library_cache.cpp");
@@ -46,7 +46,9 @@ json weapon_json(const WeaponProfile& w) {
           {"effect_size", w.effect_size},
           {"properties", w.properties},
           {"attack_type", static_cast<int>(w.attack_type)},
-          {"attacks", w.attacks}};
+          {"attacks", w.attacks},
+          {"encumbrance", w.encumbrance},  // ADV-18
+          {"item", w.item}};
 }
 
 WeaponProfile read_weapon_json(const json& j) {
@@ -67,6 +69,8 @@ WeaponProfile read_weapon_json(const json& j) {
   w.properties = j.at("properties").get<std::uint32_t>();
   w.attack_type = static_cast<AttackType>(j.at("attack_type").get<int>());
   w.attacks = j.at("attacks").get<int>();
+  w.encumbrance = j.value("encumbrance", 0.0);  // ADV-18
+  w.item = j.value("item", "");
   return w;
 }
 
@@ -159,6 +163,8 @@ json library_to_json(const Library& library) {
                                {"banner", group.banner},
                                {"shield", to_string(group.shield)},
                                {"bodyguard", group.bodyguard},
+                               {"suspensors", group.suspensors},  // ADV-18
+                               {"kit_kg", group.kit_kg},
                                {"weapons", weapons}});
       }
       u["hates"] = json::array();
@@ -210,6 +216,8 @@ Library library_from_json(const json& j) {
         group.banner = m.at("banner").get<double>();  // SHOOT-55
         group.shield = shield_from_string(m.value("shield", "none")).value_or(Shield::none);
         group.bodyguard = m.value("bodyguard", false);  // ADV-53
+        group.suspensors = m.value("suspensors", 0);    // ADV-18
+        group.kit_kg = m.value("kit_kg", 0.0);
         for (const auto& id : m.at("weapons")) {
           const WeaponProfile* w = library.weapon(id.get<std::string>());
           if (w == nullptr) throw std::runtime_error("cache: no weapon " + id.dump());

@@ -57,6 +57,10 @@ struct ModelGroup {
   // ADV-53: these models guard the unit's leader (the Principal): in mêlée one within 3" may
   // trade places with it.
   bool bodyguard = false;
+  // ADV-18: the suspensors these models carry (each lifts half an inch of encumbrance) and the
+  // weight of their armour and other kit in kg (each whole 10 kg costs half an inch of move).
+  int suspensors = 0;
+  double kit_kg = 0.0;
   std::vector<const WeaponProfile*> weapons;
 };
 

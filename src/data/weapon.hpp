@@ -117,6 +117,10 @@ struct WeaponProfile {
   // A natural weapon's share of the model's attacks (EX-16: 2 gores, 1 stomp, 1 tail); 0 = a
   // hand weapon, used for all of them.
   int attacks = 0;
+  // ADV-18: inches the weapon takes off its carrier's basic move, and the item it is part of:
+  // profiles of one weapon (a launcher's frag and krak loads) share an item, weighed once.
+  double encumbrance = 0.0;
+  std::string item;  // empty: the weapon is an item of its own
 
   bool has(WeaponProperty property) const {
     return (properties >> static_cast<unsigned>(property)) & 1u;

@@ -2,6 +2,7 @@
 // data/terrain_examples.yaml.
 #include <array>
 #include <cctype>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -20,8 +21,8 @@ std::optional<AttackType> attack_type_from_string(std::string_view text) {
 
 WeaponProfile read_weapon(const Field& field) {
   field.allow_only({"id", "name", "type", "shots", "shots_full", "range", "strength", "ap",
-                    "damage", "properties", "template", "torrent", "area", "attack_type",
-                    "attacks"});
+                    "damage", "properties", "template", "torrent", "area", "attack_type", "attacks",
+                    "encumbrance", "item"});
   WeaponProfile weapon;
   weapon.id = field.has("id") ? field["id"].as_string() : "";
   weapon.name = field.has("name") ? field["name"].as_string() : weapon.id;
@@ -121,6 +122,13 @@ WeaponProfile read_weapon(const Field& field) {
     }
   }
   if (effects > 1) field.fail("a weapon has at most one of template, torrent and area");
+  if (field.has("encumbrance")) {  // ADV-18: half inches off the carrier's basic move
+    const Field encumbrance = field["encumbrance"];
+    weapon.encumbrance = encumbrance.as_number(0.0, 6.0);
+    if (std::fmod(weapon.encumbrance * 2.0, 1.0) != 0.0)
+      encumbrance.fail("ADV-18: encumbrance comes in half inches (0.5, 1, 1.5, ...)");
+  }
+  if (field.has("item")) weapon.item = field["item"].as_string();  // ADV-18: weighed once
   if (field.has("attack_type")) {
     if (weapon.type != WeaponType::melee) field["attack_type"].fail("only mêlée weapons have one");
     const std::string text = field["attack_type"].as_string();

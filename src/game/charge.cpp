@@ -483,7 +483,8 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   // MOVE-12: variable ground on the way rolls shorter at most; only a target beyond that reach
   // needs the ground looked at (listings ask this of every target).
   const double variable_longest =
-      (2.0 * table::variable_die_sides(info.move) + (info.leaping ? 6.0 : 0.0)) * rain + size;
+      (2.0 * table::variable_die_sides(info.whole_move()) + (info.leaping ? 6.0 : 0.0)) * rain +
+      size;
   if (!move.prone && !move.fixed_rate && pair.distance <= longest + 1e-9 &&
       pair.distance > variable_longest + 1e-9) {
     move = charge_move_of(s, a.unit, a.target);

@@ -44,7 +44,7 @@ bool all_prone(const GameState& s, int unit) {
 rules::ChargeMove charge_move_of(const GameState& s, int unit, int target) {
   const auto& info = s.setup->units[unit];
   rules::ChargeMove move;
-  move.move = info.move;
+  move.move = info.whole_move();  // ADV-18: the dice add the current move's whole inches
   move.prone = all_prone(s, unit);
   move.fixed_rate = s.setup->machine(unit) == Machine::robot;  // ADV-27: exactly M, any ground
   move.leaping = info.leaping;
@@ -64,7 +64,7 @@ rules::ChargeMove charge_move_of(const GameState& s, int unit, int target) {
   request.climb_limit = 1e9;
   request.path = {poses[pair.enemy].position};
   if (table::check_move(s.table(), poses, request, false).variable.empty()) return move;
-  move.variable_sides = table::variable_die_sides(info.move);
+  move.variable_sides = table::variable_die_sides(info.whole_move());
   bool all_cover = true;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
     if (poses[m].alive) all_cover = all_cover && poses[m].move_through_cover;

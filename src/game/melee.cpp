@@ -118,7 +118,7 @@ void decide_pursuit(Context& c, int winner, int router) {
   if (fixed_in_place(s, winner)) return;  // ADV-29: an emplacement does not pursue
   rules::PursuitInputs in;
   in.frenzied = info.frenzy;
-  in.basic_move = info.need_not_pursue ? 0 : info.move;
+  in.basic_move = info.need_not_pursue ? 0.0 : info.move;
   in.still_locked = (s.units[winner].locked & ~bit(router)) != 0;
   const auto decision = rules::pursuit_decision(in);
   bool pursue = decision == rules::PursuitDecision::must_pursue;

@@ -132,7 +132,7 @@ bool step_in(Context& c, std::vector<table::TableModel>& poses, int unit, int m,
   nearest = nearest_model(poses, m, 0, static_cast<int>(poses.size()), best, [&](int n) {
     return poses[n].alive && (s.units[unit].locked & bit(c.setup.models[n].unit)) != 0;
   });
-  const int move = c.setup.models[m].profile->move;
+  const double move = c.setup.models[m].move;  // ADV-18: its current move
   if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) return false;
   const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
                                               move, table::MoveMode::charge);

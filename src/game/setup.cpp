@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "rules/activation.hpp"
+#include "rules/encumbrance.hpp"
 
 namespace arap::game {
 
@@ -101,7 +102,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     for (std::size_t k = 0; k < placed.models.size(); ++k) {
       if (placed.models[k].leader) info.leader_model = next_model + static_cast<int>(k);
     }
-    info.move = 99;
+    info.move = 99.0;
     bool all_fearless = true;
     bool all_dogged = true;
     bool all_relentless = true;
@@ -116,7 +117,11 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     bool any_big = false;
     for (const auto& model : placed.models) {
       const data::Profile& p = *model.profile;
-      info.move = std::min(info.move, p.move);
+      // ADV-18: what the model carries slows it; the unit keeps to its slowest member.
+      const double current_move = setup->options.encumbrance && model.group != nullptr
+                                      ? rules::encumbered_move(*model.group)
+                                      : static_cast<double>(p.move);
+      info.move = std::min(info.move, current_move);
       all_fearless = all_fearless && p.has_rule("fearless");
       all_dogged = all_dogged && p.has_rule("dogged");
       // ADV-29: a fixed weapon emplacement counts as a (static) Relentless model.
@@ -140,6 +145,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       }
       setup->models.push_back({model.profile, model.group, static_cast<int>(u), model.leader});
       setup->models.back().spotting = p.initiative * (p.has_rule("acute_senses") ? 2.0 : 1.0);
+      setup->models.back().move = current_move;
       if (model.group != nullptr)
         setup->models.back().kit = rules::close_combat_kit(p, *model.group, kit_rules);
       setup->banners.push_back(model.group != nullptr ? model.group->banner : 0.0);  // SHOOT-55

@@ -2,6 +2,7 @@
 // it refers to, the ruling switches and the scenario options. Shared by every copy of a state.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -30,7 +31,8 @@ struct UnitInfo {
   int activation_value = 3;  // ACT-05 from the leader's (or first model's) Initiative
   int leadership = 7;        // the leader's Ld (tests use GameState::leadership, MORALE-03)
   int leader_model = -1;     // the model marked leader, if any
-  int move = 4;              // the slowest member's M
+  // The slowest member's current move: its M less its encumbrance (ADV-18), in half inches.
+  double move = 4.0;
   bool fearless = false;
   bool dogged = false;  // ADV-43: every model is (GameSetup::dogged weighs the option)
   bool relentless = false;
@@ -56,6 +58,10 @@ struct UnitInfo {
   std::uint64_t hates = 0;           // MORALE-06: bit v set when it hates unit v
   Machine machine = Machine::none;   // ADV-27: every model is a robot (or a Dreadnought)
   bool emplacement = false;          // ADV-29: a model is a fixed emplacement: it never moves
+
+  // MOVE-12 / ADV-18: the current move in whole inches, rounded down: what the dice that the rules
+  // choose by M (the variable-ground die, the Charge's M + 2D6, a flight's rate) are read with.
+  int whole_move() const { return static_cast<int>(std::floor(move + 1e-9)); }
 };
 
 struct ModelInfo {
@@ -67,6 +73,7 @@ struct ModelInfo {
   // (the most common kind, when two or more share it; otherwise only the leader counts).
   bool character = false;
   double spotting = 3.0;  // ADV-04: spots hidden enemies this close (I", twice with acute senses)
+  double move = 4.0;      // its current move: M less its encumbrance (ADV-18)
   rules::CloseCombatKit kit;  // ADV-57/58/59, MELEE-06a/i/j: the weapons it fights with
 };
 

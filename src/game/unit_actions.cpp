@@ -457,7 +457,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
       if (s.models[m].pose.alive) all_cover = all_cover && s.models[m].pose.move_through_cover;
     c.dice.start();
-    allowance = table::roll_variable_allowance(c.dice, info.move, *variable, all_cover);
+    allowance = table::roll_variable_allowance(c.dice, info.whole_move(), *variable, all_cover);
     c.roll_event("MOVE-12", "variable ground", 0, a.unit, {{"inches", allowance}});
     rolled_variable = true;
   }

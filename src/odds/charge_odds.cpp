@@ -12,6 +12,7 @@
 #include "data/yaml_reader.hpp"
 #include "dice/every_outcome.hpp"
 #include "dice/probability.hpp"
+#include "rules/encumbrance.hpp"
 #include "table/movement.hpp"
 
 namespace arap::odds {
@@ -102,6 +103,13 @@ double allowance_for(const ChargeRequest& r, double ground) {
   for (const auto& obstacle : r.obstacles)
     if (obstacle.at < ground - kEpsilon) cost += obstacle.height;
   return cost;
+}
+
+// A named unit's M for the dice: its slowest model's current move (ADV-18), rounded down.
+int slowest_whole_move(const data::UnitDefinition& unit) {
+  double move = 99.0;
+  for (const auto& group : unit.models) move = std::min(move, rules::encumbered_move(group));
+  return static_cast<int>(std::floor(move + 1e-9));
 }
 
 dice::Distribution charge_roll(const ChargeRequest& r) {
@@ -301,10 +309,9 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
     charger.allow_only({"army", "unit", "models", "move", "initiative", "size", "prone", "leaping",
                         "move_through_cover", "robot"});
     const NamedUnit named = read_named_unit(charger, library);
-    // The unit moves at its slowest model's M (as in play); the lead Charger is of the main group.
-    int move = 99;
-    for (const auto& group : named.unit->models) move = std::min(move, group.profile->move);
-    r.move.move = move;
+    // The unit moves at its slowest model's current move (as in play: encumbrance, ADV-18, on by
+    // default), its whole inches added to the dice; the lead Charger is of the main group.
+    r.move.move = slowest_whole_move(*named.unit);
     r.initiative = named.main->profile->initiative;
     for (const auto& group : named.unit->models)
       if (group.leader) r.initiative = group.profile->initiative;
@@ -381,9 +388,7 @@ ChargeRequest parse_charge_request(const std::string& text, const std::string& s
     if (names_a_unit(runs)) {
       runs.allow_only({"army", "unit", "models"});
       const NamedUnit named = read_named_unit(runs, library);
-      int move = 99;
-      for (const auto& group : named.unit->models) move = std::min(move, group.profile->move);
-      r.target_runs_move = move;
+      r.target_runs_move = slowest_whole_move(*named.unit);
       r.named_units.push_back("target: " + named.describe());
     } else {
       runs.allow_only({"move"});

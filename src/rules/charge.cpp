@@ -93,8 +93,8 @@ ChargeBonus charge_bonus(Approach approach, bool denied, ChargeCrs rule) {
   return bonus;
 }
 
-bool firing_during_charge_allowed(double start_distance, int charger_move) {
-  return start_distance > static_cast<double>(charger_move) + 1e-9;
+bool firing_during_charge_allowed(double start_distance, double charger_move) {
+  return start_distance > charger_move + 1e-9;
 }
 
 int roll_stand_and_fire(dice::DiceSource& dice, int activation_value) {

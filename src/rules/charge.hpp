@@ -54,7 +54,7 @@ ChargeBonus charge_bonus(Approach approach, bool denied, ChargeCrs rule);
 
 // CHARGE-11 ruling: Fire and Charge and Stand and Fire need a start distance strictly greater
 // than the Chargers' basic move.
-bool firing_during_charge_allowed(double start_distance, int charger_move);
+bool firing_during_charge_allowed(double start_distance, double charger_move);
 
 // CHARGE-14: successes on the two Stand and Fire dice (each die at or under the activation
 // value succeeds; failures never bust).

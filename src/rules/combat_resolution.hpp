@@ -82,7 +82,7 @@ enum class PursuitDecision : std::uint8_t {
 struct PursuitInputs {
   bool frenzied = false;
   bool terrain_feature = false;
-  int basic_move = 4;
+  double basic_move = 4.0;  // ADV-18: its current move, encumbrance included
   bool still_locked = false;
 };
 PursuitDecision pursuit_decision(const PursuitInputs& inputs);

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 58> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 59> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -73,6 +73,7 @@ inline constexpr std::array<SwitchOption, 58> kSwitchOptions = {{
     {"machine_rates", &ScenarioOptions::machine_rates},
     {"hitting_cover", &ScenarioOptions::hitting_cover},
     {"field_of_view", &ScenarioOptions::field_of_view},
+    {"encumbrance", &ScenarioOptions::encumbrance},
 }};
 
 }  // namespace arap::table

@@ -1,0 +1,43 @@
+// ADV-18 encumbrance (see encumbrance.hpp).
+#include "rules/encumbrance.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace arap::rules {
+
+namespace {
+
+constexpr double kStep = 0.5;           // every penalty and relief comes in half inches
+constexpr double kKitKgPerStep = 10.0;  // each whole 10 kg of armour or kit costs one step
+
+bool heavy(const data::WeaponProfile& weapon) {
+  return weapon.type == data::WeaponType::heavy || weapon.type == data::WeaponType::ordnance;
+}
+
+}  // namespace
+
+double encumbrance(const data::ModelGroup& group) {
+  const bool heavy_carrier = group.profile != nullptr && group.profile->has_rule("heavy_carrier");
+  std::vector<std::string> items;  // a launcher's two loads are one thing carried
+  double inches = 0.0;
+  for (const data::WeaponProfile* weapon : group.weapons) {
+    if (weapon->encumbrance <= 0.0 || (heavy_carrier && heavy(*weapon))) continue;
+    const std::string& item = weapon->item.empty() ? weapon->id : weapon->item;
+    if (std::find(items.begin(), items.end(), item) != items.end()) continue;
+    items.push_back(item);
+    inches += weapon->encumbrance;
+  }
+  inches += kStep * std::floor(group.kit_kg / kKitKgPerStep + 1e-9);
+  inches -= kStep * group.suspensors;
+  return std::max(0.0, inches);
+}
+
+double encumbered_move(const data::ModelGroup& group) {
+  const double basic = group.profile != nullptr ? group.profile->move : 0.0;
+  return std::max(0.0, basic - encumbrance(group));
+}
+
+}  // namespace arap::rules
