@@ -480,8 +480,17 @@ class GameView {
       h("h2", { class: `side-${info.side}` }, `${unitLabel(this.table, unit)} (${view.living_models} of ${info.models.length})`),
       rows,
       h("div", { class: "hint" }, `Weapons: ${weapons.join(", ") || "none"}; activation ${info.activation_value}`),
+      ...(this.slowed(unit) ? [h("div", { class: "hint", "data-testid": "current-move" },
+        `Moves ${info.move}" a move: what it carries slows it (ADV-18, encumbrance)`)] : []),
       h("div", {}, ...view.badges.map((b) => h("span", { class: "badge" }, b))),
     );
+  }
+
+  // ADV-18: true when the unit's current move is below every one of its models' M.
+  private slowed(unit: number): boolean {
+    const info = this.table.units[unit];
+    const slowest = Math.min(...info.models.map((m) => this.table.profiles[m.profile].M));
+    return info.move < slowest;
   }
 
   // Dragging a unit asks the engine for the furthest legal move toward the pointer (one request

@@ -61,6 +61,13 @@ try {
   // ACT-16: Ruined Town's depot gate starts open and is drawn so (dashed).
   const gate = await page.locator("[data-testid=board] polyline[data-open]").getAttribute("data-open");
   check("the depot gate is drawn open, as the state says", gate === "true", String(gate));
+  // ADV-18: the lascannon team's panel says what its load leaves it (2.5" a move).
+  const tableView = await (await fetch(`${base}/api/games/${new URL(page.url()).searchParams.get("game")}/table`)).json();
+  const team = tableView.units.findIndex((u) => u.name.startsWith("Heavy Weapons Team"));
+  await page.locator(`[data-testid=board] .unit[data-unit="${team}"] circle`).first().click({ force: true });
+  const slowed = await page.locator("[data-testid=current-move]").innerText().catch(() => "");
+  check("an encumbered unit's panel gives its current move", slowed.includes('2.5"'), slowed);
+  await page.screenshot({ path: join(screens, "2a-encumbered-team.png") });
 
   // Against the lobby's default agent (the tactician): Red ends its activation phase, Blue's agent
   // plays, and the AI panel says what it chose, why, and what it weighed against it.
