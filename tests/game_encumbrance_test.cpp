@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "ai/sweep.hpp"
 #include "data/data_error.hpp"
 #include "data/library.hpp"
 #include "game/charge_internal.hpp"
@@ -148,6 +149,14 @@ TEST_F(EncumberedTeam, ADV_18_off_every_model_moves_at_its_M) {
   script({1, 1});
   must(activate(0, 2));
   must(move(0, 0.0, 4.0));
+}
+
+// arap sim --ruling and --compare: the override is set before the game is, so the current moves
+// follow it (a copy of a finished setup with the switch flipped kept the 2.5").
+TEST_F(EncumberedTeam, ADV_18_a_sweep_override_switches_it_off) {
+  arrange();
+  EXPECT_DOUBLE_EQ(ai::with_override(*setup_, "option.encumbrance=false")->units[0].move, 4.0);
+  EXPECT_DOUBLE_EQ(ai::with_override(*setup_, "option.encumbrance=true")->units[0].move, 2.5);
 }
 
 }  // namespace

@@ -42,10 +42,11 @@ int whole_option(const std::string& name, const std::string& value, int lowest, 
   return number;
 }
 
-}  // namespace
-
-std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setup,
-                                                     const std::string& assignment) {
+// `setup` copied with one override set on it: the check of an assignment. The copy is not for
+// play: what the setup derives from its options when it is made (ADV-18's current moves) would
+// not follow the new value.
+std::shared_ptr<const game::GameSetup> overridden_copy(const game::GameSetup& setup,
+                                                       const std::string& assignment) {
   const auto equals = assignment.find('=');
   if (equals == std::string::npos || equals == 0 || equals + 1 == assignment.size())
     throw std::invalid_argument(
@@ -81,10 +82,17 @@ std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setu
   return copy;
 }
 
+}  // namespace
+
+std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setup,
+                                                     const std::string& assignment) {
+  return with_overrides_written(setup, {assignment});
+}
+
 std::shared_ptr<const game::GameSetup> with_overrides_written(
     const game::GameSetup& setup, const std::vector<std::string>& assignments) {
   if (assignments.empty()) return std::make_shared<game::GameSetup>(setup);
-  for (const auto& assignment : assignments) with_override(setup, assignment);  // the checks
+  for (const auto& assignment : assignments) overridden_copy(setup, assignment);  // the checks
   YAML::Node root = YAML::Load(setup.scenario_text);
   for (const auto& assignment : assignments) {
     const auto equals = assignment.find('=');

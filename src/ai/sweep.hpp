@@ -27,9 +27,10 @@ struct SweepSetting {
   std::string label;  // "base", the overrides ("ruling.CHARGE-02=always2D6") or a scenario file
 };
 
-// A copy of `setup` with one override applied: "ruling.<ID>=<value>" (a ruling switch) or
-// "option.<name>=<value>" (a scenario option, as in the scenario's `options:`). Throws
-// std::invalid_argument naming what is allowed.
+// `setup` with one override applied: "ruling.<ID>=<value>" (a ruling switch) or
+// "option.<name>=<value>" (a scenario option, as in the scenario's `options:`), written into the
+// scenario's text as with_overrides_written does, so what is settled when a game is set up
+// (ADV-18's current moves) follows it. Throws std::invalid_argument naming what is allowed.
 std::shared_ptr<const game::GameSetup> with_override(const game::GameSetup& setup,
                                                      const std::string& assignment);
 
