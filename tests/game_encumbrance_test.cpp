@@ -134,6 +134,45 @@ TEST_F(EncumberedTeam, ADV_18_the_dice_read_by_M_take_the_whole_inches) {
   EXPECT_EQ(charge.move, 2);
 }
 
+// MOVE-12 with ADV-18: in variable ground the 2.5" team rolls the better of two D3 (M 2.5 rounds
+// down to 2); switched off, the M4 team rolls D4s.
+constexpr const char* kJungle =
+    "terrain:\n  - {id: jungle, kind: ground, variable: true, polygon: [[0, 10.5], [48, 10.5], "
+    "[48, 30], [0, 30]]}\n";
+
+TEST_F(EncumberedTeam, ADV_18_in_variable_ground_the_team_rolls_the_better_of_two_D3) {
+  arrange(kJungle);
+  script({1, 1});
+  must(activate(0, 2));
+  script({2, 3});  // two D3: the better is 3"
+  must(move(0, 0.0, 2.0));
+  const auto roll = rolls("MOVE-12");
+  ASSERT_EQ(roll.size(), 1u);
+  EXPECT_EQ(roll[0]["inches"], 3);
+  EXPECT_TRUE(dice_.exhausted());
+  // DICE-10: a D3 is read from a D6, so a 4 counts 1: two faces of 4 and 1 give 1" (a D4's 4).
+  dice_ = {};
+  begin(setup_, 3);
+  script({1, 1});
+  must(activate(0, 2));
+  script({4, 1});
+  must(move(0, 0.0, 2.0));
+  const auto low = rolls("MOVE-12");  // the first game's roll, then this one's
+  ASSERT_EQ(low.size(), 2u);
+  EXPECT_EQ(low.back()["inches"], 1);
+}
+
+TEST_F(EncumberedTeam, ADV_18_off_the_team_rolls_D4s_in_variable_ground) {
+  arrange(std::string("options: {encumbrance: false}\n") + kJungle);
+  script({1, 1});
+  must(activate(0, 2));
+  script({4, 1});
+  must(move(0, 0.0, 2.0));
+  const auto roll = rolls("MOVE-12");
+  ASSERT_EQ(roll.size(), 1u);
+  EXPECT_EQ(roll[0]["inches"], 4);
+}
+
 TEST_F(EncumberedTeam, ADV_18_an_encumbered_unit_need_not_pursue) {
   arrange();
   rules::PursuitInputs in;
