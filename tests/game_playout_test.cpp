@@ -40,7 +40,9 @@ void check_playout_invariants(const GameState& s) {
   const Decision d = pending(s);
   if (s.phase == Phase::active || s.phase == Phase::reaction) {
     // ADV-06: a unit whose AP are spent stays active only while its Fleet move is open.
-    if (d.action_points <= 0) ASSERT_EQ(detail::fleet_problem(s, d.unit), "");
+    if (d.action_points <= 0) {
+      ASSERT_EQ(detail::fleet_problem(s, d.unit), "");
+    }
     ASSERT_TRUE(s.unit_alive(d.unit));
   }
   if (s.phase == Phase::pick_up) {
@@ -184,6 +186,25 @@ TEST(OptionalRules, machine_games_keep_every_invariant) {
   for (int g = 0; g < 24; ++g) {
     SCOPED_TRACE(testing::Message() << "machine game " << g);
     playout(setup, 8000 + g, g % 4 >= 2, g % 2 == 1);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// ADV-23: a pack of Beasts (the Orks' Squig Hounds) running as Fleet (ADV-06 on), against the
+// Guard's lascannon team held to 2.5" by its load (ADV-18) and an infantry squad.
+TEST(OptionalRules, beast_and_encumbered_games_keep_every_invariant) {
+  const auto setup = test::battle(
+      "beasts_playout", "orks",
+      "[{unit: squig_hounds, at: [16, 8]}, {unit: slugga_boyz, at: [32, 6], formation: block}]",
+      "imperial_guard",
+      "[{unit: heavy_weapons_team, at: [30, 40], facing: 180}, {unit: infantry_squad, at: [16, "
+      "42], facing: 180}]",
+      "options: {fleet: true}\n");
+  ASSERT_TRUE(setup->units[0].fleet);
+  ASSERT_DOUBLE_EQ(setup->units[2].move, 2.5);
+  for (int g = 0; g < 16; ++g) {
+    SCOPED_TRACE(testing::Message() << "beast game " << g);
+    playout(setup, 8500 + g, g % 4 >= 2, g % 2 == 1);
     if (HasFatalFailure()) return;
   }
 }

@@ -80,7 +80,9 @@ TEST(LibraryCache, is_written_once_read_after_and_missed_when_the_data_changes) 
   // An error in the data is reported as ever, never cached.
   std::ofstream(data / "weapons.yaml", std::ios::app) << "  - {id: broken}\n";
   EXPECT_THROW(load_with_cache(data, cache), DataError);
-  std::filesystem::remove_all(data.parent_path());
+  // Its own folders only: their parent is the process's scratch folder, which later tests use.
+  std::filesystem::remove_all(data);
+  std::filesystem::remove_all(cache);
 }
 
 }  // namespace
