@@ -367,7 +367,9 @@ class GameView {
     }
     const legal = await api.legal(this.id);
     if (legal.actions_applied !== this.state.actions_applied) return;  // a newer state is coming
-    if (legal.actions_applied !== state.actions_applied) return;  // drawn by the newer refresh
+    // A newer state's refresh draws the panel. (Not `state !== this.state`: a repeat delivery of
+    // this same state is a newer object, and its refresh stops at decidedAt, leaving this one to.)
+    if (legal.actions_applied !== state.actions_applied) return;
     this.renderDecision(legal.actions, token);
   }
 
