@@ -175,8 +175,9 @@ TEST_F(DeepStrike, ADV_26_landing_on_the_enemy_is_a_mishap) {
   must(drop_at(near.x, near.y - 3.0));
   EXPECT_TRUE(state_.units[kTerminators].in_reserve);
   for (const auto& e : log_) {
-    if (e.value("type", "") == "deep_strike_mishap")
+    if (e.value("type", "") == "deep_strike_mishap") {
       EXPECT_NE(e.value("why", "").find("models"), std::string::npos);
+    }
   }
   EXPECT_TRUE(logged("deep_strike_mishap"));
 }

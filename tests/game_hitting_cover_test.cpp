@@ -29,7 +29,9 @@ TEST(HittingCover, SHOOT_15_a_miss_by_one_strikes_the_cover) {
       const auto rolled = rules::roll_direct_hits(dice, 1, goal, true);
       EXPECT_EQ(rolled.hits, face <= goal ? 1 : 0) << goal << " " << face;
       struck += rolled.cover_hits;
-      if (rolled.cover_hits == 1) EXPECT_EQ(face, goal + 1);
+      if (rolled.cover_hits == 1) {
+        EXPECT_EQ(face, goal + 1);
+      }
     }
     EXPECT_EQ(struck, 1) << "goal " << goal;
     EXPECT_EQ(rules::cover_strike_chance(goal), 1.0 / 6.0);

@@ -209,6 +209,25 @@ TEST(OptionalRules, beast_and_encumbered_games_keep_every_invariant) {
   }
 }
 
+// ADV-11: the Feral Orks (primitive armour: hides and the Nob's iron plate, a shield) and the
+// Feral Ork Spearmen (spears, kept out of the water) with a deep river between them and a Guard
+// squad and Marines (ADV-12: who walk the river's bed).
+TEST(AdvancedRules, armoured_swimmer_games_keep_every_invariant) {
+  const auto setup = test::battle(
+      "swimmers_playout", "orks",
+      "[{unit: feral_orks, at: [16, 14]}, {unit: feral_spearmen, at: [32, 14]}]", "space_marines",
+      "[{unit: tactical_squad, at: [30, 34], facing: 180}, {unit: assault_squad, at: [16, 36], "
+      "facing: 180}]",
+      "terrain:\n  - {id: river, kind: water, deep: true, polygon: [[0, 18], [48, 18], [48, 26], "
+      "[0, 26]]}\n");
+  ASSERT_TRUE(setup->options.swimming_kit);
+  for (int g = 0; g < 16; ++g) {
+    SCOPED_TRACE(testing::Message() << "swimmer game " << g);
+    playout(setup, 8700 + g, g % 4 >= 2, g % 2 == 1);
+    if (HasFatalFailure()) return;
+  }
+}
+
 // ADV-21: games that open in heavy rain (quarter-rate moves, no swimming; at 4 nothing moves and
 // short-range-only weapons), where the start-of-turn roll then takes the rain up and down.
 TEST(OptionalRules, heavy_rain_games_keep_every_invariant) {

@@ -32,7 +32,7 @@ Key most_common(const GameState& s, int unit, Key none, Of of) {
   const auto& info = s.setup->units[unit];
   std::map<Key, int> counts;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    if (s.models[m].pose.alive) ++counts[of(s.setup->models[m])];
+    if (s.models[m].pose.alive) ++counts[of(m)];
   Key best = none;
   int most = 0;
   for (const auto& [key, n] : counts)
@@ -45,13 +45,26 @@ Key most_common(const GameState& s, int unit, Key none, Of of) {
 
 const data::Profile* common_profile(const GameState& s, int unit) {
   return most_common(s, unit, static_cast<const data::Profile*>(nullptr),
-                     [](const game::ModelInfo& m) { return m.profile; });
+                     [&](int m) { return s.setup->models[m].profile; });
 }
 
-// ADV-60: the shield most of the unit's living models carry (none, usually).
+// ADV-60: the shield most of the unit's living models carry (none, usually; ADV-11: none once
+// let go of to swim).
 data::Shield common_shield(const GameState& s, int unit) {
-  return most_common(s, unit, data::Shield::none,
-                     [](const game::ModelInfo& m) { return m.kit.shield; });
+  return most_common(s, unit, data::Shield::none, [&](int m) { return s.shield(m); });
+}
+
+// The armour save that most of the unit's living models of `profile` have now: the profile's,
+// unless more of them shed it to swim than kept it (ADV-11).
+std::optional<int> common_save(const GameState& s, int unit, const data::Profile* profile) {
+  int kept = 0;
+  int shed = 0;
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive || s.setup->models[m].profile != profile) continue;
+    ++(s.models[m].armour_shed ? shed : kept);
+  }
+  return shed > kept ? std::nullopt : profile->save;
 }
 
 // Slain across groups: a distribution over (models slain, damage on the model taking wounds).
@@ -148,10 +161,11 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
     request.target.models = living;
     request.target.toughness = target->toughness;
     // ADV-60: the target's shield against this weapon's shots.
-    const auto shielded = rules::shielded(
-        {target->save, target->invulnerable, std::nullopt}, common_shield(s, a.target),
-        {.primitive_weapon = g.weapon->has(data::WeaponProperty::primitive),
-         .storm_shots = s.setup->rulings.adv_60()});
+    const auto shielded =
+        rules::shielded({common_save(s, a.target, target), target->invulnerable, std::nullopt},
+                        common_shield(s, a.target),
+                        {.primitive_weapon = g.weapon->has(data::WeaponProperty::primitive),
+                         .storm_shots = s.setup->rulings.adv_60()});
     request.target.save = shielded.armour;
     request.target.invulnerable = shielded.invulnerable;
     request.target.wounds = std::max(1, target->wounds);

@@ -39,7 +39,8 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(WeaponProperty::
                       "grenade_launcher",
                       "cannot_fire_wild",
                       "flamer",
-                      "plasma"};
+                      "plasma",
+                      "polearm"};
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;

@@ -83,6 +83,7 @@ enum class WeaponProperty : std::uint8_t {
   cannot_fire_wild,  // bows, crossbows, slings, antique pistols, muskets: no shot unseen (ADV-34)
   flamer,            // a flame weapon: short range only in the heaviest rain (ADV-21)
   plasma,            // a plasma weapon: short range only in the heaviest rain (ADV-21)
+  polearm,           // a spear or polearm: not to be taken swimming (ADV-11)
   count_
 };
 // ADV-30: the game keeps a model's spent Reload weapons as bits by their place in its loadout, so

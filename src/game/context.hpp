@@ -152,6 +152,14 @@ std::string fleet_problem(const GameState& state, int unit);
 std::string move_illegal(const GameState& state, const Action& action, bool free_move,
                          UnitMove* checked = nullptr, bool explain = true);
 void apply_move(Context& c, const Action& action, bool free_move, UnitMove* checked = nullptr);
+// MOVE-17 with ADV-11 (swimming.cpp). Whether the unit swims the D3 only (a swimmer in light
+// primitive armour); empty, or why the swimmers' gear keeps them out of the water; before the swim
+// die, shields let go of and heavy primitive armour shed (an Initiative test) or sunk with, saying
+// whether the D3 only is left; after a 1 on it, D6 swimmers lost (a character rolls again).
+bool swims_d3_only(const GameState& state, int unit);
+std::string swimming_gear_problem(const GameState& state, const UnitMove& move);
+bool ready_to_swim(Context& c, const Action& action);
+void lose_swimmers(Context& c, const Action& action);
 // MOVE-11: hazard tests for model `m` of `unit` that crossed the `dangerous` features.
 // ADV-10: `moved` is how far the model went in the action (more than 6" rolls two dice).
 void hazard_tests(Context& c, int unit, int m,

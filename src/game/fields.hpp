@@ -35,6 +35,8 @@ void for_each(Model& m, Visit&& visit) {
   visit("heavy_only", m.heavy_only);
   visit("unloaded", m.unloaded);
   visit("crossfire_path", m.crossfire_path);
+  visit("armour_shed", m.armour_shed);
+  visit("shield_dropped", m.shield_dropped);
   visit("crossfire_from.x", m.crossfire_from.x);
   visit("crossfire_from.y", m.crossfire_from.y);
 }
@@ -185,7 +187,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 
 // A field added to these structs must be added to the lists above (and then these sizes updated).
 #if defined(__x86_64__) && defined(__GNUC__)
-static_assert(sizeof(ModelState) == 88, "list the new ModelState field in fields::for_each");
+static_assert(sizeof(ModelState) == 96, "list the new ModelState field in fields::for_each");
 static_assert(sizeof(UnitState) == 152, "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 16 &&
                   sizeof(UnitState::Round) == 16,

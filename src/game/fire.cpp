@@ -61,10 +61,10 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   hit.damage_best_of_two = melta;
   // ADV-60: a shield that guards against shots.
   hit.save = rules::save_goal(rules::shielded(
-      {profile.save, profile.invulnerable, weapon.ap, weapon.has(data::WeaponProperty::needler),
-       weapon.has(data::WeaponProperty::power_weapon),
+      {s.armour_save(model), profile.invulnerable, weapon.ap,
+       weapon.has(data::WeaponProperty::needler), weapon.has(data::WeaponProperty::power_weapon),
        s.units[s.models[model].pose.unit].gone_to_ground()},  // ADV-01
-      c.setup.models[model].kit.shield,
+      s.shield(model),  // ADV-11: unless shed or dropped to swim
       {.primitive_weapon = weapon.has(data::WeaponProperty::primitive),
        .storm_shots = c.setup.rulings.adv_60()}));
   if (c.setup.options.instant_death)  // ADV-39 (optional)

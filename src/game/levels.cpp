@@ -49,8 +49,8 @@ int fall_hits(Context& c, int model, int hits, int strength) {
   const bool armour_counts = !c.setup.options.fall_saves || profile.has_rule("allows_fall_save");
   rules::WoundingProfile hit;
   hit.wound = rules::wound_goal(profile.toughness, strength, /*close=*/true);
-  hit.save = rules::save_goal({armour_counts ? profile.save : std::nullopt, profile.invulnerable,
-                               std::nullopt, false, false});
+  hit.save = rules::save_goal({armour_counts ? s.armour_save(model) : std::nullopt,
+                               profile.invulnerable, std::nullopt, false, false});
   int unsaved = 0;
   for (int h = 0; h < hits && s.models[model].pose.alive; ++h) {
     if (!wounds_only && !rules::roll_wound(c.dice, hit)) continue;

@@ -224,7 +224,7 @@ void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
     rules::WoundingProfile wounding;
     // ADV-60: a shield guards against these wounds as against blows.
     wounding.save = rules::save_goal(rules::shielded(
-        {profile.save, profile.invulnerable, std::nullopt}, c.setup.models[nearest].kit.shield,
+        {s.armour_save(nearest), profile.invulnerable, std::nullopt}, s.shield(nearest),
         {.melee = true, .buckler_striking = s.units[unit].bucklers_strike}));
     const int goal = wounding.save.value_or(0);
     if (goal != logged_goal) {

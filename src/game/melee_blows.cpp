@@ -169,9 +169,9 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
   // ADV-60: the target's shield, unless its buckler strikes this round.
   const int target_unit = c.setup.models[target].unit;
   wounding.save = rules::save_goal(rules::shielded(
-      {profile.save, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
+      {c.state.armour_save(target), profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
        monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))},
-      c.setup.models[target].kit.shield,
+      c.state.shield(target),  // ADV-11: unless shed or dropped to swim
       {.melee = true, .buckler_striking = c.state.units[target_unit].bucklers_strike}));
   if (c.setup.options.instant_death)  // ADV-39 (optional)
     rules::apply_instant_death(wounding, strength, profile.toughness, profile.wounds,

@@ -24,7 +24,7 @@ int buckler_bearers(const GameState& s, int unit) {
   const auto& info = s.setup->units[unit];
   int n = 0;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    n += s.models[m].pose.alive && s.setup->models[m].kit.shield == data::Shield::buckler;
+    n += s.models[m].pose.alive && s.shield(m) == data::Shield::buckler;
   return n;
 }
 

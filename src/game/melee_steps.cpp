@@ -434,7 +434,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
         // the Charge bonus unless the fighter is ambidextrous (ADV-58).
         // ADV-60: a buckler told to strike this round is a second weapon, whatever it costs.
         const bool buckler =
-            kind == 0 && us.bucklers_strike && model.kit.shield == data::Shield::buckler;
+            kind == 0 && us.bucklers_strike && s.shield(m) == data::Shield::buckler;
         const bool extra =
             buckler || (kind == 0 && rules::takes_extra_attacks(model.kit, kinds[kind].count,
                                                                 rules::melee_hit_goal(sit).goal));

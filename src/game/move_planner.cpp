@@ -26,7 +26,8 @@ double mode_allowance(const GameState& s, int unit, table::MoveMode mode) {
     case table::MoveMode::fleet:
       return 6.0 * rain;  // MOVE-13, ADV-06: the best roll of its D6 (it may cut the move short)
     case table::MoveMode::swim:
-      return 4.0 * rain;  // MOVE-17: the best roll of D3+1
+      // MOVE-17: the best roll of D3+1 (ADV-11: of the D3 in light primitive armour).
+      return (detail::swims_d3_only(s, unit) ? 3.0 : 4.0) * rain;
     case table::MoveMode::warp_jump:
       return table::kWarpJump * rain;  // ADV-25
     default:

@@ -32,6 +32,16 @@ int GameState::side_deciding() const {
   }
 }
 
+std::optional<int> GameState::armour_save(int model) const {
+  if (models[model].armour_shed) return std::nullopt;  // ADV-11
+  return setup->models[model].profile->save;
+}
+
+data::Shield GameState::shield(int model) const {
+  if (models[model].shield_dropped) return data::Shield::none;  // ADV-11
+  return setup->models[model].kit.shield;
+}
+
 bool GameState::unit_alive(int unit) const {
   if (units[unit].fled) return false;
   const auto& info = setup->units[unit];

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "dice/random_dice.hpp"
@@ -25,6 +26,10 @@ struct ModelState {
   // ADV-41: while set, the model's last move was a flee, rout or pursuit move that began at
   // crossfire_from (straight on to where it stands), for shots at it as it passed.
   bool crossfire_path = false;
+  // ADV-11: it shed its primitive armour to swim (no armour save for the rest of the game) and let
+  // go of its shield.
+  bool armour_shed = false;
+  bool shield_dropped = false;
   // ADV-30: bit i set when weapon i of the model's loadout has the Reload rule, has fired, and has
   // not been reloaded since (a reload action clears them all). It lasts across turns. Setup
   // refuses a Reload weapon beyond the 16th of a loadout.
@@ -262,6 +267,10 @@ struct GameState {
   // ADV-68/70: the first unit with a consolidation move to make (the phasing side's first), or -1.
   int consolidator() const;
   std::vector<table::TableModel> table_models() const;
+  // A model's armour save and shield as they stand now: its profile's and its kit's, unless it
+  // shed the armour or let go of the shield to swim (ADV-11).
+  std::optional<int> armour_save(int model) const;
+  data::Shield shield(int model) const;
   // The same poses copied into `out`, reusing its storage (for checks run many times).
   void table_models(std::vector<table::TableModel>& out) const;
 };

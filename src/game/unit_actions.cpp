@@ -323,6 +323,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     bool wet = false;
     for (const auto& [m, report] : move.reports) wet = wet || report.deep_water;
     if (!wet) reason = "MOVE-17: a swim move starts in or crosses deep water (use a move)";
+    if (reason.empty()) reason = swimming_gear_problem(s, move);  // ADV-11
   }
   if (reason.empty() && a.mode == table::MoveMode::climb) {
     bool climbs = false;
@@ -368,25 +369,6 @@ const UnitInfo& info_of(const GameState& s, int unit) {
 
 namespace {
 
-// MOVE-17: a 1 on the swim die puts D6 of the unit's swimmers (those in or entering the deep
-// water, the last in the unit's order first) out of action; nobody swims that action.
-void lose_swimmers(Context& c, const Action& a) {
-  GameState& s = c.state;
-  const UnitMove move = unit_move_check(s, a, 4.0, 1.0);
-  c.dice.start();
-  int lost = c.dice.roll(6);
-  c.roll_event("MOVE-17", "swimmers lost", 0, a.unit, {{"models", lost}});
-  for (auto it = move.reports.rbegin(); it != move.reports.rend() && lost > 0; ++it) {
-    if (!it->second.deep_water || !s.models[it->first].pose.alive) continue;
-    remove_casualty(c, it->first);
-    --lost;
-  }
-}
-
-}  // namespace
-
-namespace {
-
 // MOVE-12 (the scenario marks ground `variable`): the dice a move action rolls for its allowance
 // when some model's path enters, crosses or leaves such ground, or none. Tactical moves roll
 // their own D6 (MOVE-13); climbs and swims have rules of their own.
@@ -425,11 +407,16 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
       a.mode == table::MoveMode::warp_jump ? table::kWarpJump : allowance_of(s, a.unit);  // ADV-25
   double fraction = 1.0;
   if (a.mode == table::MoveMode::swim) {
+    // ADV-11: shields go, heavy primitive armour is shed or sinks its wearer, light armour leaves
+    // only the D3.
+    const bool d3_only = ready_to_swim(c, a);
+    if (!s.unit_alive(a.unit)) return;
     // MOVE-17: one die for the unit.
     c.dice.start();
-    const rules::SwimRoll swim = rules::read_swim(c.dice.roll(6));
-    c.roll_event("MOVE-17", "swim", 0, a.unit,
-                 {{"inches", swim.inches}, {"out_of_action", swim.out_of_action}});
+    const rules::SwimRoll swim = rules::read_swim(c.dice.roll(6), d3_only);
+    c.roll_event(
+        "MOVE-17", "swim", 0, a.unit,
+        {{"inches", swim.inches}, {"out_of_action", swim.out_of_action}, {"d3_only", d3_only}});
     if (swim.out_of_action) {
       lose_swimmers(c, a);
       return;
@@ -553,11 +540,10 @@ void hazard_tests(Context& c, int unit, int m,
 void hazard_wound(Context& c, int unit, int m) {
   GameState& s = c.state;
   // The hazard's effect is scenario data; the engine applies one wound, saved as usual.
-  const auto& profile = *c.setup.models[m].profile;
   c.dice.start();
-  const bool saved = profile.save && dice::roll_high(c.dice, *profile.save);
-  c.roll_event("SHOOT-24", "save against the hazard", profile.save.value_or(7), unit,
-               {{"saved", saved}});
+  const std::optional<int> save = s.armour_save(m);  // ADV-11: none once shed
+  const bool saved = save && dice::roll_high(c.dice, *save);
+  c.roll_event("SHOOT-24", "save against the hazard", save.value_or(7), unit, {{"saved", saved}});
   if (!saved && --s.models[m].wounds_left <= 0) {
     remove_casualty(c, m);
     --s.units[unit].own_turn.casualties_taken;  // losses to the ground are not fire casualties

@@ -173,6 +173,9 @@ nlohmann::json state_view(const GameState& state) {
       if (ms.crossfire_path && ms.pose.alive && setup.options.crossfire &&
           (us.routing || us.rout_pending || us.pursuing >= 0))
         model["crossfire_from"] = point_json(ms.crossfire_from);
+      // ADV-11: it shed its armour or let go of its shield to swim.
+      if (ms.armour_shed) model["armour_shed"] = true;
+      if (ms.shield_dropped) model["shield_dropped"] = true;
       // ADV-30: the names of its Reload weapons that have fired and wait for a reload action.
       if (ms.unloaded != 0) {
         nlohmann::json spent = nlohmann::json::array();

@@ -139,6 +139,13 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      "a machine that never routs but fails a test that would rout it outside mêlée (a heavy-"
      "casualty test, dangerous-ground losses, poor resolve) is pinned instead (or nothing "
      "happens)"},
+    {RulingId::adv_11,
+     "ruling.ADV-11",
+     {"refuse", "gmAllows", ""},
+     2,
+     "the rules leave it to the GM whether a swimmer may take a heavy weapon, a spear or polearm, "
+     "or a two-handed mêlée weapon into deep water: a unit carrying one does not swim (or the GM "
+     "allows it, and it swims as any other)"},
 }};
 
 }  // namespace

@@ -36,6 +36,7 @@ enum class RulingId : std::uint8_t {
   adv_02,                               // S-points from a failed Ld test or from every hit
   adv_26,                               // what a deep strike mishap does
   adv_27,                               // what becomes of a machine that would rout outside mêlée
+  adv_11,                               // whether heavy gear may be taken swimming
   count_
 };
 
@@ -73,6 +74,7 @@ enum class StormShieldShots : std::uint8_t { no_save, invulnerable_4 };
 enum class SuppressionPoints : std::uint8_t { ld_test, every_hit };
 enum class DeepStrikeMishap : std::uint8_t { back_to_reserve, lost };
 enum class MachineRout : std::uint8_t { pinned, holds };
+enum class SwimmingGear : std::uint8_t { refuse, gm_allows };
 
 class Rulings {
  public:
@@ -119,6 +121,7 @@ class Rulings {
   SuppressionPoints adv_02() const { return get<SuppressionPoints>(RulingId::adv_02); }
   DeepStrikeMishap adv_26() const { return get<DeepStrikeMishap>(RulingId::adv_26); }
   MachineRout adv_27() const { return get<MachineRout>(RulingId::adv_27); }
+  SwimmingGear adv_11() const { return get<SwimmingGear>(RulingId::adv_11); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

@@ -133,6 +133,7 @@ struct ScenarioOptions {
   bool hitting_cover = false;                     // SHOOT-15 (optional)
   bool field_of_view = true;                      // ADV-32 (advanced)
   bool encumbrance = true;                        // ADV-18 (advanced)
+  bool swimming_kit = true;                       // ADV-11 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 
