@@ -3,6 +3,7 @@
 // round trip; the invariants hold; the quick legality check agrees with the worded one. Every game
 // replays from its saved record (JSON text) to the identical state and log, and the same seed gives
 // the same game.
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -147,6 +148,12 @@ TEST(Playout, same_seed_same_game_and_any_thread_count_same_summary) {
   EXPECT_EQ(one.mean_turns, three.mean_turns);
 }
 
+bool state_has_mounted(const std::shared_ptr<const GameSetup>& setup) {
+  const GameState state = initial_state(*setup, 1);
+  return std::any_of(state.models.begin(), state.models.end(),
+                     [](const ModelState& m) { return m.pose.mounted; });
+}
+
 // The optional rules (off unless a scenario switches them on) played by the same harness: Ruined
 // Town with every optional switch on, random and greedy agents in every pairing.
 TEST(OptionalRules, random_games_keep_every_invariant) {
@@ -224,6 +231,26 @@ TEST(AdvancedRules, armoured_swimmer_games_keep_every_invariant) {
   for (int g = 0; g < 16; ++g) {
     SCOPED_TRACE(testing::Message() << "swimmer game " << g);
     playout(setup, 8700 + g, g % 4 >= 2, g % 2 == 1);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// ADV-22 riders (the Guard's Rough Riders: horse and rider one mounted model) riding Hell for
+// Leather (ADV-24, optional) through woods at Orks, with the Feral Orks' primitive armour too.
+TEST(OptionalRules, hell_for_leather_games_keep_every_invariant) {
+  const auto setup = test::battle(
+      "riders_playout", "imperial_guard",
+      "[{unit: rough_riders, at: [14, 6]}, {unit: infantry_squad, at: [34, 6]}]", "orks",
+      "[{unit: feral_orks, at: [30, 40], facing: 180}, {unit: slugga_boyz, at: [14, 42], facing: "
+      "180}]",
+      "options: {hell_for_leather: true}\n"
+      "terrain:\n  - {id: woods, kind: wood, movement: difficult, polygon: [[4, 14], [44, 14], "
+      "[44, 22], [4, 22]]}\n  - {id: bog, kind: ground, movement: difficult, hell_for_leather: "
+      "false, polygon: [[4, 26], [20, 26], [20, 32], [4, 32]]}\n");
+  ASSERT_TRUE(state_has_mounted(setup));
+  for (int g = 0; g < 16; ++g) {
+    SCOPED_TRACE(testing::Message() << "riders game " << g);
+    playout(setup, 8800 + g, g % 4 >= 2, g % 2 == 1);
     if (HasFatalFailure()) return;
   }
 }

@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "data/library.hpp"
+#include "data/mounts.hpp"
 #include "data/yaml_reader.hpp"
 
 namespace arap::data {
@@ -145,7 +146,7 @@ void read_army(const Field& root, const std::string& file, Library& library) {
     for (std::size_t m = 0; m < models.size(); ++m) {
       const Field model_field = models.at(m);
       model_field.allow_only({"profile", "name", "count", "leader", "weapons", "banner", "shield",
-                              "bodyguard", "suspensors", "kit_kg"});
+                              "bodyguard", "suspensors", "kit_kg", "mount"});
       ModelGroup group;
       const std::string profile_id = model_field["profile"].as_string();
       group.profile = library.profile(army.id + "/" + profile_id);
@@ -154,6 +155,29 @@ void read_army(const Field& root, const std::string& file, Library& library) {
         model_field["profile"].fail(
             fmt::format("no profile \"{}\" in this army's profiles or in creatures.yaml{}",
                         profile_id, did_you_mean(profile_id, profile_ids(library, army))));
+      }
+      if (model_field.has("mount")) {  // ADV-22: rider and mount are one model
+        const std::string mount_id = model_field["mount"].as_string();
+        const Profile* mount = library.profile(army.id + "/" + mount_id);
+        if (mount == nullptr) mount = library.profile(mount_id);
+        if (mount == nullptr) {
+          model_field["mount"].fail(
+              fmt::format("no profile \"{}\" in this army's profiles or in creatures.yaml{}",
+                          mount_id, did_you_mean(mount_id, profile_ids(library, army))));
+        }
+        if (group.profile->has_rule("independent_character")) {
+          model_field["mount"].fail(
+              "ADV-22: a character and its mount are two models, which the engine does not field "
+              "yet; only a rider who is no character shares one model with its mount");
+        }
+        Profile pair = ridden(*group.profile, *mount);
+        std::string key = army.id + "/" + pair.id;
+        const Profile* known = library.profile(key);
+        if (known == nullptr) {
+          known = &library.add_profile(std::move(key), std::move(pair));
+          army.profiles.push_back(known);
+        }
+        group.profile = known;
       }
       group.name = model_field.has("name") ? model_field["name"].as_string() : group.profile->name;
       group.count = model_field.has("count") ? model_field["count"].as_int(1, 100) : 1;

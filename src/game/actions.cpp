@@ -22,9 +22,10 @@ constexpr std::array<const char*, 31> kKinds = {
     "bodyguard"};
 // Bit 31 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
 static_assert(kKinds.size() <= 31);
-constexpr std::array<const char*, 12> kModes = {"normal",   "backwards", "sidestep",  "crawl",
-                                                "tactical", "charge",    "flee",      "climb",
-                                                "swim",     "jump",      "warp_jump", "fleet"};
+// In MoveMode's order.
+constexpr std::array<const char*, 13> kModes = {
+    "normal", "backwards", "sidestep", "crawl",     "tactical", "charge",          "flee",
+    "climb",  "swim",      "jump",     "warp_jump", "fleet",    "hell_for_leather"};
 
 }  // namespace
 

@@ -160,6 +160,11 @@ bool swims_d3_only(const GameState& state, int unit);
 std::string swimming_gear_problem(const GameState& state, const UnitMove& move);
 bool ready_to_swim(Context& c, const Action& action);
 void lose_swimmers(Context& c, const Action& action);
+// ADV-24 (hell_for_leather.cpp): empty, or why `unit` may not ride Hell for Leather; after such
+// a move (`from`: where each of the unit's models began), a D6 for each model and difficult
+// feature its path entered, a 1 losing it.
+std::string hell_for_leather_problem(const GameState& state, int unit);
+void hell_for_leather_tests(Context& c, int unit, const std::vector<table::Point>& from);
 // MOVE-11: hazard tests for model `m` of `unit` that crossed the `dangerous` features.
 // ADV-10: `moved` is how far the model went in the action (more than 6" rolls two dice).
 void hazard_tests(Context& c, int unit, int m,

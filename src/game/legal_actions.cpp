@@ -188,6 +188,18 @@ bool deep_water_near(const GameState& s, int unit, const table::Point& at, doubl
   return false;
 }
 
+// ADV-24: whether difficult ground a mounted unit may ride Hell for Leather lies in the box
+// `unit` sweeps moving up to `inches` toward `at` (elsewhere that ride is a walk by another name).
+bool difficult_ground_near(const GameState& s, int unit, const table::Point& at, double inches) {
+  const auto& table = s.table();
+  const auto [lo, hi] = swept_box(s, unit, at, inches);
+  for (const int index : table.features_near(lo, hi)) {
+    const auto& f = table.features()[index];
+    if (f.movement == table::MovementClass::difficult && f.hell_for_leather) return true;
+  }
+  return false;
+}
+
 // Whether anything a climbing move could climb (an obstacle or a raised surface's edge taller
 // than the smallest free step, MOVE-19/20/23) lies in the box swept by `unit` moving up to
 // `inches` toward `at`.
@@ -347,6 +359,11 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   if (table_has_deep_water(table))
     for (const auto& d : targets)
       if (deep_water_near(s, unit, d.at, allowance)) set.add(plan(table::MoveMode::swim, d.at));
+  // ADV-24 (optional): a mounted unit rides Hell for Leather where difficult ground lies ahead.
+  if (s.setup->options.hell_for_leather && mode_open(table::MoveMode::hell_for_leather))
+    for (const auto& d : targets)
+      if (difficult_ground_near(s, unit, d.at, allowance))
+        set.add(plan(table::MoveMode::hell_for_leather, d.at));
   // ADV-25: Warp Spiders leap toward every destination.
   if (info.warp_jump && s.setup->options.warp_jump)
     for (const auto& d : targets)

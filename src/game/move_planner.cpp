@@ -59,6 +59,8 @@ const char* allowance_rule(table::MoveMode mode) {
       return "ADV-25";
     case table::MoveMode::fleet:
       return "ADV-06";
+    case table::MoveMode::hell_for_leather:
+      return "ADV-24";
     default:
       return "MOVE-01";
   }
@@ -85,6 +87,7 @@ bool reach_settles(const GameState& s, int unit, table::MoveMode mode,
     case table::MoveMode::sidestep:
     case table::MoveMode::crawl:
     case table::MoveMode::fleet:
+    case table::MoveMode::hell_for_leather:  // ADV-24: the pass weighs its ground (ground_class)
       return !s.table().has_dear_ground() && s.units[unit].left_combat == 0;
     default:
       return false;

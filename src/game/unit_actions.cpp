@@ -287,7 +287,19 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       return "CHARGE-01: a charge is its own action (\"charge\" with a target), not a move mode";
     case table::MoveMode::flee:
       return "MOVE-05: only routing units flee";
-    case table::MoveMode::crawl:
+    case table::MoveMode::crawl: {
+      // MOVE-08: vehicles, horses (ADV-22's riders with them) and the like cannot crawl.
+      const auto& unit_info = s.setup->units[a.unit];
+      for (int m = unit_info.first_model; m < unit_info.first_model + unit_info.model_count; ++m)
+        if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule("cannot_crawl"))
+          return explain
+                     ? fmt::format("MOVE-08: the {} cannot crawl", s.setup->models[m].profile->name)
+                     : "MOVE-08";
+      break;
+    }
+    case table::MoveMode::hell_for_leather:  // ADV-24
+      if (auto p = hell_for_leather_problem(s, a.unit); !p.empty()) return p;
+      if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
       break;
     case table::MoveMode::warp_jump:
       if (!s.setup->options.warp_jump)
@@ -491,13 +503,14 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
         move.reports.empty() ? 0.0 : s.models[move.reports.front().first].pose.facing;
     c.event({{"type", free_move ? "free_move" : "move"},
              {"unit", a.unit},
-             {"rule", free_move                              ? "MOVE-14"
-                      : a.mode == table::MoveMode::tactical  ? "MOVE-13"
-                      : a.mode == table::MoveMode::climb     ? "MOVE-20"
-                      : a.mode == table::MoveMode::swim      ? "MOVE-17"
-                      : a.mode == table::MoveMode::warp_jump ? "ADV-25"
-                      : a.mode == table::MoveMode::fleet     ? "ADV-06"
-                                                             : "MOVE-01"},
+             {"rule", free_move                                     ? "MOVE-14"
+                      : a.mode == table::MoveMode::tactical         ? "MOVE-13"
+                      : a.mode == table::MoveMode::climb            ? "MOVE-20"
+                      : a.mode == table::MoveMode::swim             ? "MOVE-17"
+                      : a.mode == table::MoveMode::warp_jump        ? "ADV-25"
+                      : a.mode == table::MoveMode::fleet            ? "ADV-06"
+                      : a.mode == table::MoveMode::hell_for_leather ? "ADV-24"
+                                                                    : "MOVE-01"},
              {"inches", inches},
              {"from", {centre_before.x, centre_before.y}},
              {"to", {centre_after.x, centre_after.y}},
@@ -506,6 +519,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   note_ladders(s, move);                                                    // MOVE-28
   level_tests(c, a.unit, move, from, table::Point{a.dx, a.dy} * fraction);  // MOVE-16/18/22/25
   after_hidden_move(c, a.unit, a.mode);
+  if (a.mode == table::MoveMode::hell_for_leather) hell_for_leather_tests(c, a.unit, from);
   for (const auto& [m, report] : move.reports)
     hazard_tests(c, a.unit, m, report.dangerous, report.distance);
   if (!free_move) hazard_morale_check(c, a.unit);

@@ -29,6 +29,13 @@ double class_factor(MovementClass movement) {
   return 1.0;
 }
 
+MovementClass ground_class(const TerrainFeature& feature, MoveMode mode) {
+  if (mode == MoveMode::hell_for_leather && feature.movement == MovementClass::difficult &&
+      feature.hell_for_leather)
+    return MovementClass::normal;
+  return feature.movement;
+}
+
 namespace detail {
 
 double mode_factor(MoveMode mode, MovementClass movement) {
@@ -82,7 +89,7 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
       deep_water = true;
       if (mode == MoveMode::swim) continue;
     }
-    if (feature.movement == MovementClass::normal && !feature.deep) continue;
+    if (ground_class(feature, mode) == MovementClass::normal && !feature.deep) continue;
     for (const auto& piece : pieces) {
       marks.push_back({piece.from, piece.to, &feature});
       cuts.push_back(piece.from);
@@ -100,7 +107,7 @@ LegCost leg_cost(const Table& table, const Point& a, const Point& b, MoveMode mo
     const TerrainFeature* worst_feature = nullptr;
     for (const auto& mark : marks) {
       const MovementClass movement =
-          mark.feature->deep ? MovementClass::impassable : mark.feature->movement;
+          mark.feature->deep ? MovementClass::impassable : ground_class(*mark.feature, mode);
       if (mark.from <= middle && middle <= mark.to && movement > worst) {
         worst = movement;
         worst_feature = mark.feature;

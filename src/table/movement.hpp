@@ -29,7 +29,13 @@ enum class MoveMode : std::uint8_t {
   jump,       // MOVE-25: may jump down drops taller than the model (up to 6"), tests on landing
   warp_jump,  // ADV-25: one straight leap of up to 12" over anything, landing where it may stand
   fleet,      // ADV-06: a Fleet unit's extra rolled D6" once an activation, no AP, terrain applies
+  // ADV-24 (optional): mounted models ride difficult ground at full speed (a D6 for each on
+  // entering it: a 1 and mount and rider are lost); otherwise a normal move.
+  hell_for_leather,
 };
+// ADV-24: the ground class a move in `mode` pays for on `feature` (Hell for Leather: difficult
+// ground the GM allows it on as open ground).
+MovementClass ground_class(const TerrainFeature& feature, MoveMode mode);
 
 // ADV-25: how far a Warp Spider's jump goes.
 inline constexpr double kWarpJump = 12.0;

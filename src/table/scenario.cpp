@@ -377,6 +377,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
           model.pose.height = group.profile->height;
           model.pose.infra_vision = group.profile->has_rule("infra_vision");  // ADV-35
           model.pose.leaping = group.profile->has_rule("leaping");            // ADV-07
+          model.pose.mounted = group.profile->has_rule("mounted");            // SHOOT-20, ADV-22
           // ADV-08: the rule's holders, and an independent character on foot moving alone.
           model.pose.move_through_cover = scenario.options.move_through_cover &&
                                           (group.profile->has_rule("move_through_cover") ||

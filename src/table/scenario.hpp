@@ -134,6 +134,7 @@ struct ScenarioOptions {
   bool field_of_view = true;                      // ADV-32 (advanced)
   bool encumbrance = true;                        // ADV-18 (advanced)
   bool swimming_kit = true;                       // ADV-11 (advanced)
+  bool hell_for_leather = false;                  // ADV-24 (optional)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

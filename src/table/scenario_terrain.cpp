@@ -124,9 +124,26 @@ void apply_example(const Field& field, const data::Library& library, TerrainFeat
 }  // namespace
 
 TerrainFeature read_feature(const Field& field, const data::Library& library) {
-  field.allow_only({"id", "kind", "polygon", "movement", "variable", "dangerous", "cover",
-                    "see_through", "blocks_sight", "height", "deep", "action_cost", "elevation",
-                    "blind", "agility", "operates", "soft_cover_vs_area", "confined", "like"});
+  field.allow_only({"id",
+                    "kind",
+                    "polygon",
+                    "movement",
+                    "variable",
+                    "dangerous",
+                    "cover",
+                    "see_through",
+                    "blocks_sight",
+                    "height",
+                    "deep",
+                    "action_cost",
+                    "elevation",
+                    "blind",
+                    "agility",
+                    "operates",
+                    "soft_cover_vs_area",
+                    "confined",
+                    "like",
+                    "hell_for_leather"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -145,6 +162,12 @@ TerrainFeature read_feature(const Field& field, const data::Library& library) {
     feature.soft_cover_vs_area = field["soft_cover_vs_area"].as_bool();
     if (feature.cover != Cover::soft)
       field["soft_cover_vs_area"].fail("ADV-46: only soft cover may be ruled open to area markers");
+  }
+  if (field.has("hell_for_leather")) {
+    feature.hell_for_leather = field["hell_for_leather"].as_bool();
+    if (feature.movement != MovementClass::difficult)
+      field["hell_for_leather"].fail(
+          "ADV-24: only difficult ground is ridden Hell for Leather, so only it may be ruled out");
   }
   if (field.has("confined")) {
     feature.confined = field["confined"].as_bool();

@@ -113,10 +113,11 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
       request.terrain != nullptr ? request.terrain->obstacles : own_obstacles;
   for (const int index : near_features) {
     const TerrainFeature& feature = table.features()[index];
-    if (feature.movement == MovementClass::normal && !feature.deep) continue;
+    const MovementClass ground = ground_class(feature, mode);  // ADV-24
+    if (ground == MovementClass::normal && !feature.deep) continue;
     if (feature.deep && mode == MoveMode::swim) continue;  // MOVE-17: swimmers cross it
     if (!segment_touches_box(a, b, feature.bounds)) continue;
-    const MovementClass movement = feature.deep ? MovementClass::impassable : feature.movement;
+    const MovementClass movement = feature.deep ? MovementClass::impassable : ground;
     for (const auto& piece : feature_intervals(feature, a, b)) {
       marks.push_back({piece.from * limit, piece.to * limit, movement});
       cuts.push_back(piece.from * limit);

@@ -94,6 +94,9 @@ struct TerrainFeature {
   // ADV-46 (optional): false where the GM rules this soft cover (long grass) no shelter from an
   // area marker.
   bool soft_cover_vs_area = true;
+  // ADV-24 (optional): false where the GM rules that nobody rides this difficult ground Hell for
+  // Leather.
+  bool hell_for_leather = true;
   // ADV-47: a roofed space (a building's interior, a bunker): an area marker centred in it
   // catches every occupant within 3" and its walls shelter none of them. Buildings by default.
   bool confined = false;
