@@ -79,6 +79,36 @@ TEST_F(RoughRiders, ADV_22_horses_do_not_crawl) {
             std::string::npos);
 }
 
+// MOVE-09 with 2.3's detail (ADV-28): a horse may lie down, though it may not crawl.
+TEST_F(RoughRiders, MOVE_09_horses_lie_down) {
+  EXPECT_EQ(illegal_reason(state_, act(ActionKind::go_prone, 0)), "");
+}
+
+// MOVE-09 with 2.3's detail: a vehicle or machine cannot go prone (the Marines' Dreadnought, the
+// Guard's Crusader Robot and Sentry Gun: cannot_go_prone).
+TEST(MachinesProne, MOVE_09_machines_do_not_go_prone) {
+  const auto setup =
+      test::battle("machines_prone", "imperial_guard",
+                   "[{unit: crusader_robot, at: [16, 8]}, {unit: sentry_gun, at: "
+                   "[30, 8]}]",
+                   "space_marines", "[{unit: dreadnought, at: [24, 40], facing: 180}]");
+  GameState state = initial_state(*setup, 3);
+  dice::ScriptedDice dice;
+  state.scripted_dice = &dice;
+  state.phasing = 0;
+  for (const int unit : {0, 1}) {
+    GameState s = state;
+    dice.push(1);
+    Action activate = act(ActionKind::activate, unit);
+    activate.dice = 1;
+    ASSERT_EQ(apply(s, activate, nullptr), "");
+    EXPECT_NE(illegal_reason(s, act(ActionKind::go_prone, unit)).find("cannot go prone"),
+              std::string::npos)
+        << unit;
+  }
+  EXPECT_TRUE(setup->models[2].profile->has_rule("cannot_go_prone")) << "the Dreadnought";
+}
+
 data::DataError bad_riders(const std::string& name, const std::string& group) {
   const auto path = (test::scratch_dir() / (name + ".yaml")).string();
   std::ofstream(path) << "army: riders\nname: Riders\nprofiles:\n"
