@@ -15,13 +15,7 @@ using test::act;
 class Beasts : public test::ScriptedGame {
  protected:
   void arrange(const std::string& options) {
-    begin(test::battle("beasts_" + std::to_string(++count_), "orks",
-                       "[{unit: squig_hounds, at: [24, 10], facing: 0}]", "orks",
-                       "[{unit: slugga_boyz, at: [24, 44], facing: 180}]", options),
-          5);
-    state_.phasing = 0;
-    script({1, 1});
-    must(activate(0, 2));
+    begin_lone_unit("beasts_" + std::to_string(++count_), "orks", "squig_hounds", options, 5);
   }
 
   Action fleet(double dy) const {

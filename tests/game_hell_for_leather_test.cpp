@@ -18,17 +18,12 @@ class HellForLeather : public test::ScriptedGame {
  protected:
   void arrange(const std::string& options, const std::string& woods_extra = "",
                const std::string& unit = "rough_riders") {
-    begin(test::battle("hell_" + std::to_string(++count_), "imperial_guard",
-                       "[{unit: " + unit + ", at: [24, 10], facing: 0}]", "orks",
-                       "[{unit: slugga_boyz, at: [24, 44], facing: 180}]",
-                       options +
-                           "terrain:\n  - {id: woods, kind: wood, movement: difficult, polygon: "
-                           "[[0, 12], [48, 12], [48, 16], [0, 16]]" +
-                           woods_extra + "}\n"),
-          3);
-    state_.phasing = 0;
-    script({1, 1});
-    must(activate(0, 2));
+    begin_lone_unit("hell_" + std::to_string(++count_), "imperial_guard", unit,
+                    options +
+                        "terrain:\n  - {id: woods, kind: wood, movement: difficult, polygon: [[0, "
+                        "12], [48, 12], [48, 16], [0, 16]]" +
+                        woods_extra + "}\n");
+    start_.clear();
     for (int m = 0; m < setup_->units[0].model_count; ++m)
       start_.push_back(state_.models[m].pose.position);
   }

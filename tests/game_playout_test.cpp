@@ -148,6 +148,17 @@ TEST(Playout, same_seed_same_game_and_any_thread_count_same_summary) {
   EXPECT_EQ(one.mean_turns, three.mean_turns);
 }
 
+// `games` playouts of `setup` from `first_seed` on, the four seatings of random and greedy agents
+// in turn; stops at the first fatal failure (the caller returns when HasFatalFailure()).
+void playouts(const std::shared_ptr<const GameSetup>& setup, const std::string& label,
+              std::uint64_t first_seed, int games) {
+  for (int g = 0; g < games; ++g) {
+    SCOPED_TRACE(testing::Message() << label << " game " << g);
+    playout(setup, first_seed + g, g % 4 >= 2, g % 2 == 1);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
 bool state_has_mounted(const std::shared_ptr<const GameSetup>& setup) {
   const GameState state = initial_state(*setup, 1);
   return std::any_of(state.models.begin(), state.models.end(),
@@ -170,11 +181,7 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
   const auto setup =
       make_setup_from_text(text.str(), "ruined_town_optional.yaml", test::shipped_library());
   ASSERT_TRUE(setup->options.fleet);
-  for (int g = 0; g < 40; ++g) {
-    SCOPED_TRACE(testing::Message() << "optional rules game " << g);
-    playout(setup, 5000 + g, g % 4 >= 2, g % 2 == 1);
-    if (HasFatalFailure()) return;
-  }
+  playouts(setup, "optional rules", 5000, 40);
 }
 
 // ADV-27: the machine rates, with the Guard's Crusader Robot and the Marines' Dreadnought in play;
@@ -190,11 +197,7 @@ TEST(OptionalRules, machine_games_keep_every_invariant) {
       "options: {machine_rates: true}\n");
   ASSERT_EQ(setup->machine(0), Machine::robot);
   ASSERT_EQ(setup->machine(3), Machine::dreadnought);
-  for (int g = 0; g < 24; ++g) {
-    SCOPED_TRACE(testing::Message() << "machine game " << g);
-    playout(setup, 8000 + g, g % 4 >= 2, g % 2 == 1);
-    if (HasFatalFailure()) return;
-  }
+  playouts(setup, "machine", 8000, 24);
 }
 
 // ADV-23: a pack of Beasts (the Orks' Squig Hounds) running as Fleet (ADV-06 on), against the
@@ -209,11 +212,7 @@ TEST(OptionalRules, beast_and_encumbered_games_keep_every_invariant) {
       "options: {fleet: true}\n");
   ASSERT_TRUE(setup->units[0].fleet);
   ASSERT_DOUBLE_EQ(setup->units[2].move, 2.5);
-  for (int g = 0; g < 16; ++g) {
-    SCOPED_TRACE(testing::Message() << "beast game " << g);
-    playout(setup, 8500 + g, g % 4 >= 2, g % 2 == 1);
-    if (HasFatalFailure()) return;
-  }
+  playouts(setup, "beast", 8500, 16);
 }
 
 // ADV-11: the Feral Orks (primitive armour: hides and the Nob's iron plate, a shield) and the
@@ -228,11 +227,7 @@ TEST(AdvancedRules, armoured_swimmer_games_keep_every_invariant) {
       "terrain:\n  - {id: river, kind: water, deep: true, polygon: [[0, 18], [48, 18], [48, 26], "
       "[0, 26]]}\n");
   ASSERT_TRUE(setup->options.swimming_kit);
-  for (int g = 0; g < 16; ++g) {
-    SCOPED_TRACE(testing::Message() << "swimmer game " << g);
-    playout(setup, 8700 + g, g % 4 >= 2, g % 2 == 1);
-    if (HasFatalFailure()) return;
-  }
+  playouts(setup, "swimmer", 8700, 16);
 }
 
 // ADV-22 riders (the Guard's Rough Riders: horse and rider one mounted model) riding Hell for
@@ -248,11 +243,7 @@ TEST(OptionalRules, hell_for_leather_games_keep_every_invariant) {
       "[44, 22], [4, 22]]}\n  - {id: bog, kind: ground, movement: difficult, hell_for_leather: "
       "false, polygon: [[4, 26], [20, 26], [20, 32], [4, 32]]}\n");
   ASSERT_TRUE(state_has_mounted(setup));
-  for (int g = 0; g < 16; ++g) {
-    SCOPED_TRACE(testing::Message() << "riders game " << g);
-    playout(setup, 8800 + g, g % 4 >= 2, g % 2 == 1);
-    if (HasFatalFailure()) return;
-  }
+  playouts(setup, "riders", 8800, 16);
 }
 
 // ADV-21: games that open in heavy rain (quarter-rate moves, no swimming; at 4 nothing moves and

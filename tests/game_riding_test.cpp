@@ -46,15 +46,7 @@ TEST(Riding, ADV_22_a_slave_boy_on_a_warbeast_is_one_target) {
 // Red: the Guard's Rough Riders (unit 0) at (24, 10) facing north; Blue: Slugga Boyz far off.
 class RoughRiders : public test::ScriptedGame {
  protected:
-  void SetUp() override {
-    begin(test::battle("rough_riders", "imperial_guard",
-                       "[{unit: rough_riders, at: [24, 10], facing: 0}]", "orks",
-                       "[{unit: slugga_boyz, at: [24, 44], facing: 180}]"),
-          3);
-    state_.phasing = 0;
-    script({1, 1});
-    must(activate(0, 2));
-  }
+  void SetUp() override { begin_lone_unit("rough_riders", "imperial_guard", "rough_riders"); }
 };
 
 TEST_F(RoughRiders, ADV_22_guardsmen_on_horses_move_and_are_shot_at_as_one) {

@@ -21,13 +21,7 @@ constexpr const char* kRiver =
 class ArmouredSwimmers : public test::ScriptedGame {
  protected:
   void arrange(const std::string& unit, const std::string& extra = "") {
-    begin(test::battle("swimmers_" + std::to_string(++count_), "orks",
-                       "[{unit: " + unit + ", at: [24, 10], facing: 0}]", "orks",
-                       "[{unit: slugga_boyz, at: [24, 44], facing: 180}]", extra + kRiver),
-          3);
-    state_.phasing = 0;
-    script({1, 1});
-    must(activate(0, 2));
+    begin_lone_unit("swimmers_" + std::to_string(++count_), "orks", unit, extra + kRiver);
   }
   Action swim(double dy) const {
     Action a = move(0, 0.0, dy);
@@ -142,13 +136,7 @@ TEST_F(ArmouredSwimmers, MOVE_17_a_character_in_the_water_rolls_again) {
 
 // ADV-12: Marines walk the river's bed, missile launcher and all.
 TEST_F(ArmouredSwimmers, ADV_11_underwater_walkers_take_their_heavy_weapons) {
-  begin(test::battle("swimmers_marines", "space_marines",
-                     "[{unit: tactical_squad, at: [24, 10], facing: 0}]", "orks",
-                     "[{unit: slugga_boyz, at: [24, 44], facing: 180}]", kRiver),
-        3);
-  state_.phasing = 0;
-  script({1, 1});
-  must(activate(0, 2));
+  begin_lone_unit("swimmers_marines", "space_marines", "tactical_squad", kRiver);
   EXPECT_EQ(illegal_reason(state_, swim(3.0)), "");
 }
 

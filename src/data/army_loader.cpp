@@ -148,23 +148,21 @@ void read_army(const Field& root, const std::string& file, Library& library) {
       model_field.allow_only({"profile", "name", "count", "leader", "weapons", "banner", "shield",
                               "bodyguard", "suspensors", "kit_kg", "mount"});
       ModelGroup group;
-      const std::string profile_id = model_field["profile"].as_string();
-      group.profile = library.profile(army.id + "/" + profile_id);
-      if (group.profile == nullptr) group.profile = library.profile(profile_id);
-      if (group.profile == nullptr) {
-        model_field["profile"].fail(
-            fmt::format("no profile \"{}\" in this army's profiles or in creatures.yaml{}",
-                        profile_id, did_you_mean(profile_id, profile_ids(library, army))));
-      }
-      if (model_field.has("mount")) {  // ADV-22: rider and mount are one model
-        const std::string mount_id = model_field["mount"].as_string();
-        const Profile* mount = library.profile(army.id + "/" + mount_id);
-        if (mount == nullptr) mount = library.profile(mount_id);
-        if (mount == nullptr) {
-          model_field["mount"].fail(
-              fmt::format("no profile \"{}\" in this army's profiles or in creatures.yaml{}",
-                          mount_id, did_you_mean(mount_id, profile_ids(library, army))));
+      // A profile named by `key`: the army's own, else a creature's.
+      const auto profile_named = [&](const char* key) {
+        const std::string id = model_field[key].as_string();
+        const Profile* found = library.profile(army.id + "/" + id);
+        if (found == nullptr) found = library.profile(id);
+        if (found == nullptr) {
+          model_field[key].fail(
+              fmt::format("no profile \"{}\" in this army's profiles or in creatures.yaml{}", id,
+                          did_you_mean(id, profile_ids(library, army))));
         }
+        return found;
+      };
+      group.profile = profile_named("profile");
+      if (model_field.has("mount")) {  // ADV-22: rider and mount are one model
+        const Profile* mount = profile_named("mount");
         if (group.profile->has_rule("independent_character")) {
           model_field["mount"].fail(
               "ADV-22: a character and its mount are two models, which the engine does not field "

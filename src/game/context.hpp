@@ -152,14 +152,17 @@ std::string fleet_problem(const GameState& state, int unit);
 std::string move_illegal(const GameState& state, const Action& action, bool free_move,
                          UnitMove* checked = nullptr, bool explain = true);
 void apply_move(Context& c, const Action& action, bool free_move, UnitMove* checked = nullptr);
+// The first living model of `unit` whose profile has the special rule `rule`, or -1.
+int living_model_with_rule(const GameState& state, int unit, std::string_view rule);
 // MOVE-17 with ADV-11 (swimming.cpp). Whether the unit swims the D3 only (a swimmer in light
 // primitive armour); empty, or why the swimmers' gear keeps them out of the water; before the swim
 // die, shields let go of and heavy primitive armour shed (an Initiative test) or sunk with, saying
 // whether the D3 only is left; after a 1 on it, D6 swimmers lost (a character rolls again).
 bool swims_d3_only(const GameState& state, int unit);
 std::string swimming_gear_problem(const GameState& state, const UnitMove& move);
-bool ready_to_swim(Context& c, const Action& action);
-void lose_swimmers(Context& c, const Action& action);
+// `wet`: the swim measured at its best roll, once for both.
+bool ready_to_swim(Context& c, const Action& action, const UnitMove& wet);
+void lose_swimmers(Context& c, const Action& action, const UnitMove& wet);
 // ADV-24 (hell_for_leather.cpp): empty, or why `unit` may not ride Hell for Leather; after such
 // a move (`from`: where each of the unit's models began), a D6 for each model and difficult
 // feature its path entered, a 1 losing it.

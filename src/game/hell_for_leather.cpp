@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "game/context.hpp"
+#include "table/movement.hpp"
 #include "table/terrain.hpp"
 
 namespace arap::game::detail {
@@ -15,10 +16,6 @@ namespace {
 
 // ADV-24: the chance a model riding into difficult ground is lost (a 1 on its D6).
 constexpr int kAccidentFaces = 1;
-
-bool rides_hell_for_leather_into(const table::TerrainFeature& feature) {
-  return feature.movement == table::MovementClass::difficult && feature.hell_for_leather;
-}
 
 }  // namespace
 
@@ -45,7 +42,7 @@ void hell_for_leather_tests(Context& c, int unit, const std::vector<table::Point
     const table::Point end = s.models[m].pose.position;
     for (const int index : table.features_near(start, end)) {
       const table::TerrainFeature& feature = table.features()[index];
-      if (!rides_hell_for_leather_into(feature) || table::in_feature(feature, start)) continue;
+      if (!table::ridden_at_full_speed(feature) || table::in_feature(feature, start)) continue;
       if (table::feature_intervals(feature, start, end).empty() && !table::in_feature(feature, end))
         continue;
       c.dice.start();

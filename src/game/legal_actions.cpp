@@ -193,10 +193,8 @@ bool deep_water_near(const GameState& s, int unit, const table::Point& at, doubl
 bool difficult_ground_near(const GameState& s, int unit, const table::Point& at, double inches) {
   const auto& table = s.table();
   const auto [lo, hi] = swept_box(s, unit, at, inches);
-  for (const int index : table.features_near(lo, hi)) {
-    const auto& f = table.features()[index];
-    if (f.movement == table::MovementClass::difficult && f.hell_for_leather) return true;
-  }
+  for (const int index : table.features_near(lo, hi))
+    if (table::ridden_at_full_speed(table.features()[index])) return true;
   return false;
 }
 

@@ -185,11 +185,10 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         case ActionKind::go_prone: {
           const auto& info = s.setup->units[unit];
           // MOVE-09 with 2.3's detail: a vehicle or machine cannot lie down (a horse can).
-          for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-            if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule("cannot_go_prone"))
-              return explain ? fmt::format("MOVE-09: the {} cannot go prone",
-                                           s.setup->models[m].profile->name)
-                             : "MOVE-09";
+          if (const int m = detail::living_model_with_rule(s, unit, "cannot_go_prone"); m >= 0)
+            return explain ? fmt::format("MOVE-09: the {} cannot go prone",
+                                         s.setup->models[m].profile->name)
+                           : "MOVE-09";
           for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
             if (s.models[m].pose.alive && !s.models[m].prone) return "";
           }

@@ -48,12 +48,11 @@ std::string swimming_gear_problem(const GameState& s, const UnitMove& move) {
   return {};
 }
 
-bool ready_to_swim(Context& c, const Action& a) {
+bool ready_to_swim(Context& c, const Action& a, const UnitMove& wet) {
   GameState& s = c.state;
   if (!c.setup.options.swimming_kit) return false;
-  const UnitMove move = check_unit_move(s, a, 4.0, 1.0, false);
   bool d3_only = false;
-  for (const auto& [m, report] : move.reports) {
+  for (const auto& [m, report] : wet.reports) {
     if (!report.deep_water || !s.models[m].pose.alive || walks_the_bottom(s, m)) continue;
     if (s.shield(m) != data::Shield::none) {  // let go of without a test
       s.models[m].shield_dropped = true;
@@ -89,13 +88,12 @@ bool ready_to_swim(Context& c, const Action& a) {
 // the loss falls on (a leader or an Independent Character: a hero, not SHOOT-47's specialist with
 // other arms) rolls again: a 1 and it is lost, anything else and it is saved, the loss spent on it
 // (2.3's detail of the rule).
-void lose_swimmers(Context& c, const Action& a) {
+void lose_swimmers(Context& c, const Action& a, const UnitMove& wet) {
   GameState& s = c.state;
-  const UnitMove move = check_unit_move(s, a, 4.0, 1.0, false);
   c.dice.start();
   int lost = c.dice.roll(6);
   c.roll_event("MOVE-17", "swimmers lost", 0, a.unit, {{"models", lost}});
-  for (auto it = move.reports.rbegin(); it != move.reports.rend() && lost > 0; ++it) {
+  for (auto it = wet.reports.rbegin(); it != wet.reports.rend() && lost > 0; ++it) {
     const int m = it->first;
     if (!it->second.deep_water || !s.models[m].pose.alive) continue;
     --lost;

@@ -17,16 +17,20 @@
 
 namespace arap::game::detail {
 
+int living_model_with_rule(const GameState& s, int unit, std::string_view rule) {
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule(rule)) return m;
+  return -1;
+}
+
 // ACT-09 costs of a move action: climbing 2 AP (MOVE-20); swimming 1, or 2 for a unit with a
 // poor swimmer in it (ACT-10); a Fleet move none (ADV-06); any other move 1.
 int move_action_points(const GameState& s, const Action& a) {
   if (a.mode == table::MoveMode::climb) return 2;
   if (a.mode == table::MoveMode::fleet) return 0;  // ADV-06
-  if (a.mode == table::MoveMode::swim) {
-    const auto& info = s.setup->units[a.unit];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-      if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule("poor_swimmer")) return 2;
-  }
+  if (a.mode == table::MoveMode::swim && living_model_with_rule(s, a.unit, "poor_swimmer") >= 0)
+    return 2;
   return 1;
 }
 
@@ -289,12 +293,10 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       return "MOVE-05: only routing units flee";
     case table::MoveMode::crawl: {
       // MOVE-08: vehicles, horses (ADV-22's riders with them) and the like cannot crawl.
-      const auto& unit_info = s.setup->units[a.unit];
-      for (int m = unit_info.first_model; m < unit_info.first_model + unit_info.model_count; ++m)
-        if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule("cannot_crawl"))
-          return explain
-                     ? fmt::format("MOVE-08: the {} cannot crawl", s.setup->models[m].profile->name)
-                     : "MOVE-08";
+      if (const int m = living_model_with_rule(s, a.unit, "cannot_crawl"); m >= 0)
+        return explain
+                   ? fmt::format("MOVE-08: the {} cannot crawl", s.setup->models[m].profile->name)
+                   : "MOVE-08";
       break;
     }
     case table::MoveMode::hell_for_leather:  // ADV-24
@@ -421,7 +423,9 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   if (a.mode == table::MoveMode::swim) {
     // ADV-11: shields go, heavy primitive armour is shed or sinks its wearer, light armour leaves
     // only the D3.
-    const bool d3_only = ready_to_swim(c, a);
+    // Who is in the water, measured once at the best roll (sunk models are skipped as dead).
+    const UnitMove wet = unit_move_check(s, a, 4.0, 1.0, false);
+    const bool d3_only = ready_to_swim(c, a, wet);
     if (!s.unit_alive(a.unit)) return;
     // MOVE-17: one die for the unit.
     c.dice.start();
@@ -430,7 +434,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
         "MOVE-17", "swim", 0, a.unit,
         {{"inches", swim.inches}, {"out_of_action", swim.out_of_action}, {"d3_only", d3_only}});
     if (swim.out_of_action) {
-      lose_swimmers(c, a);
+      lose_swimmers(c, a, wet);
       return;
     }
     allowance = swim.inches;

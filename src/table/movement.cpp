@@ -29,9 +29,12 @@ double class_factor(MovementClass movement) {
   return 1.0;
 }
 
+bool ridden_at_full_speed(const TerrainFeature& feature) {
+  return feature.movement == MovementClass::difficult && feature.hell_for_leather;
+}
+
 MovementClass ground_class(const TerrainFeature& feature, MoveMode mode) {
-  if (mode == MoveMode::hell_for_leather && feature.movement == MovementClass::difficult &&
-      feature.hell_for_leather)
+  if (mode == MoveMode::hell_for_leather && ridden_at_full_speed(feature))
     return MovementClass::normal;
   return feature.movement;
 }

@@ -33,8 +33,10 @@ enum class MoveMode : std::uint8_t {
   // entering it: a 1 and mount and rider are lost); otherwise a normal move.
   hell_for_leather,
 };
-// ADV-24: the ground class a move in `mode` pays for on `feature` (Hell for Leather: difficult
-// ground the GM allows it on as open ground).
+// ADV-24: whether riders Hell for Leather take `feature` at full speed (difficult ground the GM
+// has not ruled out), and the ground class a move in `mode` pays for on it (such ground, ridden so:
+// open ground).
+bool ridden_at_full_speed(const TerrainFeature& feature);
 MovementClass ground_class(const TerrainFeature& feature, MoveMode mode);
 
 // ADV-25: how far a Warp Spider's jump goes.

@@ -39,6 +39,19 @@ class ScriptedGame : public ::testing::Test {
     state_.scripted_dice = &dice_;
   }
 
+  // A lone Red `unit` of `army` (unit 0) at (24, 10) facing north, Blue's Slugga Boyz far off at
+  // (24, 44); `extra` is more scenario text (options, terrain). It is Red's turn, unit 0 activated
+  // on two scripted successes (2 AP).
+  void begin_lone_unit(const std::string& name, const std::string& army, const std::string& unit,
+                       const std::string& extra = "", std::uint64_t seed = 3) {
+    begin(battle(name, army, "[{unit: " + unit + ", at: [24, 10], facing: 0}]", "orks",
+                 "[{unit: slugga_boyz, at: [24, 44], facing: 180}]", extra),
+          seed);
+    state_.phasing = 0;
+    script({1, 1});
+    must(activate(0, 2));
+  }
+
   void script(std::initializer_list<int> faces) {
     for (const int f : faces) dice_.push(f);
   }
