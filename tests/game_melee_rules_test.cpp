@@ -272,9 +272,12 @@ TEST_F(HeldPoints, ACT_09_a_unit_that_wipes_out_its_foes_spends_the_points_it_ke
   EXPECT_EQ(state_.active_unit, 2);
   EXPECT_EQ(state_.action_points, 2);
   EXPECT_TRUE(logged("held_points"));
+  // The fight left two of its models more than 3" from the rest (GEN-09): its move closes ranks
+  // (ADV-19), a move action like any other.
   Action move = act(ActionKind::move, 2);
-  move.dy = -3.0;
+  move.mode = table::MoveMode::close_ranks;
   must(move);
+  EXPECT_TRUE(unit_coherent(state_, 2));
   EXPECT_EQ(state_.action_points, 1);
   must(act(ActionKind::end_activation, 2));
   EXPECT_EQ(state_.phasing, 0) << "then Blue's turn ends";

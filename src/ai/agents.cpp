@@ -62,8 +62,14 @@ const Action* first_of(const std::vector<Action>& options, ActionKind kind) {
   return nullptr;
 }
 
-// The planned move of `unit` toward the nearest enemy, if it gets anywhere.
+// The planned move of `unit` toward the nearest enemy, if it gets anywhere (or its closing ranks).
 std::optional<Action> close_in(const GameState& s, int unit, bool free_move) {
+  // GEN-09 / ADV-19: a unit out of coherency closes ranks before it moves on.
+  if (!game::unit_coherent(s, unit)) {
+    Action close = game::make_action(free_move ? ActionKind::free_move : ActionKind::move, unit);
+    close.mode = table::MoveMode::close_ranks;
+    if (game::is_legal(s, close)) return close;
+  }
   table::Point there;
   if (nearest_enemy(s, unit, there) < 0) return std::nullopt;
   const game::MovePlan plan =
@@ -115,7 +121,11 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
         if (a.kind == ActionKind::activate) return a;
       for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
         if (s.setup->units[u].side != s.phasing) continue;
-        if (!game::is_legal(s, game::make_action(ActionKind::free_move, u))) continue;
+        Action probe = game::make_action(ActionKind::free_move, u);
+        if (!game::is_legal(s, probe)) {
+          probe.mode = table::MoveMode::close_ranks;  // ADV-19: a split unit's free move
+          if (!game::is_legal(s, probe)) continue;
+        }
         if (auto move = close_in(s, u, true)) return *move;
       }
       if (const Action* a = first_of(options, ActionKind::end_phase)) return *a;

@@ -274,7 +274,10 @@ std::pair<int, int> Scorer::charge_fighters(const Action& charge) {
 void Scorer::score_move(ScoredAction& out) {
   const auto& a = out.action;
   const table::Point from = a_.unit(a.unit).centre;
-  const table::Point to{from.x + a.dx, from.y + a.dy};
+  // GEN-09 / ADV-19: closing ranks moves the cut-off models only; the unit may move freely after.
+  const bool closing = a.mode == table::MoveMode::close_ranks;
+  const table::Point to = closing ? game::centre_after_closing_ranks(s_, a.unit)
+                                  : table::Point{from.x + a.dx, from.y + a.dy};
   // MOVE-13: a unit that moved at the double counts as in cover to enemy guns until it
   // next activates.
   const bool was_tactical = s_.units[a.unit].tactical;
@@ -307,10 +310,15 @@ void Scorer::score_move(ScoredAction& out) {
   // ADV-06: a Fleet move costs no AP but forbids firing for the rest of the activation: it
   // gives up the best shot the unit has now.
   const double forgone = fleet && game::pending(s_).action_points > 0 ? best_fire_now() : 0.0;
-  out.score = after - before - forgone - (a.kind == ActionKind::move && !fleet ? w_.min_gain : 0.0);
+  out.score = after - before - forgone -
+              (a.kind == ActionKind::move && !fleet ? w_.min_gain : 0.0) +
+              (closing ? w_.close_ranks : 0.0);
   out.odds = {{"position_before", before}, {"position_after", after}};
   if (p_moves < 1.0) out.odds["p_moves"] = p_moves;
-  out.why = fmt::format("its position is worth {:.1f} there against {:.1f} here", after, before);
+  out.why = closing ? fmt::format("closes ranks (its position is worth {:.1f} then against {:.1f})",
+                                  after, before)
+                    : fmt::format("its position is worth {:.1f} there against {:.1f} here", after,
+                                  before);
 }
 
 void Scorer::score_aim(ScoredAction& out) {

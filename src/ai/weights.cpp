@@ -51,6 +51,7 @@ constexpr WeightSpec kWeights[] = {
     {"drop_range", &TacticianWeights::drop_range, 3, 48, true},
     {"reload", &TacticianWeights::reload, 0, 1000, true},
     {"bodyguard", &TacticianWeights::bodyguard, 0, 1000, true},
+    {"close_ranks", &TacticianWeights::close_ranks, 0, 1000, true},
     {"min_gain", &TacticianWeights::min_gain, 0, 1000},
 };
 

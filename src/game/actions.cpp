@@ -23,9 +23,9 @@ constexpr std::array<const char*, 31> kKinds = {
 // Bit 31 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
 static_assert(kKinds.size() <= 31);
 // In MoveMode's order.
-constexpr std::array<const char*, 13> kModes = {
-    "normal", "backwards", "sidestep", "crawl",     "tactical", "charge",          "flee",
-    "climb",  "swim",      "jump",     "warp_jump", "fleet",    "hell_for_leather"};
+constexpr std::array<const char*, 14> kModes = {
+    "normal", "backwards", "sidestep", "crawl",     "tactical", "charge",           "flee",
+    "climb",  "swim",      "jump",     "warp_jump", "fleet",    "hell_for_leather", "close_ranks"};
 
 }  // namespace
 

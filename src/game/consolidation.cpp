@@ -110,8 +110,8 @@ void apply_consolidation(Context& c, const Action& a, const UnitMove& move) {
       s.models[m].pose.position = s.models[m].pose.position + shift;
       s.models[m].pose.facing = report.final_facing;
     }
-    note_ladders(s, move);                     // MOVE-28
-    level_tests(c, unit, move, start, shift);  // gaps and drops are not "difficult ground"
+    note_ladders(s, move);              // MOVE-28
+    level_tests(c, unit, move, start);  // gaps and drops are not "difficult ground"
   } else if (a.facing) {
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
       if (s.models[m].pose.alive) s.models[m].pose.facing = *a.facing;

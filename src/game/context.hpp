@@ -152,6 +152,15 @@ std::string fleet_problem(const GameState& state, int unit);
 std::string move_illegal(const GameState& state, const Action& action, bool free_move,
                          UnitMove* checked = nullptr, bool explain = true);
 void apply_move(Context& c, const Action& action, bool free_move, UnitMove* checked = nullptr);
+// GEN-09 / ADV-19 (coherency.cpp; unit_coherent is engine.hpp's). Each model's displacement (in
+// the unit's model order; zero for those that stay) when the unit closes ranks with `allowance`
+// inches each; empty, or why it may not close ranks now; empty, or why (with option coherency) a
+// move other than closing ranks is refused: the unit is out of coherency and closing ranks could
+// bring a model nearer.
+using ::arap::game::unit_coherent;  // engine.hpp
+std::vector<table::Point> close_ranks_shifts(const GameState& state, int unit, double allowance);
+std::string close_ranks_problem(const GameState& state, int unit, double allowance);
+std::string coherency_move_problem(const GameState& state, int unit, double allowance);
 // The first living model of `unit` whose profile has the special rule `rule`, or -1.
 int living_model_with_rule(const GameState& state, int unit, std::string_view rule);
 // MOVE-17 with ADV-11 (swimming.cpp). Whether the unit swims the D3 only (a swimmer in light
@@ -287,9 +296,8 @@ int land_at_foot(Context& c, int model, const table::Point& start, const table::
 // After a move, each model takes the tests its path met, in path order, until one fails: MOVE-25
 // jumps down (a fall at the foot), MOVE-16 gaps (a fall into the gap), MOVE-22 jump-pack leaps (a
 // fall from the face), MOVE-18 climbs out of water (the model stays in it). `from` holds the
-// unit's models' starting positions.
-void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from,
-                 const table::Point& shift);
+// unit's models' starting positions; the models stand where the move took them.
+void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from);
 // MOVE-23/24: after a failed climbing or rappelling test, if the move went down a drop, D6 of the
 // climbers fall.
 void climb_down_failed(Context& c, int unit, const UnitMove& move, const table::Point& shift);

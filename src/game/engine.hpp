@@ -107,6 +107,11 @@ DropOutlook drop_outlook(const GameState& state, const Action& deep_strike);
 
 // The centre of a unit's living models (where plans and previews measure from).
 table::Point unit_centre(const GameState& state, int unit);
+// GEN-09: whether every living model of `unit` is within 3" (centre to centre) of another, in one
+// chain. ADV-19: where its centre stands once it has closed ranks (move mode close_ranks: each
+// cut-off model walks toward the rest; its centre now when it may not).
+bool unit_coherent(const GameState& state, int unit);
+table::Point centre_after_closing_ranks(const GameState& state, int unit);
 
 // Empty when legal; otherwise the rule and the reason ("ACT-09: that costs 2 AP ...").
 std::string illegal_reason(const GameState& state, const Action& action);

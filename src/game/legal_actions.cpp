@@ -278,6 +278,15 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
     probe.mode = mode;
     return is_legal(s, probe);
   };
+  // GEN-09 / ADV-19: a unit out of coherency closes ranks before it makes any other move (they are
+  // refused while closing ranks can bring a model nearer): the one move there is.
+  if (s.setup->options.coherency && !detail::unit_coherent(s, unit) &&
+      mode_open(table::MoveMode::close_ranks)) {
+    Action close = make_action(free_move ? ActionKind::free_move : ActionKind::move, unit);
+    close.mode = table::MoveMode::close_ranks;
+    out.push_back(close);
+    return;
+  }
   const auto& table = s.table();
   const table::Point centre = detail::unit_centre(s, unit);
   const auto targets = destinations(s, unit);
@@ -514,7 +523,12 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
         if (list.wants(ActionKind::face)) add_free_turns(list, u);     // ADV-71
         // A free move is open when a zero-length one would be (MOVE-14's conditions).
         Action probe = make_action(ActionKind::free_move, u);
-        if (list.wants(ActionKind::free_move) && is_legal(s, probe)) add_moves(s, u, true, out);
+        bool open = list.wants(ActionKind::free_move) && is_legal(s, probe);
+        if (!open && list.wants(ActionKind::free_move) && s.setup->options.coherency) {
+          probe.mode = table::MoveMode::close_ranks;  // ADV-19: its free move closes ranks
+          open = is_legal(s, probe);
+        }
+        if (open) add_moves(s, u, true, out);
       }
       break;
     }

@@ -128,8 +128,8 @@ struct PathTest {
 
 }  // namespace
 
-void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from,
-                 const table::Point& shift) {
+void level_tests(Context& c, int unit, const UnitMove& move,
+                 const std::vector<table::Point>& from) {
   GameState& s = c.state;
   const UnitInfo& info = c.setup.units[unit];
   const int first = info.first_model;
@@ -153,7 +153,7 @@ void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<t
                      [](const PathTest& x, const PathTest& y) { return x.at < y.at; });
     const int initiative = c.setup.models[m].profile->initiative;
     const table::Point start = from[m - first];
-    const table::Point end = start + shift;
+    const table::Point end = s.models[m].pose.position;  // moved already (GEN-09: each its own way)
     const double radius = s.models[m].pose.base_radius;
     for (const PathTest& test : tests) {
       if (test.kind == PathTest::Kind::jump_down) {

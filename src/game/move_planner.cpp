@@ -61,6 +61,8 @@ const char* allowance_rule(table::MoveMode mode) {
       return "ADV-06";
     case table::MoveMode::hell_for_leather:
       return "ADV-24";
+    case table::MoveMode::close_ranks:
+      return "ADV-19";
     default:
       return "MOVE-01";
   }
@@ -112,6 +114,23 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
   const table::Point to = point - centre;
   plan.wanted = table::length(to);
   plan.allowance = mode_allowance(s, unit, mode);
+  if (mode == table::MoveMode::close_ranks) {
+    // GEN-09 / ADV-19: the cut-off models' own ways, whatever the point; the one plan there is.
+    UnitMove move;
+    const std::string reason = illegal_reason_of_move(s, plan.action, &move, full_search);
+    if (!reason.empty()) {
+      plan.stop = refusal_of(reason);
+      return plan;
+    }
+    plan.possible = true;
+    for (const auto& p : close_ranks_shifts(s, unit, plan.allowance))
+      plan.inches = std::max(plan.inches, table::length(p));
+    plan.action_points = std::max(move.action_cost, move_action_points(s, plan.action));
+    for (const auto& [m, report] : move.reports)
+      plan.cost = std::max(plan.cost, report.total_cost());
+    plan.stop = {"ADV-19", "closing ranks moves only the cut-off models, toward the rest"};
+    return plan;
+  }
   if (plan.wanted < 1e-9) {
     plan.stop = {"", "the unit is there already"};
     return plan;

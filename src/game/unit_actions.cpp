@@ -1,6 +1,7 @@
 // MOVE-01..14: a unit's movement actions. The unit moves as a body: every living model takes the
-// same displacement (keeping coherency), each checked on the table with the unit's move. MOVE-12:
-// variable ground rolls the allowance; MOVE-11 with ADV-10: hazard tests.
+// same displacement (keeping coherency), each checked on the table with the unit's move; a unit
+// closing ranks (GEN-09 / ADV-19, coherency.cpp) moves only its cut-off models, each its own way.
+// MOVE-12: variable ground rolls the allowance; MOVE-11 with ADV-10: hazard tests.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -85,7 +86,7 @@ table::MoveRequest unit_request(const GameState& s, const Action& a, double allo
   table::MoveRequest request;
   // Tactical, climbing and Fleet moves cross the ground as a normal move does (MOVE-13/20, ADV-06).
   request.mode = a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::climb ||
-                         a.mode == table::MoveMode::fleet
+                         a.mode == table::MoveMode::fleet || a.mode == table::MoveMode::close_ranks
                      ? table::MoveMode::normal
                      : a.mode;
   request.allowance = allowance;
@@ -107,7 +108,19 @@ UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, 
   UnitMove result;
   const auto& info = s.setup->units[a.unit];
   const table::Point shift = table::Point{a.dx, a.dy} * fraction;
-  const SweptBox box = swept_box(s, a.unit, shift);
+  // GEN-09 / ADV-19: closing ranks moves each cut-off model its own way (the box takes the
+  // longest; the rest stand).
+  std::vector<table::Point> own_shifts;
+  double longest = 0.0;
+  if (a.mode == table::MoveMode::close_ranks) {
+    own_shifts = close_ranks_shifts(s, a.unit, allowance);
+    for (auto& p : own_shifts) {
+      p = p * fraction;
+      longest = std::max(longest, table::length(p));
+    }
+  }
+  const SweptBox box = own_shifts.empty() ? swept_box(s, a.unit, shift)
+                                          : swept_box(s, a.unit, table::Point{}, longest);
   // Reused buffer: every proposed move of every unit comes through here.
   thread_local std::vector<table::TableModel> nearby;
   gather_nearby(s, a.unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, nearby);
@@ -120,7 +133,8 @@ UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, 
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!s.models[m].pose.alive) continue;
     nearby[0] = s.models[m].pose;
-    request.path[0] = s.models[m].pose.position + shift;
+    request.path[0] =
+        s.models[m].pose.position + (own_shifts.empty() ? shift : own_shifts[m - info.first_model]);
     table::MoveReport report = table::check_move(s.table(), nearby, request, explain);
     if (!report.legal) {
       result.reason =
@@ -277,7 +291,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     if (u.routing || u.rout_pending) return "ACT-03: routing units flee, they make no free moves";
     if (u.locked != 0) return "MELEE-29: a unit locked in mêlée cannot move away freely";
     if (u.pursuing >= 0) return "MELEE-23: a pursuing unit follows its routers";
-    if (a.mode != table::MoveMode::normal) return "MOVE-14: a free move is a normal move";
+    if (a.mode != table::MoveMode::normal && a.mode != table::MoveMode::close_ranks)
+      return "MOVE-14: a free move is a normal move (or one that closes ranks, ADV-19)";
     if (enemy_within(s, a.unit, 12.0)) return "MOVE-14: an enemy is within 12\"";
   }
   bool prone = false;
@@ -313,11 +328,25 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     case table::MoveMode::fleet:
       if (auto p = fleet_problem(s, a.unit); !p.empty()) return p;
       break;
+    case table::MoveMode::close_ranks:  // GEN-09 / ADV-19
+      if (a.dx != 0.0 || a.dy != 0.0)
+        return "ADV-19: a unit closing ranks moves only its cut-off models (dx and dy are 0)";
+      if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
+      if (auto p = close_ranks_problem(s, a.unit, mode_allowance(s, a.unit, a.mode)); !p.empty())
+        return p;
+      break;
     case table::MoveMode::tactical:
       if (!info.can_move_tactically) return "MOVE-13: this unit cannot move tactically";
       [[fallthrough]];
     default:
       if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
+  }
+  // GEN-09 / ADV-19: a unit out of coherency closes ranks before it moves on.
+  if (a.mode != table::MoveMode::close_ranks && s.setup->options.coherency) {
+    if (auto p =
+            coherency_move_problem(s, a.unit, mode_allowance(s, a.unit, table::MoveMode::normal));
+        !p.empty())
+      return explain ? p : "ADV-19";
   }
   // MELEE-11: not toward the unit it broke off from (or that broke off from it).
   for (int v = 0; u.left_combat != 0 && v < static_cast<int>(s.units.size()); ++v) {
@@ -389,7 +418,8 @@ namespace {
 std::optional<table::VariableMode> variable_ground_mode(const GameState& s, const Action& a,
                                                         const UnitMove* checked) {
   if (a.mode != table::MoveMode::normal && a.mode != table::MoveMode::backwards &&
-      a.mode != table::MoveMode::sidestep && a.mode != table::MoveMode::crawl)
+      a.mode != table::MoveMode::sidestep && a.mode != table::MoveMode::crawl &&
+      a.mode != table::MoveMode::close_ranks)
     return std::nullopt;
   const auto& features = s.table().features();
   if (std::none_of(features.begin(), features.end(),
@@ -487,9 +517,18 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     from.push_back(s.models[m].pose.position);
   }
   const table::Point centre_before = unit_centre(s, a.unit);
+  // GEN-09 / ADV-19: closing ranks moves each cut-off model its own way (measured as checked).
+  std::vector<table::Point> own_shifts;
+  if (a.mode == table::MoveMode::close_ranks) {
+    own_shifts = close_ranks_shifts(s, a.unit, allowance);
+    for (auto& p : own_shifts) p = p * fraction;
+  }
+  const int first = info_of(s, a.unit).first_model;
   double inches = 0.0;
   for (const auto& [m, report] : move.reports) {
-    s.models[m].pose.position = s.models[m].pose.position + table::Point{a.dx, a.dy} * fraction;
+    s.models[m].pose.position =
+        s.models[m].pose.position +
+        (own_shifts.empty() ? table::Point{a.dx, a.dy} * fraction : own_shifts[m - first]);
     s.models[m].pose.facing = report.final_facing;
     inches = std::max(inches, report.distance);
   }
@@ -514,14 +553,15 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
                       : a.mode == table::MoveMode::warp_jump        ? "ADV-25"
                       : a.mode == table::MoveMode::fleet            ? "ADV-06"
                       : a.mode == table::MoveMode::hell_for_leather ? "ADV-24"
+                      : a.mode == table::MoveMode::close_ranks      ? "ADV-19"
                                                                     : "MOVE-01"},
              {"inches", inches},
              {"from", {centre_before.x, centre_before.y}},
              {"to", {centre_after.x, centre_after.y}},
              {"facing", facing}});
   }
-  note_ladders(s, move);                                                    // MOVE-28
-  level_tests(c, a.unit, move, from, table::Point{a.dx, a.dy} * fraction);  // MOVE-16/18/22/25
+  note_ladders(s, move);               // MOVE-28
+  level_tests(c, a.unit, move, from);  // MOVE-16/18/22/25
   after_hidden_move(c, a.unit, a.mode);
   if (a.mode == table::MoveMode::hell_for_leather) hell_for_leather_tests(c, a.unit, from);
   for (const auto& [m, report] : move.reports)

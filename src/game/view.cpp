@@ -214,6 +214,9 @@ nlohmann::json state_view(const GameState& state) {
     badge(state.unit_alive(static_cast<int>(u)) && detail::face_illegal(state, free_turn).empty(),
           "free_turn");
     badge(us.player_turn.charge_failed, "charge_failed");
+    // GEN-09: some models are more than 3" from the rest (ADV-19: it closes ranks next).
+    badge(state.unit_alive(static_cast<int>(u)) && !unit_coherent(state, static_cast<int>(u)),
+          "out_of_coherency");
     units.push_back({{"unit", u},
                      {"alive", state.unit_alive(static_cast<int>(u))},
                      {"living_models", state.living_models(static_cast<int>(u))},

@@ -32,6 +32,9 @@ enum class MoveMode : std::uint8_t {
   // ADV-24 (optional): mounted models ride difficult ground at full speed (a D6 for each on
   // entering it: a 1 and mount and rider are lost); otherwise a normal move.
   hell_for_leather,
+  // GEN-09 / ADV-19: a unit out of coherency moves only its cut-off models, each straight toward
+  // the rest until 2.5" from them (the action's dx, dy are 0); the ground weighs as a normal move.
+  close_ranks,
 };
 // ADV-24: whether riders Hell for Leather take `feature` at full speed (difficult ground the GM
 // has not ruled out), and the ground class a move in `mode` pays for on it (such ground, ridden so:

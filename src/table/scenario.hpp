@@ -135,6 +135,7 @@ struct ScenarioOptions {
   bool encumbrance = true;                        // ADV-18 (advanced)
   bool swimming_kit = true;                       // ADV-11 (advanced)
   bool hell_for_leather = false;                  // ADV-24 (optional)
+  bool coherency = true;                          // ADV-19 (advanced): closing ranks
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

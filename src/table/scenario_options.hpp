@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 61> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 62> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -76,6 +76,7 @@ inline constexpr std::array<SwitchOption, 61> kSwitchOptions = {{
     {"encumbrance", &ScenarioOptions::encumbrance},
     {"swimming_kit", &ScenarioOptions::swimming_kit},
     {"hell_for_leather", &ScenarioOptions::hell_for_leather},
+    {"coherency", &ScenarioOptions::coherency},
 }};
 
 }  // namespace arap::table

@@ -185,6 +185,10 @@ function describeAction(a: Action, table: TableView): string {
     case "reload": return `${unit} reloads its spent weapons`;
     case "bodyguard": return `A bodyguard of ${unit} (model ${a.target}) takes its leader's place`;
     case "face": return `${unit} turns to face ${Math.round(a.facing ?? 0)}° (free, after its rally)`;
+    case "move":
+    case "free_move":
+      if (a.mode === "close_ranks") return `${unit} closes ranks (its cut-off models walk back to the rest)`;
+      return `${a.type.replace(/_/g, " ")}${unit ? ` (${unit})` : ""}`;
     case "consolidate":
       return a.dx || a.dy ? `${unit} consolidates ${Math.hypot(a.dx ?? 0, a.dy ?? 0).toFixed(1)}"` : `${unit} stays (no consolidation move)`;
     default: return `${a.type.replace(/_/g, " ")}${unit ? ` (${unit})` : ""}`;
@@ -230,7 +234,10 @@ function describePreview(p: Preview): HTMLElement {
 const ODDS_KINDS = new Set(["activate", "shoot", "throw_grenade", "charge", "pick_up", "stand_and_fire"]);
 const MOVE_KINDS = new Set(["move", "free_move", "consolidate"]);
 // A consolidation of nothing (ADV-68) is a button, not a drag.
-const isMove = (a: Action) => MOVE_KINDS.has(a.type) && !(a.type === "consolidate" && !a.dx && !a.dy);
+// A move the player drags; staying put (no consolidation) and closing ranks (GEN-09/ADV-19, no
+// displacement to choose) are buttons.
+const isMove = (a: Action) =>
+  MOVE_KINDS.has(a.type) && !(a.type === "consolidate" && !a.dx && !a.dy) && a.mode !== "close_ranks";
 
 // One option an agent weighed (an ai_choice event's options, docs/game.md).
 interface AiOption {
