@@ -3,7 +3,9 @@
 // jump down into mêlée needs 2").
 #include <gtest/gtest.h>
 
+#include "game/climbing.hpp"
 #include "game/context.hpp"
+#include "rules/climbing.hpp"
 #include "support/scripted_game.hpp"
 
 namespace arap::game {
@@ -205,6 +207,55 @@ TEST_F(ClimbingGear, ADV_13_without_the_gear_or_the_option_the_test_is_taken) {
   script({3});  // I3: passed
   must(over(2.0));
   EXPECT_EQ(rolls("MOVE-20").size(), 1u);
+}
+
+// ADV-14 (advanced, option rope_and_grapple): the Guard's Veterans (I3) carry a rope and grapple
+// each: a failed climbing test is rolled again.
+TEST_F(ClimbingGear, ADV_14_a_rope_and_grapple_rolls_a_failed_climbing_test_again) {
+  EXPECT_EQ(rules::climb_pass_chance(3, rules::ClimbKit::rope_and_grapple), 0.75);  // 1 - (1/2)^2
+  EXPECT_EQ(rules::climb_pass_chance(3, rules::ClimbKit::none), 0.5);
+  EXPECT_EQ(rules::climb_pass_chance(3, rules::ClimbKit::climbing_gear), 1.0);
+  EXPECT_NEAR(rules::climb_pass_chance(4, rules::ClimbKit::rope_and_grapple),
+              1.0 - (1.0 / 3.0) * (1.0 / 3.0), 1e-12);
+  arrange("imperial_guard", "veteran_squad");
+  ASSERT_EQ(climb_kit(state_, 0), rules::ClimbKit::rope_and_grapple);
+  script({5, 2});  // I3: the first test fails, the second passes
+  must(over(2.0));
+  ASSERT_EQ(rolls("MOVE-20").size(), 1u);
+  EXPECT_EQ(rolls("MOVE-20")[0]["passed"], false);
+  ASSERT_EQ(rolls("ADV-14").size(), 1u);
+  EXPECT_EQ(rolls("ADV-14")[0]["passed"], true);
+  EXPECT_NEAR(state_.models[0].pose.position.y, 12.0, 1e-9) << "over the wall";
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(ClimbingGear, ADV_14_two_failures_leave_the_climbers_at_the_foot) {
+  arrange("imperial_guard", "veteran_squad");
+  script({4, 6});
+  must(over(2.0));
+  EXPECT_EQ(rolls("ADV-14").size(), 1u);
+  EXPECT_NEAR(state_.models[0].pose.position.y, 10.0, 1e-9);
+  EXPECT_EQ(state_.action_points, 0) << "the 2 AP are spent";
+}
+
+TEST_F(ClimbingGear, ADV_14_a_passed_test_needs_no_second_roll) {
+  arrange("imperial_guard", "veteran_squad");
+  script({3});
+  must(over(2.0));
+  EXPECT_TRUE(rolls("ADV-14").empty());
+  EXPECT_TRUE(dice_.exhausted());
+}
+
+TEST_F(ClimbingGear, ADV_14_without_the_option_or_with_one_climber_unequipped_no_second_roll) {
+  arrange("imperial_guard", "veteran_squad", "options: {rope_and_grapple: false}\n");
+  EXPECT_EQ(climb_kit(state_, 0), rules::ClimbKit::none);
+  script({5});
+  must(over(2.0));
+  EXPECT_TRUE(rolls("ADV-14").empty());
+  EXPECT_NEAR(state_.models[0].pose.position.y, 10.0, 1e-9);
+  // The infantry squad has no ropes: its test stands.
+  arrange("imperial_guard", "infantry_squad");
+  EXPECT_EQ(climb_kit(state_, 0), rules::ClimbKit::none);
 }
 
 }  // namespace

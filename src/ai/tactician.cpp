@@ -22,6 +22,7 @@
 #include "ai/agents.hpp"
 #include "ai/assessment.hpp"
 #include "ai/tactician_scorer.hpp"
+#include "game/climbing.hpp"
 #include "game/view.hpp"
 #include "rules/activation.hpp"
 #include "rules/fire_morale.hpp"
@@ -299,13 +300,13 @@ void Scorer::score_move(ScoredAction& out) {
     }
     after = sum / 6.0;
   }
-  // MOVE-20: a climb needs the unit's Initiative test on a D6 (none with climbing gear, ADV-13);
-  // failed, the unit stays where it is and the action points are spent.
+  // MOVE-20: a climb needs the unit's Initiative test on a D6 (none with climbing gear, ADV-13; a
+  // rope and grapple rolls a failure again, ADV-14); failed, the unit stays where it is and the
+  // action points are spent.
   double p_moves = 1.0;
   const auto& info = s_.setup->units[a.unit];
-  if (a.kind == ActionKind::move && a.mode == table::MoveMode::climb &&
-      !(s_.setup->options.climbing_gear && info.climbing_gear))
-    p_moves = std::clamp(info.initiative, 0, 6) / 6.0;
+  if (a.kind == ActionKind::move && a.mode == table::MoveMode::climb)
+    p_moves = rules::climb_pass_chance(info.initiative, game::climb_kit(s_, a.unit));
   after = p_moves * after + (1.0 - p_moves) * before;
   // ADV-06: a Fleet move costs no AP but forbids firing for the rest of the activation: it
   // gives up the best shot the unit has now.

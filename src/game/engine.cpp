@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "game/activation_condition.hpp"
+#include "game/climbing.hpp"
 #include "game/context.hpp"
 #include "game/legality.hpp"
 #include "game/planner.hpp"
@@ -162,8 +163,9 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       break;
     case ActionKind::move: {
       bool moves = true;
-      if (a.mode == table::MoveMode::climb && c.setup.options.climbing_gear &&
-          c.setup.units[unit].climbing_gear) {
+      const rules::ClimbKit kit =
+          a.mode == table::MoveMode::climb ? climb_kit(s, unit) : rules::ClimbKit::none;
+      if (kit == rules::ClimbKit::climbing_gear) {
         // ADV-13: climbing gear (or hooks, pads) climbs up and down without the test.
         if (c.logging()) c.event({{"type", "climbing_gear"}, {"unit", unit}, {"rule", "ADV-13"}});
       } else if (a.mode == table::MoveMode::climb) {
@@ -172,6 +174,13 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
         c.dice.start();
         moves = dice::roll_low(c.dice, initiative);
         c.roll_event("MOVE-20", "climbing test", initiative, unit, {{"passed", moves}});
+        if (!moves && kit == rules::ClimbKit::rope_and_grapple) {
+          // ADV-14: a rope and grapple lets the climbers roll the failed test again.
+          c.dice.start();
+          moves = dice::roll_low(c.dice, initiative);
+          c.roll_event("ADV-14", "climbing test again (rope and grapple)", initiative, unit,
+                       {{"passed", moves}});
+        }
       } else if (std::any_of(checked_move.reports.begin(), checked_move.reports.end(),
                              [](const auto& r) { return r.second.rope_drop > 0.0; })) {
         // MOVE-24: rappelling costs the one AP of a move and an Initiative test for the unit;

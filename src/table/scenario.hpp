@@ -136,6 +136,7 @@ struct ScenarioOptions {
   bool swimming_kit = true;                       // ADV-11 (advanced)
   bool hell_for_leather = false;                  // ADV-24 (optional)
   bool coherency = true;                          // ADV-19 (advanced): closing ranks
+  bool rope_and_grapple = true;                   // ADV-14 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

@@ -1,0 +1,20 @@
+// ADV-13 and ADV-14: which climbing gear a unit's climbing test is taken with.
+#include "game/climbing.hpp"
+
+namespace arap::game {
+
+rules::ClimbKit climb_kit(const GameState& s, int unit) {
+  const auto& setup = *s.setup;
+  const auto& info = setup.units[unit];
+  if (setup.options.climbing_gear && info.climbing_gear) return rules::ClimbKit::climbing_gear;
+  if (!setup.options.rope_and_grapple) return rules::ClimbKit::none;
+  bool any = false;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    if (!setup.models[m].profile->has_rule("rope_and_grapple")) return rules::ClimbKit::none;
+    any = true;
+  }
+  return any ? rules::ClimbKit::rope_and_grapple : rules::ClimbKit::none;
+}
+
+}  // namespace arap::game
