@@ -31,65 +31,64 @@ struct Parts {
   std::vector<int> cut_off;  // the rest, nearest the main part first
 };
 
-// The living models of `unit` split into connected parts under the 3" chain (GEN-09); `cut_off`
-// is empty when the unit is coherent.
+// The living models of `unit` split into connected parts under the 3" chain (GEN-09, the
+// table's coherent_groups): the largest (among equals the one holding the lowest-numbered model)
+// and the rest, nearest it first; `cut_off` is empty when the unit is coherent.
 Parts parts_of(const GameState& s, int unit) {
   const auto& info = s.setup->units[unit];
   std::vector<int> alive;
+  std::vector<table::TableModel> poses;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    if (s.models[m].pose.alive) alive.push_back(m);
-  const std::size_t n = alive.size();
-  std::vector<std::size_t> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
-  const auto find = [&parent](std::size_t i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = i + 1; j < n; ++j)
-      if (table::distance(s.models[alive[i]].pose.position, s.models[alive[j]].pose.position) <=
-          table::kCoherencyDistance + 1e-9)
-        parent[find(i)] = find(j);
-  std::vector<int> size(n, 0);
-  for (std::size_t i = 0; i < n; ++i) ++size[find(i)];
-  // The largest part; among equals the one holding the lowest-numbered model.
-  std::size_t best = 0;
-  for (std::size_t i = 0; i < n; ++i)
-    if (size[find(i)] > size[find(best)]) best = i;
+    if (s.models[m].pose.alive) {
+      alive.push_back(m);
+      poses.push_back(s.models[m].pose);
+    }
+  std::vector<int> slots(alive.size());
+  std::iota(slots.begin(), slots.end(), 0);
+  const auto groups = table::coherent_groups(poses, slots);
   Parts parts;
-  const std::size_t root = n > 0 ? find(best) : 0;
-  for (std::size_t i = 0; i < n; ++i)
-    (find(i) == root ? parts.main : parts.cut_off).push_back(alive[i]);
-  const auto gap = [&](int m) {
-    double d = 1e18;
-    for (const int k : parts.main)
-      d = std::min(d, table::distance(s.models[m].pose.position, s.models[k].pose.position));
-    return d;
-  };
-  std::stable_sort(parts.cut_off.begin(), parts.cut_off.end(),
-                   [&](int a, int b) { return gap(a) < gap(b); });
+  if (groups.empty()) return parts;
+  for (const int k : groups[0]) parts.main.push_back(alive[k]);
+  // The rest in model order, then by their distance from the main part (ties keep that order).
+  std::vector<std::pair<double, int>> rest;
+  for (std::size_t g = 1; g < groups.size(); ++g)
+    for (const int k : groups[g]) {
+      double gap = 1e18;
+      for (const int main : groups[0])
+        gap = std::min(gap, table::distance(poses[k].position, poses[main].position));
+      rest.emplace_back(gap, alive[k]);
+    }
+  std::sort(rest.begin(), rest.end(),
+            [](const auto& a, const auto& b) { return a.second < b.second; });
+  std::stable_sort(rest.begin(), rest.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [gap, m] : rest) parts.cut_off.push_back(m);
   return parts;
 }
 
-}  // namespace
-
-std::vector<table::Point> close_ranks_shifts(const GameState& s, int unit, double allowance) {
+// Each model's displacement as the cut-off models of `parts` close ranks with `allowance` inches.
+std::vector<table::Point> shifts_of(const GameState& s, int unit, const Parts& parts,
+                                    double allowance) {
   const auto& info = s.setup->units[unit];
   std::vector<table::Point> shifts(static_cast<std::size_t>(info.model_count));
-  const Parts parts = parts_of(s, unit);
   if (parts.cut_off.empty()) return shifts;
   std::vector<table::Point> anchors;  // where the models of the joined part stand (or will)
   for (const int m : parts.main) anchors.push_back(s.models[m].pose.position);
-  // The other units' models near the unit, for the table's check of each path (slot 0: the mover).
+  // The other units' models, for the table's check of each path (slot 0: the mover).
   std::vector<table::TableModel> others(1);
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
     if (s.models[m].pose.alive &&
         (m < info.first_model || m >= info.first_model + info.model_count))
       others.push_back(s.models[m].pose);
-  // The unit's own models where they will stand, for the bases a rejoining model must not overlap.
+  // The unit's own models where they will stand (slot 0: the mover), for the bases a rejoining
+  // model must not overlap.
   std::vector<table::TableModel> own(1);
+  std::vector<int> slot_of(static_cast<std::size_t>(info.model_count), 0);
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    if (s.models[m].pose.alive) own.push_back(s.models[m].pose);
+    if (s.models[m].pose.alive) {
+      slot_of[m - info.first_model] = static_cast<int>(own.size());
+      own.push_back(s.models[m].pose);
+    }
   table::MoveRequest request;
   request.mode = table::MoveMode::normal;
   request.allowance = allowance;
@@ -106,48 +105,38 @@ std::vector<table::Point> close_ranks_shifts(const GameState& s, int unit, doubl
       continue;
     }
     const table::Point direction = (anchors[nearest] - from) * (1.0 / gap);
-    double length = std::min(gap - kCloseUpDistance, allowance);
-    // Its own unit's bases where they will stand (its own place left out).
+    // Clear of its own unit's bases (its own place left out) ...
+    auto& own_place = own[slot_of[m - info.first_model]];
     own[0] = s.models[m].pose;
-    for (int k = info.first_model, slot = 1; k < info.first_model + info.model_count; ++k) {
-      if (!s.models[k].pose.alive) continue;
-      own[slot].position = s.models[k].pose.position + shifts[k - info.first_model];
-      if (k == m) own[slot].alive = false;
-      ++slot;
-    }
-    length = table::furthest_clear_end(own, 0, direction, length);
-    for (auto& pose : own) pose.alive = true;
-    // The longest legal length of its straight path (MOVE-01..08: ground, obstacles, bases, edge).
+    own_place.alive = false;
+    double length =
+        table::furthest_clear_end(own, 0, direction, std::min(gap - kCloseUpDistance, allowance));
+    own_place.alive = true;
+    // ... and the longest legal length of its straight path (MOVE-01..08: ground, obstacles,
+    // bases, edge).
     others[0] = s.models[m].pose;
     const auto legal = [&](double d) {
       request.path[0] = from + direction * d;
       return table::check_move(s.table(), others, request, false).legal;
     };
-    if (length > 0.0 && !legal(length)) {
-      double lo = 0.0;
-      double hi = length;
-      for (int i = 0; i < 24; ++i) {
-        const double mid = 0.5 * (lo + hi);
-        (legal(mid) ? lo : hi) = mid;
-      }
-      length = lo;
-    }
+    if (length > 0.0 && !legal(length)) length = furthest_legal(0.0, length, 24, legal).first;
     if (length < 0.05) continue;  // it cannot get nearer: it stays (and the unit stays split)
-    shifts[m - info.first_model] = direction * length;
     const table::Point to = from + direction * length;
+    shifts[m - info.first_model] = to - from;
+    own_place.position = to;
     if (table::distance(to, anchors[nearest]) <= table::kCoherencyDistance + 1e-9)
       anchors.push_back(to);
   }
   return shifts;
 }
 
-std::string close_ranks_problem(const GameState& s, int unit, double allowance) {
+// close_ranks_problem with the parts and their shifts measured once.
+std::string problem_of(const GameState& s, const Parts& parts,
+                       const std::vector<table::Point>& shifts) {
   if (!s.setup->options.coherency)
     return "ADV-19: closing ranks is switched off in this scenario (option coherency)";
-  const Parts parts = parts_of(s, unit);
   if (parts.cut_off.empty())
     return "GEN-09: every model is within 3\" of another: there are no ranks to close";
-  const auto shifts = close_ranks_shifts(s, unit, allowance);
   if (std::all_of(shifts.begin(), shifts.end(),
                   [](const table::Point& p) { return p.x == 0.0 && p.y == 0.0; }))
     return fmt::format(
@@ -157,10 +146,22 @@ std::string close_ranks_problem(const GameState& s, int unit, double allowance) 
   return "";
 }
 
+}  // namespace
+
+std::vector<table::Point> close_ranks_shifts(const GameState& s, int unit, double allowance) {
+  return shifts_of(s, unit, parts_of(s, unit), allowance);
+}
+
+std::string close_ranks_problem(const GameState& s, int unit, double allowance) {
+  if (!s.setup->options.coherency) return problem_of(s, {}, {});
+  const Parts parts = parts_of(s, unit);
+  return problem_of(s, parts, shifts_of(s, unit, parts, allowance));
+}
+
 std::string coherency_move_problem(const GameState& s, int unit, double allowance) {
   if (!s.setup->options.coherency || unit_coherent(s, unit)) return "";
   const Parts parts = parts_of(s, unit);
-  if (parts.cut_off.empty() || !close_ranks_problem(s, unit, allowance).empty()) return "";
+  if (!problem_of(s, parts, shifts_of(s, unit, parts, allowance)).empty()) return "";
   return fmt::format(
       "ADV-19: {} of the unit's models are more than 3\" from the rest (GEN-09): its next move "
       "must close ranks (mode close_ranks)",
@@ -203,9 +204,10 @@ table::Point centre_after_closing_ranks(const GameState& s, int unit) {
   const table::Point centre = unit_centre(s, unit);
   if (unit < 0 || unit >= static_cast<int>(s.units.size()) || !s.unit_alive(unit)) return centre;
   const double allowance = detail::mode_allowance(s, unit, table::MoveMode::close_ranks);
-  if (!detail::close_ranks_problem(s, unit, allowance).empty()) return centre;
+  const detail::Parts parts = detail::parts_of(s, unit);
+  const auto shifts = detail::shifts_of(s, unit, parts, allowance);
+  if (!detail::problem_of(s, parts, shifts).empty()) return centre;
   const auto& info = s.setup->units[unit];
-  const auto shifts = detail::close_ranks_shifts(s, unit, allowance);
   table::Point sum;
   int n = 0;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {

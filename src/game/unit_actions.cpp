@@ -1,7 +1,7 @@
 // MOVE-01..14: a unit's movement actions. The unit moves as a body: every living model takes the
 // same displacement (keeping coherency), each checked on the table with the unit's move; a unit
 // closing ranks (GEN-09 / ADV-19, coherency.cpp) moves only its cut-off models, each its own way.
-// MOVE-12: variable ground rolls the allowance; MOVE-11 with ADV-10: hazard tests.
+// MOVE-12: variable ground rolls the allowance; MOVE-11 with ADV-10: hazard tests (hazards.cpp).
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -101,6 +101,16 @@ table::MoveRequest unit_request(const GameState& s, const Action& a, double allo
   return request;
 }
 
+// GEN-09 / ADV-19: each model's own displacement (in the unit's model order) when `a` closes ranks
+// at `fraction` of `allowance`; empty for a move as a body (every model takes the action's).
+std::vector<table::Point> own_shifts_of(const GameState& s, const Action& a, double allowance,
+                                        double fraction) {
+  if (a.mode != table::MoveMode::close_ranks) return {};
+  auto shifts = close_ranks_shifts(s, a.unit, allowance);
+  for (auto& p : shifts) p = p * fraction;
+  return shifts;
+}
+
 // Only models near the unit's path can block or crowd it, so the table check sees just those.
 // Kept internal (the hot path of every move check); check_unit_move below exports it.
 UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, double fraction,
@@ -108,17 +118,11 @@ UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, 
   UnitMove result;
   const auto& info = s.setup->units[a.unit];
   const table::Point shift = table::Point{a.dx, a.dy} * fraction;
-  // GEN-09 / ADV-19: closing ranks moves each cut-off model its own way (the box takes the
-  // longest; the rest stand).
-  std::vector<table::Point> own_shifts;
+  // Closing ranks moves each cut-off model its own way (the box takes the longest; the rest
+  // stand).
+  const std::vector<table::Point> own_shifts = own_shifts_of(s, a, allowance, fraction);
   double longest = 0.0;
-  if (a.mode == table::MoveMode::close_ranks) {
-    own_shifts = close_ranks_shifts(s, a.unit, allowance);
-    for (auto& p : own_shifts) {
-      p = p * fraction;
-      longest = std::max(longest, table::length(p));
-    }
-  }
+  for (const auto& p : own_shifts) longest = std::max(longest, table::length(p));
   const SweptBox box = own_shifts.empty() ? swept_box(s, a.unit, shift)
                                           : swept_box(s, a.unit, table::Point{}, longest);
   // Reused buffer: every proposed move of every unit comes through here.
@@ -517,12 +521,8 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     from.push_back(s.models[m].pose.position);
   }
   const table::Point centre_before = unit_centre(s, a.unit);
-  // GEN-09 / ADV-19: closing ranks moves each cut-off model its own way (measured as checked).
-  std::vector<table::Point> own_shifts;
-  if (a.mode == table::MoveMode::close_ranks) {
-    own_shifts = close_ranks_shifts(s, a.unit, allowance);
-    for (auto& p : own_shifts) p = p * fraction;
-  }
+  // Closing ranks moves each cut-off model its own way (measured as checked).
+  const std::vector<table::Point> own_shifts = own_shifts_of(s, a, allowance, fraction);
   const int first = info_of(s, a.unit).first_model;
   double inches = 0.0;
   for (const auto& [m, report] : move.reports) {
@@ -567,46 +567,6 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   for (const auto& [m, report] : move.reports)
     hazard_tests(c, a.unit, m, report.dangerous, report.distance);
   if (!free_move) hazard_morale_check(c, a.unit);
-}
-
-// MOVE-11: one hazard test per dangerous feature the model crossed (ADV-10: minefields' odds and
-// fast movers' two dice).
-void hazard_tests(Context& c, int unit, int m,
-                  const std::vector<const table::TerrainFeature*>& dangerous, double moved) {
-  GameState& s = c.state;
-  const bool details = c.setup.options.dangerous_ground_details;
-  for (const auto* feature : dangerous) {
-    const table::Hazard& hazard = *feature->dangerous;
-    // ADV-10: a minefield goes off on 3 or less, on a 1 for a unit with an energy scanner or once
-    // cleared; a model that moved more than 6" rolls two dice, and either may set it off.
-    const int triggers = details && hazard.minefield
-                             ? (hazard.cleared || c.setup.units[unit].energy_scanner
-                                    ? table::kClearedMinefieldTriggers
-                                    : table::kMinefieldTriggers)
-                             : hazard.triggers_on;
-    const int rolled = details && moved > table::kFastHazardMove + 1e-9 ? 2 : 1;
-    c.dice.start();
-    bool hurt = false;
-    for (int d = 0; d < rolled; ++d) hurt = (c.dice.roll(6) <= triggers) || hurt;
-    c.roll_event(details && (hazard.minefield || rolled == 2) ? "ADV-10" : "MOVE-11", "hazard test",
-                 triggers, unit, {{"model", m}, {"feature", feature->id}, {"hurt", hurt}});
-    if (!hurt || !s.models[m].pose.alive) continue;
-    hazard_wound(c, unit, m);
-  }
-}
-
-void hazard_wound(Context& c, int unit, int m) {
-  GameState& s = c.state;
-  // The hazard's effect is scenario data; the engine applies one wound, saved as usual.
-  c.dice.start();
-  const std::optional<int> save = s.armour_save(m);  // ADV-11: none once shed
-  const bool saved = save && dice::roll_high(c.dice, *save);
-  c.roll_event("SHOOT-24", "save against the hazard", save.value_or(7), unit, {{"saved", saved}});
-  if (!saved && --s.models[m].wounds_left <= 0) {
-    remove_casualty(c, m);
-    --s.units[unit].own_turn.casualties_taken;  // losses to the ground are not fire casualties
-    ++s.units[unit].own_turn.hazard_losses;
-  }
 }
 
 namespace {
