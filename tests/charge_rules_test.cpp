@@ -55,6 +55,25 @@ TEST(ChargeRules, CHARGE_02_prone_and_leaping) {
   EXPECT_EQ(fast.highest_die, 6);
 }
 
+// The longest Charge (the listings' range test) is the distribution's highest, for every kind of
+// roll: dice by the basic move or always 2D6, variable ground with and without Move Through Cover,
+// prone, robots, leaping.
+TEST(ChargeRules, CHARGE_02_longest_charge_is_the_distributions_highest) {
+  for (const auto rule : {ChargeDice::by_basic_move, ChargeDice::always_2d6})
+    for (const int move : {2, 4, 6, 7, 8, 12})
+      for (const int kind : {0, 1, 2, 3, 4})
+        for (const bool leaping : {false, true}) {
+          ChargeMove m{.move = move, .leaping = leaping};
+          m.prone = kind == 1;
+          m.fixed_rate = kind == 2;
+          if (kind >= 3) m.variable_sides = kind == 3 ? 6 : 3;
+          m.move_through_cover = kind == 4;
+          EXPECT_EQ(charge_distance_longest(m, rule),
+                    charge_distance_distribution(m, rule).highest())
+              << "move " << move << " kind " << kind << " leaping " << leaping;
+        }
+}
+
 TEST(ChargeRules, CHARGE_04_failed_charge_moves_the_highest_die_EX_15) {
   dice::ScriptedDice faces{2, 5};
   const ChargeRoll roll = roll_charge(faces, {.move = 4}, ChargeDice::by_basic_move);

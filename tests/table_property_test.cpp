@@ -4,8 +4,11 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <boost/geometry.hpp>
+
 #include "data/library.hpp"
 #include "table/effects.hpp"
+#include "table/geometry.hpp"
 #include "table/line_of_sight.hpp"
 #include "table/movement.hpp"
 #include "table/scenario.hpp"
@@ -185,6 +188,33 @@ RC_GTEST_PROP(TableProperties, eligible_targets_match_line_of_sight_and_the_arc,
       RC_ASSERT(any_eligible_target(table, models, from, unit, range) == !expected.empty());
     }
   }
+}
+
+// table::inside answers as Boost.Geometry's covered_by (the border counts as inside) for every
+// point: anywhere on the table, on an edge or a corner of a feature, and a hair either side of one.
+RC_GTEST_PROP(TableProperties, inside_agrees_with_covered_by, ()) {
+  const auto& features = town().table.features();
+  const auto& feature = features[*rc::gen::inRange<std::size_t>(0, features.size())];
+  const auto& ring = feature.ring;
+  Point p = any_point(48, 48);
+  switch (*rc::gen::inRange(0, 4)) {
+    case 0:
+      break;  // anywhere
+    case 1:
+      p = ring[*rc::gen::inRange<std::size_t>(0, ring.size())];  // a corner
+      break;
+    default: {  // on an edge, or a hair off it either way
+      const std::size_t i = *rc::gen::inRange<std::size_t>(0, ring.size());
+      const Point a = ring[i];
+      const Point b = ring[(i + 1) % ring.size()];
+      const Point along = b - a;
+      const Point normal = Point{-along.y, along.x} * (1.0 / std::max(1e-12, length(along)));
+      const double off = *rc::gen::element(0.0, 1e-9, -1e-9, 1e-7, -1e-7, 2e-7, -2e-7, 1e-3, -1e-3);
+      p = a + along * (*rc::gen::inRange(0, 1001) / 1000.0) + normal * off;
+    }
+  }
+  RC_ASSERT(inside(feature.footprint, p) ==
+            boost::geometry::covered_by(BoostPoint(p.x, p.y), feature.footprint));
 }
 
 }  // namespace

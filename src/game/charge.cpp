@@ -477,9 +477,7 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   const double size = s.models[pair.own].pose.size;
   const double rain = rain_rate(s);  // ADV-21: the Charge covers only part of its roll
   rules::ChargeMove move = charge_move_of(s, a.unit, -1);  // as over open ground
-  double longest =
-      rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() * rain +
-      size;
+  double longest = rules::charge_distance_longest(move, s.setup->rulings.charge_02()) * rain + size;
   // MOVE-12: variable ground on the way rolls shorter at most; only a target beyond that reach
   // needs the ground looked at (listings ask this of every target).
   const double variable_longest =
@@ -488,9 +486,7 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   if (!move.prone && !move.fixed_rate && pair.distance <= longest + 1e-9 &&
       pair.distance > variable_longest + 1e-9) {
     move = charge_move_of(s, a.unit, a.target);
-    longest =
-        rules::charge_distance_distribution(move, s.setup->rulings.charge_02()).highest() * rain +
-        size;
+    longest = rules::charge_distance_longest(move, s.setup->rulings.charge_02()) * rain + size;
   }
   if (pair.distance > longest + 1e-9) {
     if (!explain) return "CHARGE-02";

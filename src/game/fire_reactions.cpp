@@ -247,12 +247,26 @@ std::string throw_illegal(const GameState& s, const Action& a) {
   const auto& info = s.setup->units[a.unit];
   const int allowed = throwing_places_left(s, a.unit);
   if (allowed <= 0) return "SHOOT-49: a quarter of the unit has already thrown this turn";
+  // Each way to a target below (sight, smoke, a known place) looks only within the grenade's
+  // range of the thrower, so a thrower with no foe that near is not asked: listings ask this of
+  // every target, and the table's models are gathered only for a throw that may go.
+  const auto& target = s.setup->units[a.target];
+  const auto foe_within = [&](int m, double range) {
+    for (int n = target.first_model; n < target.first_model + target.model_count; ++n)
+      if (s.models[n].pose.alive &&
+          table::distance(s.models[m].pose.position, s.models[n].pose.position) <= range + 1e-9)
+        return true;
+    return false;
+  };
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
-  s.table_models(poses);
+  bool gathered = false;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
+    if (!s.models[m].pose.alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons) {
       if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
+      if (!foe_within(m, weapon->range)) continue;
+      if (!gathered) s.table_models(poses);
+      gathered = true;
       if (table::any_eligible_target(s.table(), poses, m, a.target, weapon->range) ||
           !smoke_targets(s, poses, m, a.target, *weapon, weapon->range).empty() ||  // SHOOT-17
           !known_targets(s, poses, m, a.target, weapon->range).empty())             // SHOOT-55

@@ -61,6 +61,13 @@ dice::Distribution charge_distance_distribution(const ChargeMove& move, ChargeDi
   return dice::Distribution::point(move.move + leap(move)).plus(dice_part);
 }
 
+int charge_distance_longest(const ChargeMove& move, ChargeDice rule) {
+  if (exact_move(move)) return move.move;
+  if (move.variable_sides) return 2 * *move.variable_sides + leap(move);
+  static_cast<void>(rule);  // 2D6 and the best two of 3D6 both top out at 12
+  return move.move + 12 + leap(move);
+}
+
 dice::Distribution failed_charge_move_distribution(const ChargeMove& move, ChargeDice rule) {
   if (exact_move(move)) return dice::Distribution::point(move.move);
   const int sides = move.variable_sides.value_or(6);

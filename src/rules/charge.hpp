@@ -33,6 +33,9 @@ struct ChargeMove {
 // CHARGE-02 with ruling.CHARGE-02: M + 2D6, or M + R3D6P2 for M > 6 (byBasicMove).
 ChargeRoll roll_charge(dice::DiceSource& dice, const ChargeMove& move, ChargeDice rule);
 dice::Distribution charge_distance_distribution(const ChargeMove& move, ChargeDice rule);
+// The longest Charge that roll can make (charge_distance_distribution's highest, without building
+// the distribution: every listing asks it of every target).
+int charge_distance_longest(const ChargeMove& move, ChargeDice rule);
 // CHARGE-04: the single highest die of the Charge roll (a prone charge moves its M).
 dice::Distribution failed_charge_move_distribution(const ChargeMove& move, ChargeDice rule);
 
