@@ -25,9 +25,15 @@ NearestPair nearest_pair(const GameState& s, int unit, int target) {
   const auto& it = s.setup->units[target];
   for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m) {
     if (!s.models[m].pose.alive) continue;
+    const table::Point& from = s.models[m].pose.position;
     for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
       if (!s.models[n].pose.alive) continue;
-      const double d = table::distance(s.models[m].pose.position, s.models[n].pose.position);
+      // A pair clearly farther than the best so far is passed by its squared distance, without
+      // the root; any other is measured exactly as before (listings ask this of every target).
+      const table::Point off = s.models[n].pose.position - from;
+      const double squared = table::dot(off, off);
+      if (squared > best.distance * best.distance * (1.0 + 1e-9)) continue;
+      const double d = table::distance(from, s.models[n].pose.position);
       if (d < best.distance) best = {m, n, d};
     }
   }

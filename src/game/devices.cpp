@@ -52,8 +52,12 @@ std::string use_illegal(const GameState& s, const Action& a, bool explain) {
     const auto& model = s.models[m];
     if (!model.pose.alive || model.fell_over) continue;
     const double d = table.device_distance(device, model.pose.position);
+    // The level a model stands on is looked up only where it matters: within reach, or for the
+    // refusal's words (listings ask this of every door for every unit).
+    const bool near = d <= kReach + 1e-9;
+    if (!near && !(explain && d < nearest)) continue;
     const double stands = table.level_at(model.pose.position);
-    if (d <= kReach + 1e-9 && std::abs(stands - level) <= kLevelTolerance) {
+    if (near && std::abs(stands - level) <= kLevelTolerance) {
       in_reach = true;
       break;
     }

@@ -158,11 +158,19 @@ double range_to_target(const GameState& s, const std::vector<table::TableModel>&
                        int target, bool passing = false) {
   const auto& info = s.setup->units[target];
   double best = std::numeric_limits<double>::infinity();
+  if (!passing) {
+    // The least squared distance, and one root: the root is monotone and correctly rounded, so
+    // this is the least distance exactly (every shot test of every listing asks it).
+    for (int i = info.first_model; i < info.first_model + info.model_count; ++i) {
+      if (!poses[i].alive) continue;
+      const table::Point off = poses[i].position - poses[m].position;
+      best = std::min(best, table::dot(off, off));
+    }
+    return std::sqrt(best);
+  }
   for (int i = info.first_model; i < info.first_model + info.model_count; ++i) {
     if (!poses[i].alive) continue;
-    const double d = passing ? passing_distance(s, poses[m].position, i, poses[i].position)
-                             : table::distance(poses[m].position, poses[i].position);
-    best = std::min(best, d);
+    best = std::min(best, passing_distance(s, poses[m].position, i, poses[i].position));
   }
   return best;
 }
@@ -249,7 +257,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       add_shot(shots, std::move(shot), s);
     };
     const TargetRange ranges = target_range(s, poses, m, target, crossfire);
-    const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
+    std::optional<bool> climbing;  // MOVE-28: looked up for the first weapon in reach
     // ADV-31: a two-pistol fighter fires its first pistol and then looks only for a second one.
     // (A legality check stops at the first firer: no pairing then, nor the rule's lookup.)
     const bool pairs_pistols = !heavy && !first_only && s.setup->options.two_pistols &&
@@ -258,12 +266,13 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon)) continue;
       if (pistol_in_hand && weapon->type != data::WeaponType::pistol) continue;
-      if (climbing && !fires_from_ladder(*weapon)) continue;
       if (!weapon_loaded(s, m, *weapon)) continue;           // ADV-30: spent until reloaded
       const double range = ranges.for_weapon(*weapon);       // ADV-41: where they passed
       const double weapon_range = weapon_reach(s, *weapon);  // ADV-21: the rain may cut it
       if (range > weapon_range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
-      if (takes_throwing_place(s, *weapon)) {     // ADV-49
+      if (!climbing) climbing = on_ladder(s, poses[m].position);
+      if (*climbing && !fires_from_ladder(*weapon)) continue;
+      if (takes_throwing_place(s, *weapon)) {  // ADV-49
         if (!places) places = throwing_places_left(s, unit);
         if (*places <= 0) continue;
       }

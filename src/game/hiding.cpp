@@ -42,9 +42,13 @@ bool spotted_by(const GameState& s, int observer, int hider) {
 bool in_hiding_place(const GameState& s, int model) {
   const table::Point& p = s.models[model].pose.position;
   const table::Table& table = s.table();
-  for (const auto& obstacle : table.obstacles())
-    if (near_line(obstacle.points, p)) return true;
-  for (const auto& feature : table.features()) {
+  // Only what lies within hiding reach can hide the model: the table's index gives those (a
+  // listing asks this of every unit at every decision).
+  const table::Point reach{kHidingReach + 1e-6, kHidingReach + 1e-6};
+  for (const int index : table.obstacles_near(p - reach, p + reach))
+    if (near_line(table.obstacles()[index].points, p)) return true;
+  for (const int index : table.features_near(p - reach, p + reach)) {
+    const auto& feature = table.features()[index];
     if (!hiding_feature(feature.kind)) continue;
     if (table::in_feature(feature, p)) return true;
     // A building's corner or doorway hides a model standing close outside it.

@@ -426,9 +426,7 @@ void add_pick_ups(Listing& list) {
 
 // Whether some weapon of the shooting unit reaches and sees the target (the first test of
 // shoot_illegal, SHOOT-01..07): a shot that fails it is legal only as a wasted shot (ADV-33).
-bool shot_fires(const GameState& s, const Action& a) {
-  thread_local std::vector<table::TableModel> poses;
-  s.table_models(poses);
+bool shot_fires(const GameState& s, const std::vector<table::TableModel>& poses, const Action& a) {
   return !detail::plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty();
 }
 
@@ -463,14 +461,21 @@ void add_unit_actions(Listing& list, int unit) {
   Action use = make_action(ActionKind::use, unit);  // ACT-16: each door and console in reach
   for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)
     list.push_if_legal(use);
+  // The table's models, gathered once for every target's shot test (the state does not change
+  // while it is listed).
+  thread_local std::vector<table::TableModel> poses;
+  bool gathered = false;
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
     Action a = make_action(ActionKind::shoot, unit);
     a.target = v;
     for (const bool heavy : {false, true}) {
       a.heavy = heavy;
-      if (list.wants(ActionKind::shoot) && !list.wants_wasted_shots() && !shot_fires(s, a))
-        continue;
+      if (list.wants(ActionKind::shoot) && !list.wants_wasted_shots()) {
+        if (!gathered) s.table_models(poses);
+        gathered = true;
+        if (!shot_fires(s, poses, a)) continue;
+      }
       list.push_if_legal(a);
     }
     Action grenade = make_action(ActionKind::throw_grenade, unit);
@@ -478,10 +483,12 @@ void add_unit_actions(Listing& list, int unit) {
     list.push_if_legal(grenade);
     Action charge = make_action(ActionKind::charge, unit);
     charge.target = v;
-    for (const bool fire : {false, true}) {
-      charge.fire = fire;
-      list.push_if_legal(charge);
-    }
+    // Fire and Charge (CHARGE-11/12) is the Charge with more conditions: refused when the plain
+    // Charge is (the same checks, and its AP no fewer).
+    const std::size_t listed = out.size();
+    list.push_if_legal(charge);
+    charge.fire = true;
+    if (out.size() > listed) list.push_if_legal(charge);
   }
   // A charge-failed unit may do nothing more (CHARGE-04); the planner would find no legal move.
   if (!s.units[unit].player_turn.charge_failed && list.wants(ActionKind::move))
