@@ -170,6 +170,26 @@ TEST_F(Hiding, ADV_04_the_scenario_may_switch_hiding_off) {
             std::string::npos);
 }
 
+// A building's corner or side hides the models standing within 1.5" of it, whichever side that is:
+// the outline's last side (from its last corner back to the first) counts as any other. The
+// building's corners are given starting from each corner in turn, so each side is the last once.
+TEST_F(Hiding, ADV_04_every_side_of_a_building_hides_the_models_beside_it) {
+  const std::vector<std::string> corners = {"[14, 12]", "[34, 12]", "[34, 18]", "[14, 18]"};
+  for (std::size_t first = 0; first < corners.size(); ++first) {
+    std::string polygon;
+    for (std::size_t k = 0; k < corners.size(); ++k)
+      polygon += (k ? ", " : "") + corners[(first + k) % corners.size()];
+    begin(test::battle("beside_a_house", "imperial_guard", "[{unit: infantry_squad, at: [24, 11]}]",
+                       "space_marines", "[{unit: tactical_squad, at: [24, 40], facing: 180}]",
+                       "terrain:\n  - {id: house, kind: building, polygon: [" + polygon + "]}\n"),
+          5);
+    script({1, 1});
+    must(activate(0, 2));
+    EXPECT_EQ(illegal_reason(state_, act(ActionKind::hide, 0)), "")
+        << "corners from " << corners[first] << ": the squad stands 1\" from the house's side";
+  }
+}
+
 TEST_F(Hiding, SHOOT_19_MELEE_06f_a_charge_from_hiding_is_plus_one_to_hit_in_the_first_round) {
   EXPECT_EQ(charging_goal(true), charging_goal(false) + 1);
 }

@@ -23,10 +23,13 @@ bool hiding_feature(table::TerrainKind kind) {
          kind == table::TerrainKind::ruin || kind == table::TerrainKind::trench;
 }
 
-// Whether `p` is within hiding reach of the polyline (an obstacle, or a feature's outline).
-bool near_line(const std::vector<table::Point>& points, const table::Point& p) {
-  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
-    if (table::distance_to_segment(p, points[i], points[i + 1]) <= kHidingReach) return true;
+// Whether `p` is within hiding reach of the polyline (an obstacle) or, `closed`, of the outline
+// (a feature's ring, whose last side runs from its last corner back to the first).
+bool near_line(const std::vector<table::Point>& points, const table::Point& p, bool closed) {
+  const std::size_t n = points.size();
+  const std::size_t sides = closed ? n : (n > 0 ? n - 1 : 0);
+  for (std::size_t i = 0; i < sides; ++i) {
+    if (table::distance_to_segment(p, points[i], points[(i + 1) % n]) <= kHidingReach) return true;
   }
   return false;
 }
@@ -46,7 +49,7 @@ bool in_hiding_place(const GameState& s, int model) {
   // listing asks this of every unit at every decision).
   const table::Point reach{kHidingReach + 1e-6, kHidingReach + 1e-6};
   for (const int index : table.obstacles_near(p - reach, p + reach))
-    if (near_line(table.obstacles()[index].points, p)) return true;
+    if (near_line(table.obstacles()[index].points, p, false)) return true;
   for (const int index : table.features_near(p - reach, p + reach)) {
     const auto& feature = table.features()[index];
     if (!hiding_feature(feature.kind)) continue;
@@ -54,7 +57,7 @@ bool in_hiding_place(const GameState& s, int model) {
     // A building's corner or doorway hides a model standing close outside it.
     if ((feature.kind == table::TerrainKind::building ||
          feature.kind == table::TerrainKind::ruin) &&
-        near_line(feature.ring, p))
+        near_line(feature.ring, p, true))
       return true;
   }
   return false;
