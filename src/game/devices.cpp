@@ -4,6 +4,7 @@
 // the doors may stand is made once by the setup; the state keeps only which doors are open.
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -43,21 +44,42 @@ std::string use_illegal(const GameState& s, const Action& a, bool explain) {
   if (s.units[a.unit].locked != 0)
     return "MELEE-29: a unit locked in mêlée fights (or breaks off); it cannot work a door";
   const table::Device& device = devices[a.target];
-  const double level = table.device_level(device);
   const auto& info = s.setup->units[a.unit];
+  // The device's bounding box: a model farther from it than the reach along either axis is
+  // farther from the device itself, so a check that need not explain measures only the others
+  // (listings ask this of every device for every unit).
+  table::Point lo{1e18, 1e18};
+  table::Point hi{-1e18, -1e18};
+  if (device.is_door()) {
+    for (const auto& p : table.obstacles()[device.obstacle].points) {
+      lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+      hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+    }
+  } else {
+    const auto& bounds = table.features()[device.feature].bounds;
+    lo = {bounds.min_corner().x(), bounds.min_corner().y()};
+    hi = {bounds.max_corner().x(), bounds.max_corner().y()};
+  }
+  const double grow = kReach + 1e-6;
+  const auto clearly_beyond = [&](const table::Point& p) {
+    return p.x < lo.x - grow || p.x > hi.x + grow || p.y < lo.y - grow || p.y > hi.y + grow;
+  };
   double nearest = std::numeric_limits<double>::infinity();
   double nearest_level = 0.0;
   bool in_reach = false;
+  std::optional<double> level;  // the device's, looked up for the first model within reach
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     const auto& model = s.models[m];
     if (!model.pose.alive || model.fell_over) continue;
+    if (!explain && clearly_beyond(model.pose.position)) continue;
     const double d = table.device_distance(device, model.pose.position);
     // The level a model stands on is looked up only where it matters: within reach, or for the
     // refusal's words (listings ask this of every door for every unit).
     const bool near = d <= kReach + 1e-9;
     if (!near && !(explain && d < nearest)) continue;
     const double stands = table.level_at(model.pose.position);
-    if (near && std::abs(stands - level) <= kLevelTolerance) {
+    if (!level) level = table.device_level(device);
+    if (near && std::abs(stands - *level) <= kLevelTolerance) {
       in_reach = true;
       break;
     }
@@ -74,7 +96,7 @@ std::string use_illegal(const GameState& s, const Action& a, bool explain) {
       return fmt::format(
           "ACT-16: {} is {}\" up and the nearest model of {} stands {}\" up: it must be used "
           "from its own level",
-          device.id, level, info.name, nearest_level);
+          device.id, level ? *level : table.device_level(device), info.name, nearest_level);
     return fmt::format(
         "ACT-16: a model must stand within 2\" of {} (base centre) to use it; the nearest model "
         "of {} is {:.2f}\" away",

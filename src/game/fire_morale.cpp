@@ -1,6 +1,7 @@
 // SHOOT-28..35, MORALE-02..05 and ADV-43/44: the morale tests fire forces, when they are taken
 // (never a heavy-casualty test for the dogged, never a pinning test in mêlée) and what their
 // failures do; also the shared helpers for casualties and positions.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -76,9 +77,23 @@ int nearest_enemy_unit(const GameState& s, int unit, double* range) {
 bool enemy_within(const GameState& s, int unit, double inches, bool seen_only) {
   const auto& info = s.setup->units[unit];
   const double reach_sq = (inches + 1e-9) * (inches + 1e-9);
+  // The unit's bounding box, grown by the reach: a foe outside it is farther than `inches` from
+  // every model, so only the foes inside are measured against each (every free move asks this).
+  double lo_x = 1e18, lo_y = 1e18, hi_x = -1e18, hi_y = -1e18;
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (!s.models[m].pose.alive) continue;
+    const table::Point& p = s.models[m].pose.position;
+    lo_x = std::min(lo_x, p.x);
+    lo_y = std::min(lo_y, p.y);
+    hi_x = std::max(hi_x, p.x);
+    hi_y = std::max(hi_y, p.y);
+  }
+  const double grow = inches + 1e-6;
   for (int e = 0; e < static_cast<int>(s.models.size()); ++e) {
     const auto& other = s.models[e];
     if (!other.pose.alive || other.pose.side == info.side) continue;
+    const table::Point& q = other.pose.position;
+    if (q.x < lo_x - grow || q.x > hi_x + grow || q.y < lo_y - grow || q.y > hi_y + grow) continue;
     if (seen_only && s.units[s.setup->models[e].unit].hidden) continue;
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive) continue;
