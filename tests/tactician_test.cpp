@@ -287,6 +287,37 @@ TEST(Assessment, fighters_are_the_engaged_models_and_those_that_close_in_first) 
   EXPECT_EQ(fighters(s, 0, 1, false), 1);
 }
 
+// Where only whole units score (kill points), each model slain brings `kill_focus` kill points over
+// the models left, so weakened units are finished; on an objectives table `focus` does (a weakened
+// unit still contests there). A personality without kill_focus keeps focus for both.
+TEST(Assessment, finishing_a_unit_weighs_kill_focus_where_kill_points_score) {
+  static std::vector<std::shared_ptr<const game::GameSetup>> keep;
+  TacticianWeights w = shipped().get("balanced");
+  ASSERT_GT(w.kill_focus, w.focus);
+  for (const bool objectives : {false, true}) {
+    keep.push_back(test::battle(
+        objectives ? "focus_on_objectives" : "focus_on_kill_points", "space_marines",
+        "[{unit: tactical_squad, at: [24, 8], facing: 0}]", "orks",
+        "[{unit: slugga_boyz, at: [24, 30], facing: 180}]",
+        objectives
+            ? "victory: {kind: objectives, objectives: [{id: middle, at: [24, 20], radius: 3, "
+              "points: 1}]}\n"
+            : ""));
+    const GameState s = game::initial_state(*keep.back(), 1);
+    for (const double kill_focus : {w.kill_focus, 0.0}) {
+      TacticianWeights weights = w;
+      weights.kill_focus = kill_focus;
+      const Assessment a(s, weights);
+      const double models = a.unit(1).models;
+      const double share = 2.0 / a.unit(1).full_models;
+      const double focus = !objectives && kill_focus > 0.0 ? kill_focus : w.focus;
+      EXPECT_NEAR(a.loss_value(1, 2.0),
+                  w.unit_strength * share + focus * w.kill_point * 2.0 / models, 1e-12)
+          << (objectives ? "objectives" : "kill points") << ", kill_focus " << kill_focus;
+    }
+  }
+}
+
 // Five Assault Marines (I4) charging twelve Boyz (I2): the round is weighed with the models the
 // Charge brings into the fight, not all five against all twelve, and the game is left untouched.
 TEST(Tactician, weighs_a_charge_with_the_models_that_would_fight) {

@@ -176,9 +176,15 @@ double Assessment::loss_value(int u, double slain) const {
   if (k.models == 0) return 0.0;
   const double taken = std::min(slain, static_cast<double>(k.models));
   // Its share of the unit as it began, plus progress toward the kill point: a model of a unit with
-  // few left is worth more (focus fire finishes units, and only whole units score).
+  // few left is worth more (focus fire finishes units). Where the score is kill points only whole
+  // units score, and a unit left with a few models is a kill point missed: there `kill_focus`
+  // weighs that progress (when given); on an objectives table a weakened unit still contests, and
+  // `focus` does.
+  const bool kill_points = state_.setup->scenario.victory.kind == table::Victory::Kind::kill_points;
+  const double focus =
+      kill_points && weights_.kill_focus > 0.0 ? weights_.kill_focus : weights_.focus;
   return weights_.unit_strength * taken / std::max(1, k.full_models) +
-         weights_.focus * weights_.kill_point * taken / k.models;
+         focus * weights_.kill_point * taken / k.models;
 }
 
 double Assessment::sign_for(int side, int u) const {
