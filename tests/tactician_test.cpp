@@ -318,6 +318,44 @@ TEST(Assessment, finishing_a_unit_weighs_kill_focus_where_kill_points_score) {
   }
 }
 
+// Where the score is kill points a unit standing off scores nothing: by the last turn every unit
+// is pulled kill_urgency per inch toward the nearest enemy (none in the first turn, the square of
+// the game's progress between); on an objectives table the objectives pull instead.
+TEST(Assessment, kill_urgency_pulls_toward_the_enemy_as_a_kill_points_game_ends) {
+  static std::vector<std::shared_ptr<const game::GameSetup>> keep;
+  const TacticianWeights& w = shipped().get("balanced");
+  ASSERT_GT(w.kill_urgency, 0.0);
+  for (const bool objectives : {false, true}) {
+    keep.push_back(test::battle(
+        objectives ? "urgency_on_objectives" : "urgency_on_kill_points", "space_marines",
+        "[{unit: tactical_squad, at: [24, 8], facing: 0}]", "orks",
+        "[{unit: slugga_boyz, at: [24, 40], facing: 180}]",
+        objectives
+            ? "victory: {kind: objectives, objectives: [{id: middle, at: [24, 20], radius: 3, "
+              "points: 1}]}\n"
+            : ""));
+    GameState first = game::initial_state(*keep.back(), 1);
+    GameState last = first;
+    last.turn = keep.back()->scenario.turn_limit;
+    GameState middle = first;
+    middle.turn = 1 + (keep.back()->scenario.turn_limit - 1) / 2;
+    const double progress = (middle.turn - 1.0) / (keep.back()->scenario.turn_limit - 1.0);
+    TacticianWeights off = w;
+    off.kill_urgency = 0.0;
+    const table::Point spot{24.0, 12.0};
+    const double nearest = table::distance(spot, Assessment(first, w).unit(1).centre);
+    for (const auto* s : {&first, &middle, &last}) {
+      const double pull = objectives    ? 0.0
+                          : s == &first ? 0.0
+                          : s == &last  ? w.kill_urgency * nearest
+                                        : w.kill_urgency * progress * progress * nearest;
+      EXPECT_NEAR(Assessment(*s, w).position_value(0, spot),
+                  Assessment(*s, off).position_value(0, spot) - pull, 1e-9)
+          << (objectives ? "objectives" : "kill points") << ", turn " << s->turn;
+    }
+  }
+}
+
 // Five Assault Marines (I4) charging twelve Boyz (I2): the round is weighed with the models the
 // Charge brings into the fight, not all five against all twelve, and the game is left untouched.
 TEST(Tactician, weighs_a_charge_with_the_models_that_would_fight) {

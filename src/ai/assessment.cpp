@@ -76,6 +76,18 @@ Punch punch_of(const game::GameState& s, int unit, const data::Profile& target) 
 
 }  // namespace
 
+// Where the score is kill points, units standing off score nothing: every unit is pulled toward
+// the nearest enemy by kill_urgency per inch, growing with the square of the game's progress (as
+// objectives grow with objective_urgency), so the last turns are spent closing for the kill.
+namespace {
+double hunt_worth(const game::GameState& s, const TacticianWeights& w) {
+  if (s.setup->scenario.victory.kind != table::Victory::Kind::kill_points) return 0.0;
+  const int limit = s.setup->scenario.turn_limit;
+  const double progress = limit > 1 ? std::clamp((s.turn - 1.0) / (limit - 1.0), 0.0, 1.0) : 1.0;
+  return w.kill_urgency * progress * progress;
+}
+}  // namespace
+
 double objective_worth(const game::GameState& s, const TacticianWeights& w) {
   const int limit = s.setup->scenario.turn_limit;
   const double progress = limit > 1 ? std::clamp((s.turn - 1.0) / (limit - 1.0), 0.0, 1.0) : 1.0;
@@ -137,6 +149,7 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
     : state_(s),
       weights_(weights),
       objective_point_(objective_worth(s, weights)),
+      hunt_(hunt_worth(s, weights)),
       units_(s.units.size()) {
   static const data::Profile reference = reference_target();
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
@@ -258,7 +271,7 @@ double Assessment::position_value(int u, const table::Point& spot, bool tactical
         table::terrain_sight(table, spot, enemy.centre).clear())
       target_in_reach = true;
   }
-  if (std::isfinite(nearest)) value -= weights_.close_in * k.melee_share * nearest;
+  if (std::isfinite(nearest)) value -= (weights_.close_in * k.melee_share + hunt_) * nearest;
   if (target_in_reach) value += weights_.in_range * (1.0 - k.melee_share);
   const double per_wound =
       (weights_.kill_point + weights_.unit_strength) / std::max(1, k.full_wounds);

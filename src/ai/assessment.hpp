@@ -85,6 +85,7 @@ class Assessment {
   const game::GameState& state_;
   const TacticianWeights& weights_;
   double objective_point_;  // objective_worth() of this state's turn
+  double hunt_;             // kill points only: the pull per inch toward the enemy, this turn
   std::vector<UnitSketch> units_;
   mutable std::map<std::tuple<int, int, bool, int, int>, std::optional<MeleeOutlook>> melee_cache_;
   // (enemy, unit) -> the enemy's (volley, mêlée) expected wounds on the unit (exposure's inner

@@ -30,6 +30,7 @@ constexpr WeightSpec kWeights[] = {
     {"own_losses", &TacticianWeights::own_losses, 0, 10},
     {"focus", &TacticianWeights::focus, 0, 10},
     {"kill_focus", &TacticianWeights::kill_focus, 0, 10, true},
+    {"kill_urgency", &TacticianWeights::kill_urgency, 0, 100, true},
     {"rout", &TacticianWeights::rout, 0, 1},
     {"pinning", &TacticianWeights::pinning, 0, 1000},
     {"objective_point", &TacticianWeights::objective_point, 0, 1000},
