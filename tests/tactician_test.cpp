@@ -287,23 +287,29 @@ TEST(Assessment, fighters_are_the_engaged_models_and_those_that_close_in_first) 
   EXPECT_EQ(fighters(s, 0, 1, false), 1);
 }
 
+// One Tactical squad facing Slugga Boyz `gap` inches off, on a table scored by kill points or (with
+// `objectives`) by one objective between them.
+const game::GameSetup& kill_points_or_objectives(const std::string& name, bool objectives,
+                                                 double gap) {
+  static std::vector<std::shared_ptr<const game::GameSetup>> keep;
+  keep.push_back(test::battle(
+      name + (objectives ? "_on_objectives" : "_on_kill_points"), "space_marines",
+      "[{unit: tactical_squad, at: [24, 8], facing: 0}]", "orks",
+      "[{unit: slugga_boyz, at: [24, " + std::to_string(8 + gap) + "], facing: 180}]",
+      objectives ? "victory: {kind: objectives, objectives: [{id: middle, at: [24, 20], radius: 3, "
+                   "points: 1}]}\n"
+                 : ""));
+  return *keep.back();
+}
+
 // Where only whole units score (kill points), each model slain brings `kill_focus` kill points over
 // the models left, so weakened units are finished; on an objectives table `focus` does (a weakened
 // unit still contests there). A personality without kill_focus keeps focus for both.
 TEST(Assessment, finishing_a_unit_weighs_kill_focus_where_kill_points_score) {
-  static std::vector<std::shared_ptr<const game::GameSetup>> keep;
   TacticianWeights w = shipped().get("balanced");
   ASSERT_GT(w.kill_focus, w.focus);
   for (const bool objectives : {false, true}) {
-    keep.push_back(test::battle(
-        objectives ? "focus_on_objectives" : "focus_on_kill_points", "space_marines",
-        "[{unit: tactical_squad, at: [24, 8], facing: 0}]", "orks",
-        "[{unit: slugga_boyz, at: [24, 30], facing: 180}]",
-        objectives
-            ? "victory: {kind: objectives, objectives: [{id: middle, at: [24, 20], radius: 3, "
-              "points: 1}]}\n"
-            : ""));
-    const GameState s = game::initial_state(*keep.back(), 1);
+    const GameState s = game::initial_state(kill_points_or_objectives("focus", objectives, 22), 1);
     for (const double kill_focus : {w.kill_focus, 0.0}) {
       TacticianWeights weights = w;
       weights.kill_focus = kill_focus;
@@ -322,24 +328,16 @@ TEST(Assessment, finishing_a_unit_weighs_kill_focus_where_kill_points_score) {
 // is pulled kill_urgency per inch toward the nearest enemy (none in the first turn, the square of
 // the game's progress between); on an objectives table the objectives pull instead.
 TEST(Assessment, kill_urgency_pulls_toward_the_enemy_as_a_kill_points_game_ends) {
-  static std::vector<std::shared_ptr<const game::GameSetup>> keep;
   const TacticianWeights& w = shipped().get("balanced");
   ASSERT_GT(w.kill_urgency, 0.0);
   for (const bool objectives : {false, true}) {
-    keep.push_back(test::battle(
-        objectives ? "urgency_on_objectives" : "urgency_on_kill_points", "space_marines",
-        "[{unit: tactical_squad, at: [24, 8], facing: 0}]", "orks",
-        "[{unit: slugga_boyz, at: [24, 40], facing: 180}]",
-        objectives
-            ? "victory: {kind: objectives, objectives: [{id: middle, at: [24, 20], radius: 3, "
-              "points: 1}]}\n"
-            : ""));
-    GameState first = game::initial_state(*keep.back(), 1);
+    const game::GameSetup& setup = kill_points_or_objectives("urgency", objectives, 32);
+    GameState first = game::initial_state(setup, 1);
     GameState last = first;
-    last.turn = keep.back()->scenario.turn_limit;
+    last.turn = setup.scenario.turn_limit;
     GameState middle = first;
-    middle.turn = 1 + (keep.back()->scenario.turn_limit - 1) / 2;
-    const double progress = (middle.turn - 1.0) / (keep.back()->scenario.turn_limit - 1.0);
+    middle.turn = 1 + (setup.scenario.turn_limit - 1) / 2;
+    const double progress = (middle.turn - 1.0) / (setup.scenario.turn_limit - 1.0);
     TacticianWeights off = w;
     off.kill_urgency = 0.0;
     const table::Point spot{24.0, 12.0};

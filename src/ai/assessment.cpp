@@ -76,21 +76,38 @@ Punch punch_of(const game::GameState& s, int unit, const data::Profile& target) 
 
 }  // namespace
 
+namespace {
+
+// How far the game has gone: 0 in the first turn, 1 in the last.
+double game_progress(const game::GameState& s) {
+  const int limit = s.setup->scenario.turn_limit;
+  return limit > 1 ? std::clamp((s.turn - 1.0) / (limit - 1.0), 0.0, 1.0) : 1.0;
+}
+
+bool scores_kill_points(const game::GameState& s) {
+  return s.setup->scenario.victory.kind == table::Victory::Kind::kill_points;
+}
+
 // Where the score is kill points, units standing off score nothing: every unit is pulled toward
 // the nearest enemy by kill_urgency per inch, growing with the square of the game's progress (as
 // objectives grow with objective_urgency), so the last turns are spent closing for the kill.
-namespace {
 double hunt_worth(const game::GameState& s, const TacticianWeights& w) {
-  if (s.setup->scenario.victory.kind != table::Victory::Kind::kill_points) return 0.0;
-  const int limit = s.setup->scenario.turn_limit;
-  const double progress = limit > 1 ? std::clamp((s.turn - 1.0) / (limit - 1.0), 0.0, 1.0) : 1.0;
+  if (!scores_kill_points(s)) return 0.0;
+  const double progress = game_progress(s);
   return w.kill_urgency * progress * progress;
 }
+
+// Where only whole units score (kill points) a unit left with a few models is a kill point
+// missed: there `kill_focus` weighs the progress toward it (when given); on an objectives table a
+// weakened unit still contests, and `focus` does.
+double focus_of(const game::GameState& s, const TacticianWeights& w) {
+  return scores_kill_points(s) && w.kill_focus > 0.0 ? w.kill_focus : w.focus;
+}
+
 }  // namespace
 
 double objective_worth(const game::GameState& s, const TacticianWeights& w) {
-  const int limit = s.setup->scenario.turn_limit;
-  const double progress = limit > 1 ? std::clamp((s.turn - 1.0) / (limit - 1.0), 0.0, 1.0) : 1.0;
+  const double progress = game_progress(s);
   return w.objective_point * (1.0 + w.objective_urgency * progress * progress);
 }
 
@@ -150,6 +167,7 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
       weights_(weights),
       objective_point_(objective_worth(s, weights)),
       hunt_(hunt_worth(s, weights)),
+      focus_(focus_of(s, weights)),
       units_(s.units.size()) {
   static const data::Profile reference = reference_target();
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
@@ -189,15 +207,9 @@ double Assessment::loss_value(int u, double slain) const {
   if (k.models == 0) return 0.0;
   const double taken = std::min(slain, static_cast<double>(k.models));
   // Its share of the unit as it began, plus progress toward the kill point: a model of a unit with
-  // few left is worth more (focus fire finishes units). Where the score is kill points only whole
-  // units score, and a unit left with a few models is a kill point missed: there `kill_focus`
-  // weighs that progress (when given); on an objectives table a weakened unit still contests, and
-  // `focus` does.
-  const bool kill_points = state_.setup->scenario.victory.kind == table::Victory::Kind::kill_points;
-  const double focus =
-      kill_points && weights_.kill_focus > 0.0 ? weights_.kill_focus : weights_.focus;
+  // few left is worth more (focus fire finishes units; focus_of says which weight).
   return weights_.unit_strength * taken / std::max(1, k.full_models) +
-         focus * weights_.kill_point * taken / k.models;
+         focus_ * weights_.kill_point * taken / k.models;
 }
 
 double Assessment::sign_for(int side, int u) const {

@@ -156,23 +156,17 @@ double passing_distance(const GameState& s, const table::Point& eye, int i,
 // asked for every model of every unit at every listed target. With `passing`, ADV-41's range.
 double range_to_target(const GameState& s, const std::vector<table::TableModel>& poses, int m,
                        int target, bool passing = false) {
+  // Now: the least squared distance and one root, which is the least distance exactly (the root
+  // is monotone and correctly rounded; every shot test of every listing asks this).
   const auto& info = s.setup->units[target];
   double best = std::numeric_limits<double>::infinity();
-  if (!passing) {
-    // The least squared distance, and one root: the root is monotone and correctly rounded, so
-    // this is the least distance exactly (every shot test of every listing asks it).
-    for (int i = info.first_model; i < info.first_model + info.model_count; ++i) {
-      if (!poses[i].alive) continue;
-      const table::Point off = poses[i].position - poses[m].position;
-      best = std::min(best, table::dot(off, off));
-    }
-    return std::sqrt(best);
-  }
   for (int i = info.first_model; i < info.first_model + info.model_count; ++i) {
     if (!poses[i].alive) continue;
-    best = std::min(best, passing_distance(s, poses[m].position, i, poses[i].position));
+    const table::Point off = poses[i].position - poses[m].position;
+    best = std::min(best, passing ? passing_distance(s, poses[m].position, i, poses[i].position)
+                                  : table::dot(off, off));
   }
-  return best;
+  return passing ? best : std::sqrt(best);
 }
 
 // How one model measures range to the target: to where it stands, or (ADV-41) for a direct-fire

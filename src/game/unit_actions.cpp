@@ -202,38 +202,32 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
   // (the part of it near the box the move sweeps), else from the whole table.
   thread_local std::vector<table::TableModel> nearby;
   thread_local table::NearbyTerrain terrain;
-  const auto& raised = s.table().raised_features();  // ascending, as the table lists them
+  const auto& table = s.table();
   if (near == nullptr) {
-    gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
     // The terrain in the box the whole unit sweeps, asked of the table's index once rather than
     // for each model's ray (each pass still tests every feature against its own ray, so the
     // larger set changes no answer).
-    terrain = s.table().terrain_near({lo_x, lo_y}, {hi_x, hi_y});
-    terrain.levels = std::any_of(terrain.features.begin(), terrain.features.end(), [&](int index) {
-      return std::binary_search(raised.begin(), raised.end(), index);  // MOVE-19
-    });
-    request.terrain = &terrain;
+    gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
+    terrain = table.terrain_near({lo_x, lo_y}, {hi_x, hi_y});
   } else {
     nearby.resize(1);
     for (std::size_t i = 1; i < near->models.size(); ++i)
       if (within_margin(near->models[i].position, lo_x, lo_y, hi_x, hi_y))
         nearby.push_back(near->models[i]);
-    const auto& table = s.table();
     terrain.features.clear();
-    terrain.levels = false;
     for (const int index : near->terrain.features) {
       const auto& bounds = table.features()[index].bounds;
       if (bounds.min_corner().x() <= hi_x && bounds.max_corner().x() >= lo_x &&
-          bounds.min_corner().y() <= hi_y && bounds.max_corner().y() >= lo_y) {
+          bounds.min_corner().y() <= hi_y && bounds.max_corner().y() >= lo_y)
         terrain.features.push_back(index);
-        terrain.levels =
-            terrain.levels || std::binary_search(raised.begin(), raised.end(), index);  // MOVE-19
-      }
     }
     terrain.obstacles = near->terrain.obstacles;
-    request.terrain = &terrain;
   }
-  const auto& table = s.table();
+  const auto& raised = table.raised_features();  // ascending, as the table lists them
+  terrain.levels = std::any_of(terrain.features.begin(), terrain.features.end(), [&](int index) {
+    return std::binary_search(raised.begin(), raised.end(), index);  // MOVE-19
+  });
+  request.terrain = &terrain;
   double reach = limit;
   for (int m = info.first_model; m < info.first_model + info.model_count && reach > 0.0; ++m) {
     if (!s.models[m].pose.alive) continue;
