@@ -53,9 +53,10 @@ TEST(Door, perft_counts_at_fixed_seeds_and_every_listed_action_applies) {
   // its deep western reach; Open Ground's Command Squad took the scout snipers' place, stop 47;
   // ADV-18 holds Ruined Town's lascannon team to 2.5", stop 50; Ruined Town's Ripper Swarms, wide
   // depot gate and larger objectives, stop 51; ADV-04's hiding beside a building's last side and
-  // Woods and River's twelve Guardians, stop 52).
+  // Woods and River's twelve Guardians, stop 52; ADV-35's smoke thrown by Ruined Town's Veterans,
+  // stop 54).
   const std::map<std::string, std::uint64_t> expected = {
-      {"open_ground", 1616}, {"ruined_town", 4607}, {"woods_and_river", 2045}};
+      {"open_ground", 1616}, {"ruined_town", 4781}, {"woods_and_river", 2045}};
   for (const auto& [name, count] : expected) {
     SCOPED_TRACE(name);
     EXPECT_EQ(perft(*scenario(name), 7, 120), count);
@@ -113,7 +114,9 @@ TEST(Door, every_kind_of_decision_appears_in_the_lists) {
                           ActionKind::fight,
                           ActionKind::break_off,
                           ActionKind::hide,
-                          ActionKind::deep_strike})  // ADV-26: Woods and River's Terminators
+                          ActionKind::deep_strike,       // ADV-26: Woods and River's Terminators
+                          ActionKind::throw_smoke,       // ADV-35: Ruined Town's Veterans
+                          ActionKind::discharge_smoke})  // ADV-50: Woods and River's Terminator
     EXPECT_TRUE(seen.count(static_cast<int>(kind))) << describe(make_action(kind));
   for (const auto mode :
        {table::MoveMode::normal, table::MoveMode::tactical, table::MoveMode::backwards,

@@ -493,5 +493,52 @@ TEST(Tactician, texture_no_long_shot_charges_and_no_idle_units) {
   EXPECT_EQ(json["texture"]["long_shot_charges"], 0);
 }
 
+// ADV-35/50: smoke is weighed by the enemy fire it hides our units from, less the fire of ours it
+// hides the enemy from, both measured on the table with the cloud laid. Guard Veterans (shotguns,
+// 12") facing a Devastator squad 20" off gain a screen; Terminators (dischargers) facing a Guard
+// squad 16" off would blind their own storm bolters more than the lasguns they hide from.
+GameState veterans_under_heavy_guns() {
+  static const auto setup = test::battle(
+      "tactician_smoke", "imperial_guard", "[{unit: veteran_squad, at: [24, 8], facing: 0}]",
+      "space_marines", "[{unit: devastator_squad, at: [24, 28], facing: 180}]");
+  GameState s = game::initial_state(*setup, 1);
+  Action activate = game::make_action(ActionKind::activate, 0);
+  activate.dice = 3;
+  dice::ScriptedDice ones{1, 1, 1};
+  EXPECT_EQ(game::apply(s, activate, ones, nullptr), "");
+  return s;
+}
+
+TEST(Tactician, ADV_35_weighs_a_smoke_screen_by_the_fire_it_hides_the_unit_from) {
+  const GameState s = veterans_under_heavy_guns();
+  const TacticianWeights& w = shipped().get("balanced");
+  int screens = 0;
+  for (const auto& r : TacticianAgent(w).rank(s)) {
+    if (r.action.kind != ActionKind::throw_smoke) continue;
+    ++screens;
+    EXPECT_GT(r.odds["screened"].get<double>(), 0.0) << r.why;
+    EXPECT_EQ(r.odds["blinded"].get<double>(), 0.0) << "the shotguns reach no Devastator";
+    EXPECT_NEAR(r.odds["p_on_target"].get<double>(), 0.5, 1e-12);
+    EXPECT_GT(r.score, 0.0) << r.why;
+  }
+  EXPECT_EQ(screens, 1);
+}
+
+TEST(Tactician, ADV_50_keeps_its_dischargers_when_they_would_blind_its_own_guns_more) {
+  const GameState s = facing_off("tactician_dischargers", "terminator_squad", "imperial_guard",
+                                 "infantry_squad", 16.0);
+  const TacticianWeights& w = shipped().get("balanced");
+  const auto ranked = TacticianAgent(w).rank(s);
+  bool weighed = false;
+  for (const auto& r : ranked) {
+    if (r.action.kind != ActionKind::discharge_smoke) continue;
+    weighed = true;
+    EXPECT_GT(r.odds["blinded"].get<double>(), r.odds["screened"].get<double>()) << r.why;
+    EXPECT_LT(r.score, 0.0);
+  }
+  EXPECT_TRUE(weighed);
+  EXPECT_NE(ranked.front().action.kind, ActionKind::discharge_smoke);
+}
+
 }  // namespace
 }  // namespace arap::ai

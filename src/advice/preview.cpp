@@ -249,6 +249,9 @@ Preview preview(const GameState& s, const Action& a) {
     case ActionKind::deep_strike:
       out.drop = game::drop_outlook(s, a);
       break;
+    case ActionKind::throw_smoke:
+      out.smoke = game::smoke_outlook(s, a);
+      break;
     case ActionKind::activate:
     case ActionKind::pick_up: {
       const int unit = a.kind == ActionKind::activate ? a.unit : a.picks[0].first;
@@ -316,6 +319,14 @@ nlohmann::json to_json(const Preview& p) {
                    {"p_mishap", p.drop->p_mishap},
                    {"p_landed", p.drop->p_landed},
                    {"p_rough_landing", p.drop->p_rough_landing}};
+  }
+  if (p.smoke) {
+    out["smoke"] = {{"model", p.smoke->model},
+                    {"weapon", p.smoke->weapon->id},
+                    {"radius", p.smoke->weapon->effect_size},
+                    {"blind", p.smoke->weapon->has(data::WeaponProperty::blind)},
+                    {"goal", p.smoke->goal},
+                    {"p_on_target", p.smoke->p_on_target}};
   }
   if (p.action_points) {
     out["p_bust"] = *p.p_bust;

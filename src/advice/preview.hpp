@@ -53,6 +53,8 @@ struct Preview {
   std::optional<dice::Distribution> action_points;
   // Deep strikes (ADV-26): where the marker may come down, exactly.
   std::optional<game::DropOutlook> drop;
+  // Smoke grenades (ADV-35): the throw's goal and P(the cloud goes down where aimed).
+  std::optional<game::SmokeOutlook> smoke;
 };
 
 Preview preview(const game::GameState& state, const game::Action& action);

@@ -216,8 +216,8 @@ double Assessment::sign_for(int side, int u) const {
   return units_[u].side == side ? -weights_.own_losses : 1.0;
 }
 
-double Assessment::exposure(int u, const table::Point& spot, bool tactical) const {
-  const auto& table = state_.table();
+double Assessment::exposure_on(const table::Table& table, int u, const table::Point& spot,
+                               bool tactical) const {
   const int m = representative_model(state_, u);
   if (m < 0) return 0.0;
   const data::Profile& target = *state_.setup->models[m].profile;

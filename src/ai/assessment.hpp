@@ -53,7 +53,12 @@ class Assessment {
   // with sight of it (halved, or as weighted, when the spot gives cover against it), every enemy
   // that could reach it in mêlée.
   // `tactical`: the unit moved at the double (MOVE-13), which enemy guns count as cover.
-  double exposure(int u, const table::Point& spot, bool tactical = false) const;
+  double exposure(int u, const table::Point& spot, bool tactical = false) const {
+    return exposure_on(state_.table(), u, spot, tactical);
+  }
+  // The same on another table: the state's with a cloud laid (ADV-35/50), asked before it is.
+  double exposure_on(const table::Table& table, int u, const table::Point& spot,
+                     bool tactical = false) const;
   // The worth of unit `u` standing at `spot` (objectives, reach of its weapons, nearness to the
   // enemy as its mêlée share wants, less its exposure).
   double position_value(int u, const table::Point& spot, bool tactical = false) const;

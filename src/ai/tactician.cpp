@@ -154,6 +154,10 @@ ScoredAction Scorer::score(const Action& action) {
       out.why = fmt::format("readies the spent weapons of {} models", spent);
       break;
     }
+    case ActionKind::throw_smoke:
+    case ActionKind::discharge_smoke:
+      score_smoke(out);
+      break;
     case ActionKind::bodyguard:
       // ADV-53: the leader (its Ld and activation value) out of the blows, before choosing.
       out.score = w_.bodyguard;

@@ -101,6 +101,10 @@ class Scorer {
   std::pair<int, int> charge_fighters(const Action& charge);
   void score_move(ScoredAction& out);
   void score_aim(ScoredAction& out);
+  // ADV-35/50 (tactician_smoke.cpp): a cloud weighed by the enemy fire it screens off every unit
+  // of ours less the fire of ours it screens off the enemy, each by the exposure weight (one
+  // enemy player turn, as the cloud lasts), times P(the throw lands where aimed).
+  void score_smoke(ScoredAction& out);
   // best_fire of the state being scored, asked by every Fleet move and Aim option: kept.
   double best_fire_now();
   double best_fire(const GameState& s);

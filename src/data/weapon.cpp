@@ -40,7 +40,10 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(WeaponProperty::
                       "cannot_fire_wild",
                       "flamer",
                       "plasma",
-                      "polearm"};
+                      "polearm",
+                      "smoke",
+                      "blind",
+                      "discharger"};
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;

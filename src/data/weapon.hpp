@@ -84,6 +84,9 @@ enum class WeaponProperty : std::uint8_t {
   flamer,            // a flame weapon: short range only in the heaviest rain (ADV-21)
   plasma,            // a plasma weapon: short range only in the heaviest rain (ADV-21)
   polearm,           // a spear or polearm: not to be taken swimming (ADV-11)
+  smoke,       // ADV-35/50: lays a cloud of its area's radius where it lands, and wounds nobody
+  blind,       // ADV-35: the cloud blinds infra-vision too (a blind grenade)
+  discharger,  // ADV-50: a smoke discharger: fired free, a cloud around its carrier, once a game
   count_
 };
 // ADV-30: the game keeps a model's spent Reload weapons as bits by their place in its loadout, so
@@ -138,6 +141,10 @@ struct WeaponProfile {
                : own;
   }
   bool is_area() const { return effect == WeaponEffect::area; }
+  // SHOOT-49: a hand grenade whose marker strikes what it lands on (not a smoke grenade, ADV-35).
+  bool is_blast_grenade() const {
+    return type == WeaponType::grenade && is_area() && !has(WeaponProperty::smoke);
+  }
   bool is_template() const {
     return effect == WeaponEffect::template_teardrop || effect == WeaponEffect::template_strip ||
            effect == WeaponEffect::torrent;

@@ -51,10 +51,32 @@ WeaponProfile read_weapon(const Field& field) {
   } else {
     weapon.range = field["range"].as_number(0.5, 1000.0);
   }
-  const Field strength = field["strength"];
-  const auto spec = parse_strength(strength.as_string());
-  if (!spec) strength.fail("expected a Strength 1..10, \"user\", \"user+N\" or \"xN\"");
-  weapon.strength = *spec;
+  if (field.has("properties")) {
+    const Field list = field["properties"];
+    list.expect_sequence();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string name = list.at(i).as_string();
+      const auto property = weapon_property_from_string(name);
+      if (!property) {
+        list.at(i).fail(fmt::format("unknown weapon property \"{}\"{}", name,
+                                    did_you_mean(name, weapon_property_names())));
+      }
+      weapon.set(*property);
+    }
+  }
+  // ADV-35/50: a smoke grenade or discharger lays a cloud and wounds nobody: no Strength, AP or
+  // Damage to state.
+  const bool smoke = weapon.has(WeaponProperty::smoke);
+  if (smoke) {
+    for (const char* name : {"strength", "ap", "damage"})
+      if (field.has(name))
+        field[name].fail("ADV-35: a smoke weapon lays a cloud and wounds nobody");
+  } else {
+    const Field strength = field["strength"];
+    const auto spec = parse_strength(strength.as_string());
+    if (!spec) strength.fail("expected a Strength 1..10, \"user\", \"user+N\" or \"xN\"");
+    weapon.strength = *spec;
+  }
   if (field.has("ap")) {
     const Field ap = field["ap"];
     if (ap.is_null() || ap.as_string() == "-") {
@@ -70,19 +92,6 @@ WeaponProfile read_weapon(const Field& field) {
       damage.fail("expected a Damage such as 1, 2, D3, D6 or D3+1");
     }
     weapon.damage = *expression;
-  }
-  if (field.has("properties")) {
-    const Field list = field["properties"];
-    list.expect_sequence();
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const std::string name = list.at(i).as_string();
-      const auto property = weapon_property_from_string(name);
-      if (!property) {
-        list.at(i).fail(fmt::format("unknown weapon property \"{}\"{}", name,
-                                    did_you_mean(name, weapon_property_names())));
-      }
-      weapon.set(*property);
-    }
   }
   int effects = 0;
   if (field.has("template")) {
@@ -122,6 +131,14 @@ WeaponProfile read_weapon(const Field& field) {
     }
   }
   if (effects > 1) field.fail("a weapon has at most one of template, torrent and area");
+  if (smoke &&
+      (weapon.type != WeaponType::grenade || !weapon.is_area() || weapon.effect_size <= 0.0))
+    field.fail(
+        "ADV-35: a smoke weapon is a grenade (type: grenade) whose area is the cloud's radius");
+  if (weapon.has(WeaponProperty::blind) && !smoke)
+    field["properties"].fail("ADV-35: only a smoke weapon (property smoke) lays a blind cloud");
+  if (weapon.has(WeaponProperty::discharger) && !smoke)
+    field["properties"].fail("ADV-50: a discharger lays smoke (property smoke)");
   if (field.has("encumbrance")) {  // ADV-18: half inches off the carrier's basic move
     const Field encumbrance = field["encumbrance"];
     weapon.encumbrance = encumbrance.as_number(0.0, 6.0);

@@ -12,16 +12,41 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 31> kKinds = {
-    "activate",      "free_move",      "end_phase",   "pick_up",     "decline_pick_up",
-    "move",          "go_prone",       "stand_up",    "aim",         "shoot",
-    "throw_grenade", "end_activation", "charge",      "hold",        "stand_and_fire",
-    "run",           "fight",          "break_off",   "hit_and_run", "intercept",
-    "let_pass",      "hide",           "use",         "consolidate", "go_to_ground",
-    "stay_up",       "regroup",        "deep_strike", "reload",      "face",
-    "bodyguard"};
-// Bit 31 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
-static_assert(kKinds.size() <= 31);
+constexpr std::array<const char*, 33> kKinds = {"activate",
+                                                "free_move",
+                                                "end_phase",
+                                                "pick_up",
+                                                "decline_pick_up",
+                                                "move",
+                                                "go_prone",
+                                                "stand_up",
+                                                "aim",
+                                                "shoot",
+                                                "throw_grenade",
+                                                "end_activation",
+                                                "charge",
+                                                "hold",
+                                                "stand_and_fire",
+                                                "run",
+                                                "fight",
+                                                "break_off",
+                                                "hit_and_run",
+                                                "intercept",
+                                                "let_pass",
+                                                "hide",
+                                                "use",
+                                                "consolidate",
+                                                "go_to_ground",
+                                                "stay_up",
+                                                "regroup",
+                                                "deep_strike",
+                                                "reload",
+                                                "face",
+                                                "bodyguard",
+                                                "throw_smoke",
+                                                "discharge_smoke"};
+// Bit 63 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
+static_assert(kKinds.size() <= 63);
 // In MoveMode's order.
 constexpr std::array<const char*, 14> kModes = {
     "normal", "backwards", "sidestep", "crawl",     "tactical", "charge",           "flee",
@@ -92,6 +117,7 @@ nlohmann::json to_json(const Action& action) {
       out["target"] = action.target;
       break;
     case ActionKind::deep_strike:
+    case ActionKind::throw_smoke:
       out["unit"] = action.unit;
       out["x"] = action.dx;
       out["y"] = action.dy;
@@ -139,12 +165,14 @@ Action action_from_field(const data::Field& field) {
   if (field.has("target")) action.target = field["target"].as_int(-1, kMostUnits);
   if (field.has("dx")) action.dx = field["dx"].as_number(-1e4, 1e4);
   if (field.has("dy")) action.dy = field["dy"].as_number(-1e4, 1e4);
-  // ADV-26: a deep strike names the marker's aim point, which the action keeps in dx, dy.
-  if (action.kind == ActionKind::deep_strike) {
+  // ADV-26: a deep strike names the marker's aim point, which the action keeps in dx, dy; ADV-35:
+  // so does a smoke grenade's throw.
+  if (action.kind == ActionKind::deep_strike || action.kind == ActionKind::throw_smoke) {
     action.dx = field["x"].as_number(-1e4, 1e4);
     action.dy = field["y"].as_number(-1e4, 1e4);
   } else if (field.has("x") || field.has("y")) {
-    field[field.has("x") ? "x" : "y"].fail("only a deep_strike action names a point x, y");
+    field[field.has("x") ? "x" : "y"].fail(
+        "only a deep_strike or throw_smoke action names a point x, y");
   }
   if (field.has("facing")) action.facing = field["facing"].as_number(-3600.0, 3600.0);
   if (field.has("guess")) action.guess = field["guess"].as_number(0.0, 1e4);

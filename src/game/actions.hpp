@@ -54,6 +54,13 @@ enum class ActionKind : std::uint8_t {
   // ADV-53: unit, target (a model's number within the unit, as the state view lists them): in the
   // unit's mêlée choice, that bodyguard trades places with its engaged Principal, once a round
   bodyguard,
+  // ADV-35: unit, x, y (kept in dx, dy): one model throws a smoke grenade at that point
+  // (SHOOT-49/50: 1 AP, a throwing place, BS - 1; a miss scatters) and a cloud is laid where it
+  // lands
+  throw_smoke,
+  // ADV-50: unit: every model of it with an unfired smoke discharger lays a cloud around itself;
+  // free, and not shooting (the unit may still fire)
+  discharge_smoke,
 };
 
 struct Action {

@@ -188,6 +188,20 @@ std::string shoot_illegal(const GameState& state, const Action& action);
 int apply_shoot(Context& c, const Action& action);
 std::string throw_illegal(const GameState& state, const Action& action);
 void apply_throw(Context& c, const Action& action);
+// ADV-35/50 (smoke.cpp): clouds laid in play. The table with the state's clouds, built again
+// whenever they or the doors change; a throw_smoke and a discharge_smoke; the clouds of `side`
+// that go as its player turn starts or ends (ruling.ADV-50.lasts); where a listing aims smoke.
+int player_turn_ordinal(const GameState& state);
+void refresh_laid_table(GameState& state);
+bool has_smoke_grenades(const GameState& state, int unit);
+std::string smoke_throw_illegal(const GameState& state, const Action& action);
+int smoke_throw_goal(const GameState& state, int unit, int model, const data::WeaponProfile& weapon,
+                     double range);
+void apply_smoke_throw(Context& c, const Action& action);
+std::string discharge_illegal(const GameState& state, const Action& action);
+void apply_discharge(Context& c, const Action& action);
+void disperse_clouds(Context& c, int side, bool starting);
+std::vector<table::Point> smoke_aim_points(const GameState& state, int unit);
 // The least a shooting action of this kind costs (SHOOT-05/09); a dearer weapon raises it.
 int shooting_cost(const GameState& state, int unit, bool heavy);
 // CHARGE-12/14/15: Stand and Fire (`successes` from the roll) or Fire and Charge shots of `unit`

@@ -122,6 +122,8 @@ void apply_use(Context& c, const Action& a) {
   unsigned open = s.doors_open;
   for (const int door : device.doors) open ^= 1u << door;
   s.doors_open = static_cast<std::uint8_t>(open);
+  const auto kept = s.laid.table;  // `before` may be the laid table: alive for the log below
+  refresh_laid_table(s);           // ADV-35/50: the clouds stand on the new table
   if (!c.logging()) return;
   nlohmann::json doors = nlohmann::json::array();
   for (const int door : device.doors) {

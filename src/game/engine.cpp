@@ -249,6 +249,16 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
         resolve_fire(c, a, unit);
       }
       break;
+    case ActionKind::throw_smoke:  // ADV-35: a shooting action (ADV-06: no Fleet move after it)
+      s.units[unit].player_turn.fired = true;
+      detail::apply_smoke_throw(c, a);
+      s.units[unit].own_turn.aimed = false;  // SHOOT-08: the aim was spent on the throw
+      spend(c, 1);
+      break;
+    case ActionKind::discharge_smoke:  // ADV-50
+      detail::apply_discharge(c, a);
+      spend(c, 0);  // free, but it may end an activation kept open only for a Fleet move
+      break;
     case ActionKind::go_to_ground:
     case ActionKind::stay_up:
       if (s.phase == Phase::fire_response) {

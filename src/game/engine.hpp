@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +42,7 @@ std::optional<Action> declared_fire(const GameState& state);
 std::vector<Action> legal_actions(const GameState& state);
 // The same, limited to the kinds in `kinds` (a set of kind_bit()s): agents that want only some
 // kinds (say, every shot and charge, but one planned move) skip planning every move.
-using KindSet = std::uint32_t;
+using KindSet = std::uint64_t;
 constexpr KindSet kind_bit(ActionKind kind) {
   return KindSet{1} << static_cast<int>(kind);
 }
@@ -50,7 +51,7 @@ inline constexpr KindSet kAllKinds = ~KindSet{0};
 // shots: legal, every model that sees the target fires and misses). They are listed only with
 // this bit, which kAllKinds holds; an agent that never wastes shots leaves it out and is spared
 // the dear part of their test, whether any model sees the target at any distance.
-inline constexpr KindSet kWastedShots = KindSet{1} << 31;
+inline constexpr KindSet kWastedShots = KindSet{1} << 63;
 std::vector<Action> legal_actions(const GameState& state, KindSet kinds);
 
 // What a shoot or throw_grenade action would fire now, group by group (SHOOT-26: identical
@@ -104,6 +105,21 @@ struct DropOutlook {
   double p_rough_landing = 0.0;
 };
 DropOutlook drop_outlook(const GameState& state, const Action& deep_strike);
+
+// ADV-35: how a throw_smoke would go: its thrower (the unit's nearest able model), the grenade,
+// the goal of the throw (SHOOT-50: BS - 1 with the thrower's own modifiers) and P(the cloud goes
+// down where aimed); a miss scatters by the scatter-only short roll (SHOOT-50).
+struct SmokeOutlook {
+  bool legal = false;
+  int model = -1;
+  const data::WeaponProfile* weapon = nullptr;
+  int goal = 0;
+  double p_on_target = 0.0;
+};
+SmokeOutlook smoke_outlook(const GameState& state, const Action& throw_smoke);
+// ADV-35/50: the table the state stands on with `extra` clouds laid besides its own (what a cloud
+// would hide, asked before it is laid).
+table::Table table_with_clouds(const GameState& state, std::span<const Cloud> extra);
 
 // The centre of a unit's living models (where plans and previews measure from).
 table::Point unit_centre(const GameState& state, int unit);

@@ -37,6 +37,7 @@ void for_each(Model& m, Visit&& visit) {
   visit("crossfire_path", m.crossfire_path);
   visit("armour_shed", m.armour_shed);
   visit("shield_dropped", m.shield_dropped);
+  visit("smoke_discharged", m.smoke_discharged);
   visit("crossfire_from.x", m.crossfire_from.x);
   visit("crossfire_from.y", m.crossfire_from.y);
 }
@@ -196,7 +197,7 @@ static_assert(sizeof(GameState::ChargeInProgress) == 32,
               "list the new ChargeInProgress field in ARAP_CHARGE_FIELDS");
 static_assert(sizeof(GameState::FireInProgress) == 16,
               "list the new FireInProgress field in for_each_scalar");
-static_assert(sizeof(GameState) == 248,
+static_assert(sizeof(GameState) == 288,
               "list the new GameState field in for_each_scalar or digest()");
 #endif
 

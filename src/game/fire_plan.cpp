@@ -512,7 +512,7 @@ std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::T
   if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) return std::nullopt;
   if (s.models[m].heavy_only) return std::nullopt;  // ADV-29: a grenade is another weapon
   for (const auto* weapon : s.setup->models[m].group->weapons) {
-    if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
+    if (!weapon->is_blast_grenade()) continue;
     auto found = fire_targets(s, poses, m, target, *weapon, weapon->range);
     // SHOOT-55: a grenade may be thrown where the thrower knows the foe stands.
     if (found.models.empty()) found.models = known_targets(s, poses, m, target, weapon->range);

@@ -263,7 +263,7 @@ std::string throw_illegal(const GameState& s, const Action& a) {
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!s.models[m].pose.alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons) {
-      if (weapon->type != data::WeaponType::grenade || !weapon->is_area()) continue;
+      if (!weapon->is_blast_grenade()) continue;
       if (!foe_within(m, weapon->range)) continue;
       if (!gathered) s.table_models(poses);
       gathered = true;

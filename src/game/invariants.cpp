@@ -35,6 +35,23 @@ std::vector<std::string> invariant_violations(const GameState& s) {
   if (s.rain < 0 || s.rain > rules::kHeaviestRain || (s.rain != 0 && !setup.options.weather))
     fail(fmt::format("ADV-21: a rain level of {} (the weather option is {})", s.rain,
                      setup.options.weather ? "on" : "off"));
+  // ADV-35/50: clouds laid only with the option, of a side that exists, not from a later player
+  // turn, and standing on the table the state's laid table was built with.
+  if (!s.clouds.empty() && !setup.options.smoke_in_play)
+    fail("ADV-35: clouds laid in play with the option smoke_in_play off");
+  for (const auto& cloud : s.clouds)
+    if (cloud.radius <= 0.0 || cloud.side < 0 || cloud.side >= setup.sides ||
+        // At the game's end the phasing side no longer counts the player turns.
+        (s.phase != Phase::game_over && cloud.laid_in > detail::player_turn_ordinal(s)))
+      fail(
+          fmt::format("ADV-35: a cloud at ({:.2f}, {:.2f}) of radius {} laid by side {} in player "
+                      "turn {}",
+                      cloud.centre.x, cloud.centre.y, cloud.radius, cloud.side, cloud.laid_in));
+  const std::size_t laid_features = setup.table(s.doors_open).features().size() + s.clouds.size();
+  if (s.clouds.empty()
+          ? s.laid.table != nullptr
+          : s.laid.table == nullptr || s.laid.table->features().size() != laid_features)
+    fail("ADV-35: the laid table does not hold the state's clouds");
   const auto valid_unit = [&](int u) { return u >= 0 && u < unit_count; };
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const ModelState& model = s.models[m];

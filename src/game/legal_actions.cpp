@@ -458,6 +458,15 @@ void add_unit_actions(Listing& list, int unit) {
        {ActionKind::aim, ActionKind::go_prone, ActionKind::stand_up, ActionKind::hide,
         ActionKind::go_to_ground, ActionKind::regroup, ActionKind::reload})
     list.push_if_legal(make_action(kind, unit));
+  list.push_if_legal(make_action(ActionKind::discharge_smoke, unit));  // ADV-50
+  if (list.wants(ActionKind::throw_smoke)) {  // ADV-35: a screen toward each foe, or smoke on it
+    Action smoke = make_action(ActionKind::throw_smoke, unit);
+    for (const table::Point& at : detail::smoke_aim_points(s, unit)) {
+      smoke.dx = at.x;
+      smoke.dy = at.y;
+      list.push_if_legal(smoke);
+    }
+  }
   Action use = make_action(ActionKind::use, unit);  // ACT-16: each door and console in reach
   for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)
     list.push_if_legal(use);

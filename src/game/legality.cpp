@@ -228,6 +228,12 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           if (auto p = needs(1); !p.empty()) return p;
           if (s.units[unit].player_turn.fleet_moved) return fleet_fired;
           return detail::throw_illegal(s, a);
+        case ActionKind::throw_smoke:  // ADV-35: a grenade throw (SHOOT-49), 1 AP
+          if (auto p = needs(1); !p.empty()) return p;
+          if (s.units[unit].player_turn.fleet_moved) return fleet_fired;
+          return detail::smoke_throw_illegal(s, a);
+        case ActionKind::discharge_smoke:  // ADV-50: free, and not shooting
+          return detail::discharge_illegal(s, a);
         case ActionKind::charge:
           if (auto p = needs(1); !p.empty()) return p;
           if (a.fire && s.units[unit].player_turn.fleet_moved) return fleet_fired;

@@ -394,6 +394,14 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
           "  {}'s deep strike goes wrong ({}): {}.\n", unit_name(setup, e),
           e["why"].get<std::string>(),
           e["outcome"].get<std::string>() == "lost" ? "it is lost" : "it goes back to reserve");
+    } else if (type == "smoke_laid") {  // ADV-35/50
+      out += fmt::format("  {} lays {} cloud ({}\" radius) at ({:.1f}, {:.1f}).\n",
+                         unit_name(setup, e), e.value("blind", false) ? "a blind" : "a smoke",
+                         e["radius"].get<double>(), e["at"][0].get<double>(),
+                         e["at"][1].get<double>());
+    } else if (type == "smoke_dispersed") {  // ADV-50
+      out += fmt::format("  The cloud at ({:.1f}, {:.1f}) disperses.\n", e["at"][0].get<double>(),
+                         e["at"][1].get<double>());
     } else if (type == "reload") {  // ADV-30
       out +=
           fmt::format("  {} reloads ({} models).\n", unit_name(setup, e), e["models"].get<int>());

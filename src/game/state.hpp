@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct ModelState {
   // go of its shield.
   bool armour_shed = false;
   bool shield_dropped = false;
+  // ADV-50: its smoke dischargers have fired (once a game; once a player turn under
+  // ruling.ADV-50.uses=oncePerTurn).
+  bool smoke_discharged = false;
   // ADV-30: bit i set when weapon i of the model's loadout has the Reload rule, has fired, and has
   // not been reloaded since (a reload action clears them all). It lasts across turns. Setup
   // refuses a Reload weapon beyond the 16th of a loadout.
@@ -182,6 +186,26 @@ struct Reaction {
   friend bool operator==(const Reaction&, const Reaction&) = default;
 };
 
+// ADV-35/50: a cloud laid in play by a smoke grenade or discharger: a circle of smoke (a blind
+// cloud, when `blind`) that hides what is in and behind it until it disperses (ruling.ADV-50).
+struct Cloud {
+  table::Point centre;
+  double radius = 0.0;
+  // The player turn it was laid in, counted from 0: (game turn - 1) x sides + the phasing side.
+  std::int16_t laid_in = 0;
+  std::int8_t side = 0;  // the side whose model laid it
+  bool blind = false;
+  friend bool operator==(const Cloud&, const Cloud&) = default;
+};
+
+// The table with the clouds laid in play added to the setup's (for the doors as they stand): built
+// again whenever the clouds or the doors change, shared by copies of the state. It is derived from
+// `clouds` and `doors_open`, so states compare and hash by those, never by this pointer.
+struct LaidTable {
+  std::shared_ptr<const table::Table> table;
+  friend bool operator==(const LaidTable&, const LaidTable&) { return true; }
+};
+
 struct GameState {
   const GameSetup* setup = nullptr;
   dice::RandomDice dice{0};
@@ -247,12 +271,15 @@ struct GameState {
   std::array<std::uint8_t, table::kMaxLadders> ladder_uses{};
   // ACT-16: the doors standing open, bit k for door k (the setup keeps a table for each).
   std::uint8_t doors_open = 0;
-  std::int8_t rain = 0;  // ADV-21 (option weather): the rain level, 0 (none) to 4
+  std::int8_t rain = 0;       // ADV-21 (option weather): the rain level, 0 (none) to 4
+  std::vector<Cloud> clouds;  // ADV-35/50: the clouds laid in play, oldest first
+  LaidTable laid;             // the table with them (empty while there are none)
 
   friend bool operator==(const GameState&, const GameState&) = default;
 
   // The table as it stands now (ACT-16: with the doors open or shut).
-  const table::Table& table() const { return setup->table(doors_open); }
+  // ADV-35/50: with the clouds laid in play.
+  const table::Table& table() const { return laid.table ? *laid.table : setup->table(doors_open); }
 
   int side_deciding() const;
   bool unit_alive(int unit) const;

@@ -85,10 +85,14 @@ void end_player_turn(Context& c) {
       pre_activation_tests(c, u);
     }
   }
+  const bool discharge_each_turn =
+      c.setup.rulings.adv_50_uses() == rules::DischargerUses::once_per_turn;
   for (auto& model : s.models) {
-    model.fell_over = false;   // MOVE-15: "that turn" is over
-    model.heavy_only = false;  // ADV-29
+    model.fell_over = false;                                  // MOVE-15: "that turn" is over
+    model.heavy_only = false;                                 // ADV-29
+    if (discharge_each_turn) model.smoke_discharged = false;  // ruling.ADV-50.uses
   }
+  disperse_clouds(c, side, false);  // ruling.ADV-50.lasts=throughOwnNextTurn
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     UnitState& unit = s.units[u];
     unit.player_turn = {};  // ACT-09: held AP are gone; ACT-13: a new phase for standing up
@@ -137,6 +141,7 @@ void end_player_turn(Context& c) {
     ++s.turn;
   }
   if (c.logging()) c.event({{"type", "player_turn_start"}, {"side", s.phasing}, {"turn", s.turn}});
+  disperse_clouds(c, s.phasing, true);  // ruling.ADV-50.lasts=untilOwnNextTurn
   if (s.phasing == 0) roll_weather(c);  // ADV-21: a new game turn begins
   compulsory_phase(c);
 }

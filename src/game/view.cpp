@@ -244,6 +244,14 @@ nlohmann::json state_view(const GameState& state) {
                         {"pending", to_json(pending(state))},
                         {"units", std::move(units)},
                         {"open_doors", std::move(open_doors)}};
+  // ADV-35/50: the clouds laid in play, oldest first (the scenario's own are terrain).
+  nlohmann::json clouds = nlohmann::json::array();
+  for (const auto& cloud : state.clouds)
+    clouds.push_back({{"at", {cloud.centre.x, cloud.centre.y}},
+                      {"radius", cloud.radius},
+                      {"side", cloud.side},
+                      {"blind", cloud.blind}});
+  out["clouds"] = std::move(clouds);
   if (state.phase == Phase::game_over) out["winner"] = state.winner;  // -1: a draw
   // ADV-01: the fire awaiting its target's answer (go to ground or stay up).
   if (const auto fire = declared_fire(state)) out["declared_fire"] = to_json(*fire);

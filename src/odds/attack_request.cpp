@@ -371,6 +371,9 @@ AttackRequest parse_attack_request(const std::string& text, const std::string& s
   } else if (request.squad.empty()) {
     root.fail("a shooting request needs a weapon (or an attacker named by army and unit)");
   }
+  if (root.has("weapon") && request.weapon.has(data::WeaponProperty::smoke)) {
+    root["weapon"].fail("ADV-35: a smoke weapon lays a cloud and wounds nobody: it has no odds");
+  }
   if (request.kind == AttackKind::melee && !request.weapon.is_melee()) {
     root["weapon"].fail("a mêlée attack needs a weapon of type melee");
   }

@@ -146,6 +146,19 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      "the rules leave it to the GM whether a swimmer may take a heavy weapon, a spear or polearm, "
      "or a two-handed mêlée weapon into deep water: a unit carrying one does not swim (or the GM "
      "allows it, and it swims as any other)"},
+    {RulingId::adv_50_lasts,
+     "ruling.ADV-50.lasts",
+     {"untilOwnNextTurn", "throughOwnNextTurn", ""},
+     2,
+     "the rules say nothing of how long laid smoke lasts: a cloud disperses as the side that laid "
+     "it begins its next player turn, so it stands through one enemy player turn (or it lasts "
+     "to the end of that next player turn)"},
+    {RulingId::adv_50_uses,
+     "ruling.ADV-50.uses",
+     {"oncePerGame", "oncePerTurn", ""},
+     2,
+     "the rules set no limit on smoke dischargers: each fires once a game (or once each player "
+     "turn)"},
 }};
 
 }  // namespace

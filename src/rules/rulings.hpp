@@ -37,6 +37,8 @@ enum class RulingId : std::uint8_t {
   adv_26,                               // what a deep strike mishap does
   adv_27,                               // what becomes of a machine that would rout outside mêlée
   adv_11,                               // whether heavy gear may be taken swimming
+  adv_50_lasts,                         // how long a cloud laid in play lasts
+  adv_50_uses,                          // how often a smoke discharger fires
   count_
 };
 
@@ -75,6 +77,8 @@ enum class SuppressionPoints : std::uint8_t { ld_test, every_hit };
 enum class DeepStrikeMishap : std::uint8_t { back_to_reserve, lost };
 enum class MachineRout : std::uint8_t { pinned, holds };
 enum class SwimmingGear : std::uint8_t { refuse, gm_allows };
+enum class CloudLasts : std::uint8_t { until_own_next_turn, through_own_next_turn };
+enum class DischargerUses : std::uint8_t { once_per_game, once_per_turn };
 
 class Rulings {
  public:
@@ -122,6 +126,8 @@ class Rulings {
   DeepStrikeMishap adv_26() const { return get<DeepStrikeMishap>(RulingId::adv_26); }
   MachineRout adv_27() const { return get<MachineRout>(RulingId::adv_27); }
   SwimmingGear adv_11() const { return get<SwimmingGear>(RulingId::adv_11); }
+  CloudLasts adv_50_lasts() const { return get<CloudLasts>(RulingId::adv_50_lasts); }
+  DischargerUses adv_50_uses() const { return get<DischargerUses>(RulingId::adv_50_uses); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

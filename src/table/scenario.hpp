@@ -80,6 +80,7 @@ struct ScenarioOptions {
   bool hiding = true;                             // ADV-04 (advanced, on unless switched off)
   bool better_strength = true;                    // ADV-55 (advanced)
   bool fighting_in_smoke = true;                  // ADV-62 (advanced)
+  bool smoke_in_play = true;                      // ADV-35/50 (advanced): clouds laid in play
   bool no_retreat = true;                         // ADV-66 (advanced)
   bool mass_attacks = true;                       // ADV-61 (advanced)
   bool dogged_units = true;                       // ADV-43 (advanced)

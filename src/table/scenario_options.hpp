@@ -14,13 +14,14 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 63> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 64> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
     {"hiding", &ScenarioOptions::hiding},
     {"better_strength", &ScenarioOptions::better_strength},
     {"fighting_in_smoke", &ScenarioOptions::fighting_in_smoke},
+    {"smoke_in_play", &ScenarioOptions::smoke_in_play},
     {"no_retreat", &ScenarioOptions::no_retreat},
     {"mass_attacks", &ScenarioOptions::mass_attacks},
     {"dogged_units", &ScenarioOptions::dogged_units},

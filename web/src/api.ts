@@ -12,7 +12,7 @@ export interface Action {
   dx?: number;
   dy?: number;
   facing?: number;
-  x?: number;  // deep_strike (ADV-26): the marker's aim point
+  x?: number;  // deep_strike (ADV-26): the marker's aim point; throw_smoke (ADV-35): the aim point
   y?: number;
   [key: string]: unknown;
 }
@@ -63,6 +63,15 @@ export interface StateView {
   open_doors?: string[];  // ACT-16
   declared_fire?: Action;  // ADV-01: the fire awaiting its target's answer
   weather?: WeatherView;  // ADV-21: only with the option weather
+  clouds?: CloudView[];  // ADV-35/50: clouds laid in play
+}
+
+// ADV-35/50: a cloud laid by a smoke grenade or discharger.
+export interface CloudView {
+  at: Point;
+  radius: number;
+  side: number;
+  blind: boolean;
 }
 
 // ADV-21: the rain and what it does now.

@@ -189,6 +189,17 @@ export class Board {
       line.setAttribute("stroke-dasharray", open ? "0.3 0.5" : "none");
       line.setAttribute("data-open", String(open));
     }
+    // ADV-35/50: clouds laid in play (smoke grenades, dischargers); blind clouds darker.
+    for (const c of state.clouds ?? []) {
+      const [fill, stroke, opacity] = TERRAIN.smoke;
+      const cloud = el("circle", {
+        cx: c.at[0], cy: this.y(c.at[1]), r: c.radius, fill: c.blind ? "#5d6d7e" : fill,
+        "fill-opacity": opacity, stroke, "stroke-width": 0.12, "stroke-dasharray": "0.5 0.2",
+        "data-testid": "laid-cloud",
+      }, this.layer);
+      el("title", {}, cloud).textContent =
+        `${c.blind ? "blind" : "smoke"} cloud laid by ${this.table.sides[c.side]?.name ?? `side ${c.side}`}`;
+    }
     for (const unit of state.units) {
       const info = this.table.units[unit.unit];
       if (!unit.alive) continue;
