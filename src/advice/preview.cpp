@@ -124,13 +124,16 @@ class Carried {
   std::vector<double> p_;
 };
 
-void preview_fire(const GameState& s, const Action& a, Preview& out) {
-  const auto groups = game::fire_groups(s, a);
+// The odds of one volley of the action (ADV-32: 0 is the action's target, k its k-th split).
+void preview_fire(const GameState& s, const Action& a, Preview& out, int volley = 0) {
+  const int target_unit = volley == 0 ? a.target : a.picks[volley - 1].second;
+  out.target = target_unit;
+  const auto groups = game::fire_groups(s, a, volley);
   // ADV-33: a legal shot that nobody's weapon reaches is declared all the same, and wasted.
   if (groups.empty() && a.kind == ActionKind::shoot)
     out.notes.push_back("ADV-33: no weapon reaches the target: every shot would be wasted");
-  const data::Profile* target = common_profile(s, a.target);
-  const auto& tinfo = s.setup->units[a.target];
+  const data::Profile* target = common_profile(s, target_unit);
+  const auto& tinfo = s.setup->units[target_unit];
   int living = 0;
   int most_damage = 0;
   for (int m = tinfo.first_model; m < tinfo.first_model + tinfo.model_count; ++m) {
@@ -162,16 +165,16 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
     request.target.toughness = target->toughness;
     // ADV-60: the target's shield against this weapon's shots.
     const auto shielded =
-        rules::shielded({common_save(s, a.target, target), target->invulnerable, std::nullopt},
-                        common_shield(s, a.target),
+        rules::shielded({common_save(s, target_unit, target), target->invulnerable, std::nullopt},
+                        common_shield(s, target_unit),
                         {.primitive_weapon = g.weapon->has(data::WeaponProperty::primitive),
                          .storm_shots = s.setup->rulings.adv_60()});
     request.target.save = shielded.armour;
     request.target.invulnerable = shielded.invulnerable;
     request.target.wounds = std::max(1, target->wounds);
     request.target.unstoppable = target->has_rule("unstoppable");
-    request.target.gone_to_ground = s.units[a.target].gone_to_ground();  // ADV-01
-    request.instant_death = s.setup->options.instant_death;              // ADV-39
+    request.target.gone_to_ground = s.units[target_unit].gone_to_ground();  // ADV-01
+    request.instant_death = s.setup->options.instant_death;                 // ADV-39
     request.rulings = s.setup->rulings;
     GroupPreview row;
     row.weapon = g.weapon->id;
@@ -209,15 +212,15 @@ void preview_fire(const GameState& s, const Action& a, Preview& out) {
   out.slain = carried.slain();
   out.p_wiped_out = living > 0 ? out.slain[living] : 0.0;
   // ADV-01: a unit gone to ground takes no pinning test.
-  if (any_pinning && !s.units[a.target].gone_to_ground())
+  if (any_pinning && !s.units[target_unit].gone_to_ground())
     out.p_pinning_test = pinning.slain().at_least(1);
   if (any_pins) out.p_auto_pinned = pins.slain().at_least(1);
   // SHOOT-31: losses to fire since its last turn, these included, reach 25 % of its strength
   // then, and the unit is not exempt from the test it would take before it next activates
   // (MORALE-02/04: fearless, already tested, pinned, failed a pinning test, routing). A pinning
   // test this fire forces may still pin it first.
-  const auto& u = s.units[a.target];
-  const bool exempt = tinfo.fearless || s.setup->dogged(a.target) || u.own_turn.morale_checked ||
+  const auto& u = s.units[target_unit];
+  const bool exempt = tinfo.fearless || s.setup->dogged(target_unit) || u.own_turn.morale_checked ||
                       u.own_turn.pinned || u.own_turn.pinning_failed || u.routing ||
                       u.rout_pending || u.own_turn.hazard_checked;
   for (int k = 0; k <= out.slain.highest() && !exempt; ++k)
@@ -242,6 +245,12 @@ Preview preview(const GameState& s, const Action& a) {
     case ActionKind::shoot:
     case ActionKind::throw_grenade:
       preview_fire(s, a, out);
+      for (int k = 1; a.kind == ActionKind::shoot && k <= a.pick_count; ++k) {
+        Preview part;
+        part.action = out.action;
+        preview_fire(s, a, part, k);  // ADV-32: the groups sent at another unit
+        out.split.push_back(std::move(part));
+      }
       break;
     case ActionKind::charge:
       out.charge = game::charge_reach(s, a);
@@ -302,6 +311,12 @@ nlohmann::json to_json(const Preview& p) {
     out["p_pinning_test"] = p.p_pinning_test;
     out["p_auto_pinned"] = p.p_auto_pinned;
     out["p_heavy_casualties"] = p.p_heavy_casualties;
+  }
+  if (p.target >= 0) out["target"] = p.target;
+  if (!p.split.empty()) {  // ADV-32: each volley sent at another unit, as a preview of its own
+    nlohmann::json split = nlohmann::json::array();
+    for (const auto& part : p.split) split.push_back(to_json(part));
+    out["split"] = std::move(split);
   }
   if (p.charge) {
     out["charge"] = {{"distance", p.charge->distance},

@@ -35,6 +35,7 @@ struct Preview {
   std::string action;                    // the action's kind
   std::optional<game::Refusal> refused;  // set when the action is not legal now
   // Shots and throws.
+  int target = -1;  // the unit these shots are at (ADV-32: each split has its own)
   std::vector<GroupPreview> groups;
   dice::Distribution unsaved_wounds;  // on the target unit, all groups together
   dice::Distribution slain;           // models slain, wounds carried model to model
@@ -55,6 +56,9 @@ struct Preview {
   std::optional<game::DropOutlook> drop;
   // Smoke grenades (ADV-35): the throw's goal and P(the cloud goes down where aimed).
   std::optional<game::SmokeOutlook> smoke;
+  // ADV-32: a shot split between units: the odds of each volley sent at another unit (its
+  // `target`), after this preview's own volley at the action's target.
+  std::vector<Preview> split;
 };
 
 Preview preview(const game::GameState& state, const game::Action& action);

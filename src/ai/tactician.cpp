@@ -196,26 +196,39 @@ void Scorer::score_fire(ScoredAction& out) {
     out.score = kRefused;
     return;
   }
+  // The worth of one volley's odds against its target (ADV-32: a split action sums its volleys).
+  const auto volley_worth = [&](const advice::Preview& v) {
+    if (v.target < 0 || v.slain.highest() < 0) return 0.0;
+    const double fail = p_fails_test(s_, v.target);
+    // SHOOT-31: only a test this fire makes due is its doing; one already due comes anyway.
+    const auto& target = s_.units[v.target];
+    const bool due_already =
+        rules::heavy_casualty_check(target.strength_at_turn_end, target.own_turn.casualties_taken)
+            .due;
+    const double heavy_casualties = due_already ? 0.0 : v.p_heavy_casualties;
+    return a_.sign_for(a_.side_of(a.unit), v.target) *
+               (a_.loss_value(v.target, v.slain.mean()) + w_.kill_point * v.p_wiped_out) +
+           w_.pinning * (v.p_pinning_test * fail + v.p_auto_pinned) +
+           w_.kill_point * w_.rout * heavy_casualties * fail * 0.5;
+  };
   const double slain = p.slain.mean();
   const double p_kill = 1.0 - p.slain[0];
-  const double fail = p_fails_test(s_, a.target);
-  // SHOOT-31: only a test this fire makes due is its doing; one already due comes anyway.
-  const auto& target = s_.units[a.target];
-  const bool due_already =
-      rules::heavy_casualty_check(target.strength_at_turn_end, target.own_turn.casualties_taken)
-          .due;
-  const double heavy_casualties = due_already ? 0.0 : p.p_heavy_casualties;
-  out.score = a_.sign_for(a_.side_of(a.unit), a.target) *
-                  (a_.loss_value(a.target, slain) + w_.kill_point * p.p_wiped_out) +
-              w_.pinning * (p.p_pinning_test * fail + p.p_auto_pinned) +
-              w_.kill_point * w_.rout * heavy_casualties * fail * 0.5;
+  out.score = volley_worth(p);
+  double split_slain = 0.0;
+  for (const auto& part : p.split) {
+    out.score += volley_worth(part);
+    if (part.slain.highest() >= 0) split_slain += part.slain.mean();
+  }
   out.why = fmt::format("{:.1f} slain expected, {:.0f}% to slay one, {:.0f}% to wipe them out",
                         slain, percent(p_kill), percent(p.p_wiped_out));
+  if (!p.split.empty())
+    out.why += fmt::format("; {:.1f} more slain by the groups sent at other units", split_slain);
   out.odds = {{"expected_slain", slain},
               {"p_kill", p_kill},
               {"p_wiped_out", p.p_wiped_out},
               {"p_pinning_test", p.p_pinning_test},
               {"p_heavy_casualties", p.p_heavy_casualties}};
+  if (!p.split.empty()) out.odds["split_expected_slain"] = split_slain;
 }
 
 void Scorer::score_charge(ScoredAction& out) {

@@ -95,6 +95,12 @@ nlohmann::json to_json(const Action& action) {
       out["target"] = action.target;
       out["heavy"] = action.heavy;
       if (action.guess) out["guess"] = *action.guess;
+      if (action.pick_count > 0) {  // ADV-32: model groups sent at other units
+        nlohmann::json split = nlohmann::json::array();
+        for (int i = 0; i < action.pick_count; ++i)
+          split.push_back({{"group", action.picks[i].first}, {"target", action.picks[i].second}});
+        out["split"] = split;
+      }
       break;
     case ActionKind::throw_grenade:
       out["unit"] = action.unit;
@@ -156,7 +162,7 @@ std::size_t name_index(const data::Field& field, const std::array<const char*, N
 Action action_from_field(const data::Field& field) {
   field.expect_map();
   field.allow_only({"type", "unit", "dice", "target", "dx", "dy", "facing", "guess", "heavy",
-                    "fire", "krak", "buckler", "mode", "picks", "x", "y"});
+                    "fire", "krak", "buckler", "mode", "picks", "split", "x", "y"});
   Action action;
   action.kind = static_cast<ActionKind>(name_index(field["type"], kKinds, "action type"));
   constexpr int kMostUnits = 9999;
@@ -184,6 +190,8 @@ Action action_from_field(const data::Field& field) {
     action.mode = static_cast<table::MoveMode>(name_index(field["mode"], kModes, "move mode"));
   if (field.has("picks")) {
     const data::Field picks = field["picks"];
+    if (action.kind == ActionKind::shoot)
+      picks.fail("a shoot action splits its fire with split, not picks (ADV-32)");
     picks.expect_sequence();
     if (picks.size() > 3) picks.fail("at most three units pick up dice (ACT-08)");
     for (std::size_t i = 0; i < picks.size(); ++i) {
@@ -192,6 +200,21 @@ Action action_from_field(const data::Field& field) {
       pick.allow_only({"unit", "dice"});
       action.picks[action.pick_count++] = {pick["unit"].as_int(-1, kMostUnits),
                                            pick["dice"].as_int(0, 99)};
+    }
+  }
+  // ADV-32: a shot split between units sends model groups (by index in the unit) at other targets;
+  // it keeps them where a pick-up keeps its picks.
+  if (field.has("split")) {
+    const data::Field split = field["split"];
+    if (action.kind != ActionKind::shoot) split.fail("only a shoot action splits its fire");
+    split.expect_sequence();
+    if (split.size() > 3) split.fail("at most three model groups fire at other units (ADV-32)");
+    for (std::size_t i = 0; i < split.size(); ++i) {
+      const data::Field part = split.at(i);
+      part.expect_map();
+      part.allow_only({"group", "target"});
+      action.picks[action.pick_count++] = {part["group"].as_int(0, 31),
+                                           part["target"].as_int(0, kMostUnits)};
     }
   }
   return action;

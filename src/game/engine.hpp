@@ -71,7 +71,9 @@ struct FireGroup {
   bool through_smoke = false;  // SHOOT-17: at BS1, a laser 2 Strength down
   bool pins = false;           // SHOOT-28, ADV-42: a casualty calls for a pinning test
 };
-std::vector<FireGroup> fire_groups(const GameState& state, const Action& action);
+// ADV-32: a shot split between units has one volley per target: 0 is the action's target, k the
+// k-th of its `picks` (a model group sent at another unit).
+std::vector<FireGroup> fire_groups(const GameState& state, const Action& action, int volley = 0);
 
 // CHARGE-02/03/07: how a charge would go from here, measured as the live charge does: the lead
 // Charger (the one nearest the target) moves toward its nearest enemy by the rolled distance;

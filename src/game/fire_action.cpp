@@ -58,6 +58,73 @@ std::string rain_sight_problem(const GameState& s, const std::vector<table::Tabl
 
 }  // namespace
 
+// ADV-32 (advanced, option field_of_view): a split of the action's fire. Each pick sends one model
+// group of the unit at another enemy unit it may shoot; each group fires at one target; the main
+// target keeps a group that fires; and every target lies in one 90-degree arc as seen from the
+// firing unit's centre (toward each target unit's centre).
+std::string split_problem(const GameState& s, const std::vector<table::TableModel>& poses,
+                          const Action& a) {
+  const auto& info = s.setup->units[a.unit];
+  if (!s.setup->options.field_of_view)
+    return "ADV-32: fire is split between units only with the option field_of_view";
+  if (a.guess)  // SHOOT-48: the declared range is toward the action's own target
+    return "ADV-32: a split shooting action declares no range (SHOOT-48): each aims at its target";
+  const int groups = group_count(s, a.unit);
+  GroupMask sent = 0;
+  std::vector<int> targets{a.target};
+  const auto volleys = volleys_of(a);
+  for (int i = 0; i < a.pick_count; ++i) {
+    const auto [group, target] = a.picks[i];
+    if (group < 0 || group >= std::min(groups, kMaxModelGroups))
+      return fmt::format("ADV-32: {} has no model group {} (its groups are 0 to {})", info.name,
+                         group, groups - 1);
+    if ((sent >> group) & 1u)
+      return fmt::format("ADV-32: model group {} of {} fires at one target", group, info.name);
+    sent |= GroupMask{1} << group;
+    if (target == a.target)
+      return fmt::format("ADV-32: model group {} is sent at the action's own target", group);
+    Action part = a;
+    part.target = target;
+    part.pick_count = 0;
+    if (auto p = target_problem(s, part); !p.empty()) return p;
+    if (std::find(targets.begin(), targets.end(), target) == targets.end())
+      targets.push_back(target);
+  }
+  for (std::size_t k = 0; k < volleys.size(); ++k) {
+    const Volley& v = volleys[k];
+    if (!plan_fire(s, poses, a.unit, v.target, a.heavy, true, nullptr, FireBudget::acting_points,
+                   v.groups)
+             .empty() ||
+        !wasted_shots(s, poses, a.unit, v.target, a.heavy, {}, true, v.groups).empty())
+      continue;
+    if (k == 0)
+      return fmt::format(
+          "ADV-32: with its groups sent elsewhere no model of {} left fires at {} (SHOOT-01)",
+          info.name, s.setup->units[a.target].name);
+    return fmt::format(
+        "ADV-32: no model of group {} of {} has a {} weapon to fire at {} (SHOOT-01)",
+        a.picks[k - 1].first, info.name, a.heavy ? "heavy" : "non-heavy",
+        s.setup->units[v.target].name);
+  }
+  // The arc: the smallest that holds every target's bearing is 360 less the widest gap.
+  const table::Point from = unit_centre(s, a.unit);
+  std::vector<double> bearings;
+  for (const int t : targets)
+    bearings.push_back(table::normalise_bearing(table::bearing(from, unit_centre(s, t))));
+  std::sort(bearings.begin(), bearings.end());
+  double widest = 360.0 - (bearings.back() - bearings.front());
+  for (std::size_t i = 1; i < bearings.size(); ++i)
+    widest = std::max(widest, bearings[i] - bearings[i - 1]);
+  const double arc = 360.0 - widest;
+  if (arc > 90.0 + 1e-9) {
+    return fmt::format(
+        "ADV-32: one shooting action's targets lie in one 90-degree arc; seen from {} these span "
+        "{:.0f} degrees",
+        info.name, arc);
+  }
+  return "";
+}
+
 std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (auto p = guess_problem(s, a, false); !p.empty()) return p;
@@ -65,6 +132,7 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
     return "SHOOT-06: heavy weapons fire once per turn";
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
+  if (a.pick_count > 0) return split_problem(s, poses, a);
   if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty() &&
       wasted_shots(s, poses, a.unit, a.target, a.heavy, {}, true).empty()) {
     const auto& info = s.setup->units[a.unit];
@@ -124,51 +192,14 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
   return "";
 }
 
-int apply_shoot(Context& c, const Action& a) {
+// One volley of a shooting action: `shots` at `target`, in order (SHOOT-10..27), hits and
+// casualties gathered per unit in `by_unit`.
+static void fire_volley(Context& c, const Action& a, int target, const std::vector<Shot>& shots,
+                        const table::Point& source, std::vector<table::TableModel>& poses,
+                        std::vector<HitEffect>& by_unit, const WeaponProfile*& last_weapon) {
   GameState& s = c.state;
-  auto poses = s.table_models();
-  // ADV-29: the models of a Relentless unit that fire a heavy weapon fire nothing else this turn.
-  const bool spent =
-      a.heavy && s.setup->units[a.unit].relentless && s.setup->options.relentless_details;
-  std::vector<Firer> firers;
-  const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy, false, &firers);
-  // SHOOT-05..07, ADV-30: the action costs its dearest firing (a Slow weapon 2 AP even in a
-  // Relentless unit, an Ordnance weapon fired indirectly its indirect price).
-  int cost = shooting_cost(s, a.unit, a.heavy);
-  for (const Shot& shot : shots) cost = std::max(cost, shot.firing.action_points);
-  // ADV-33: the models that see the target but reach it with nothing fire all the same, and miss.
-  const auto wasted = wasted_shots(s, poses, a.unit, a.target, a.heavy, firers);
-  for (const WastedShot& w : wasted) {
-    firers.push_back({w.model, w.weapon});
-    cost = std::max(cost, w.action_points);
-    if (c.logging())
-      c.event({{"type", "shot_wasted"},
-               {"rule", "ADV-33"},
-               {"unit", a.unit},
-               {"model", w.model},
-               {"target", a.target},
-               {"weapon", w.weapon->id},
-               {"range", w.range},
-               {"reach", weapon_reach(s, *w.weapon)}});
-  }
-  for (const Firer& f : firers) {
-    if (spent) s.models[f.model].heavy_only = true;
-    spend_load(s, f.model, *f.weapon);  // ADV-30: a Reload weapon waits for a reload action
-  }
-  // ADV-49: each weapon-mounted grenade launcher fired takes a throwing place (SHOOT-49).
-  for (const Shot& shot : shots)
-    if (takes_throwing_place(s, *shot.weapon)) {
-      auto& used = s.units[a.unit].own_turn.throwers_used;
-      used = static_cast<std::int16_t>(used + shot.firers);
-    }
-  if (a.heavy) s.units[a.unit].player_turn.heavy_fired = true;
-  s.units[a.unit].own_turn.shot_target_this_turn = static_cast<std::int16_t>(a.target);
-  const table::Point source = unit_centre(s, a.unit);
-  // Hits and casualties per unit, templates, markers and fire split into a mêlée included.
-  std::vector<HitEffect> by_unit(s.units.size());
-  const WeaponProfile* last_weapon = nullptr;
   for (const Shot& shot : shots) {
-    if (!poses[shot.model].alive || !s.unit_alive(a.target)) continue;
+    if (!poses[shot.model].alive || !s.unit_alive(target)) continue;
     const WeaponProfile& weapon = *shot.weapon;
     last_weapon = &weapon;
     const bool pins = pinning_fire(s, a.unit, weapon, shot.range, shot.indirect);  // ADV-42
@@ -178,11 +209,11 @@ int apply_shoot(Context& c, const Action& a) {
                {"rule", "SHOOT-17"},
                {"unit", a.unit},
                {"model", shot.model},
-               {"target", a.target},
+               {"target", target},
                {"weapon", weapon.id},
                {"strength_change", smoke_strength_change(s, shot)}});
     if (weapon.is_area()) {
-      const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::area);
+      const auto sit = situation(s, poses, a.unit, target, shot, rules::ShotKind::area);
       const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
       // SHOOT-54: fired without sight, the scatter is 2D6 less the modifiers alone (no BS).
       // SHOOT-17/57: through smoke, as at a hidden target (three-dice scatter).
@@ -195,16 +226,16 @@ int apply_shoot(Context& c, const Action& a) {
                  {"rule", "SHOOT-54"},
                  {"unit", a.unit},
                  {"model", shot.model},
-                 {"target", a.target},
+                 {"target", target},
                  {"weapon", weapon.id}});
       for (int k = 0; k < shot.firing.shots; ++k) {
-        fire_marker(c, a.unit, a.target, shot, delivery, scatter_goal, poses, a.guess, &by_unit);
+        fire_marker(c, a.unit, target, shot, delivery, scatter_goal, poses, a.guess, &by_unit);
       }
       continue;
     }
     if (weapon.is_template()) {
       // SHOOT-36/38: the template laid toward the nearest eligible model; every model under it.
-      const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::template_);
+      const auto sit = situation(s, poses, a.unit, target, shot, rules::ShotKind::template_);
       const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
       const table::Point from = poses[shot.model].position;
       table::Point aim = poses[shot.targets.front()].position;
@@ -229,7 +260,7 @@ int apply_shoot(Context& c, const Action& a) {
     }
     // Direct fire: SHOOT-10 to hit, then SHOOT-27 allocation from the open first (SHOOT-14),
     // nearest first, one model at a time (ADV-38).
-    const auto sit = situation(s, poses, a.unit, a.target, shot, rules::ShotKind::direct);
+    const auto sit = situation(s, poses, a.unit, target, shot, rules::ShotKind::direct);
     const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
     c.dice.start();
     // SHOOT-15 (optional): a miss by one against a target in cover strikes the cover.
@@ -240,7 +271,7 @@ int apply_shoot(Context& c, const Action& a) {
     c.roll_event("SHOOT-10", "to hit", goal.goal, a.unit,
                  {{"weapon", weapon.id},
                   {"hits", hits},
-                  {"target", a.target},
+                  {"target", target},
                   {"range", sit.range},
                   {"cover", table::to_string(sit.target_cover)},
                   {"modifiers", modifiers_json(goal)}});
@@ -253,7 +284,7 @@ int apply_shoot(Context& c, const Action& a) {
     HitEffect other_effect;
     std::vector<int> wound_faces;
     std::vector<int> save_faces;
-    const MeleeSplit split = melee_split(s, poses, a.target, poses[shot.model].position);
+    const MeleeSplit split = melee_split(s, poses, target, poses[shot.model].position);
     std::vector<int> other_models;
     std::vector<table::Cover> other_covers;
     if (split.other_unit >= 0) {
@@ -291,7 +322,7 @@ int apply_shoot(Context& c, const Action& a) {
       c.event({{"type", "melee_fire_split"},
                {"rule", "SHOOT-58"},
                {"unit", a.unit},
-               {"target", a.target},
+               {"target", target},
                {"other", split.other_unit},
                {"target_side_on", split.target_side_goal},
                {"dice", side_faces},
@@ -304,7 +335,7 @@ int apply_shoot(Context& c, const Action& a) {
       c.event({{"type", "wounds"},
                {"rule", "SHOOT-22"},
                {"unit", a.unit},
-               {"target", a.target},
+               {"target", target},
                {"weapon", weapon.id},
                {"allocation_dice", allocation.faces},
                {"allocations", allocation.rolls},
@@ -317,15 +348,74 @@ int apply_shoot(Context& c, const Action& a) {
                {"other_slain", other_effect.slain}});
     // Hits count for suppression even when nobody is hurt (SHOOT-33).
     effect.hits = hits - other_effect.hits;
-    by_unit[a.target].hits += effect.hits;
-    by_unit[a.target].slain += effect.slain;
+    by_unit[target].hits += effect.hits;
+    by_unit[target].slain += effect.slain;
     if (split.other_unit >= 0) {
       by_unit[split.other_unit].hits += other_effect.hits;
       by_unit[split.other_unit].slain += other_effect.slain;
     }
-    after_fire(c, a.unit, a.target, effect.hits, effect.slain, weapon, pins);
+    after_fire(c, a.unit, target, effect.hits, effect.slain, weapon, pins);
     poses = s.table_models();
   }
+}
+
+int apply_shoot(Context& c, const Action& a) {
+  GameState& s = c.state;
+  auto poses = s.table_models();
+  // ADV-29: the models of a Relentless unit that fire a heavy weapon fire nothing else this turn.
+  const bool spent =
+      a.heavy && s.setup->units[a.unit].relentless && s.setup->options.relentless_details;
+  // SHOOT-05..07, ADV-30: the action costs its dearest firing (a Slow weapon 2 AP even in a
+  // Relentless unit, an Ordnance weapon fired indirectly its indirect price).
+  int cost = shooting_cost(s, a.unit, a.heavy);
+  // ADV-32: every volley is planned (declared) before any is rolled; each takes its throwing
+  // places as it is planned, so the next sees what is left.
+  const auto volleys = volleys_of(a);
+  std::vector<std::vector<Shot>> planned;
+  std::vector<WastedShot> wasted;
+  for (const Volley& volley : volleys) {
+    std::vector<Firer> firers;
+    planned.push_back(plan_fire(s, poses, a.unit, volley.target, a.heavy, false, &firers,
+                                FireBudget::acting_points, volley.groups));
+    const auto& shots = planned.back();
+    for (const Shot& shot : shots) cost = std::max(cost, shot.firing.action_points);
+    // ADV-33: the models that see the target but reach it with nothing fire all the same, and
+    // miss.
+    const auto missed =
+        wasted_shots(s, poses, a.unit, volley.target, a.heavy, firers, false, volley.groups);
+    for (const WastedShot& w : missed) {
+      firers.push_back({w.model, w.weapon});
+      cost = std::max(cost, w.action_points);
+      wasted.push_back(w);
+      if (c.logging())
+        c.event({{"type", "shot_wasted"},
+                 {"rule", "ADV-33"},
+                 {"unit", a.unit},
+                 {"model", w.model},
+                 {"target", volley.target},
+                 {"weapon", w.weapon->id},
+                 {"range", w.range},
+                 {"reach", weapon_reach(s, *w.weapon)}});
+    }
+    for (const Firer& f : firers) {
+      if (spent) s.models[f.model].heavy_only = true;
+      spend_load(s, f.model, *f.weapon);  // ADV-30: a Reload weapon waits for a reload action
+    }
+    // ADV-49: each weapon-mounted grenade launcher fired takes a throwing place (SHOOT-49).
+    for (const Shot& shot : shots)
+      if (takes_throwing_place(s, *shot.weapon)) {
+        auto& used = s.units[a.unit].own_turn.throwers_used;
+        used = static_cast<std::int16_t>(used + shot.firers);
+      }
+  }
+  if (a.heavy) s.units[a.unit].player_turn.heavy_fired = true;
+  s.units[a.unit].own_turn.shot_target_this_turn = static_cast<std::int16_t>(a.target);
+  const table::Point source = unit_centre(s, a.unit);
+  // Hits and casualties per unit, templates, markers and fire split into a mêlée included.
+  std::vector<HitEffect> by_unit(s.units.size());
+  const WeaponProfile* last_weapon = nullptr;
+  for (std::size_t k = 0; k < volleys.size(); ++k)
+    fire_volley(c, a, volleys[k].target, planned[k], source, poses, by_unit, last_weapon);
   if (c.logging()) {
     // `hits` and `slain` are the target's, whatever the weapon; `by_unit` lists every unit hit.
     Event units = Event::array();
@@ -344,9 +434,12 @@ int apply_shoot(Context& c, const Action& a) {
   // the next player turn) unless every weapon fired was a needler.
   if (s.units[a.unit].hidden) {
     s.units[a.unit].ambush_spent = true;
-    const bool quiet = std::all_of(shots.begin(), shots.end(),
-                                   [](const Shot& shot) {
-                                     return shot.weapon->has(data::WeaponProperty::needler);
+    const auto needler = [](const Shot& shot) {
+      return shot.weapon->has(data::WeaponProperty::needler);
+    };
+    const bool quiet = std::all_of(planned.begin(), planned.end(),
+                                   [&](const std::vector<Shot>& shots) {
+                                     return std::all_of(shots.begin(), shots.end(), needler);
                                    }) &&
                        std::all_of(wasted.begin(), wasted.end(), [](const WastedShot& w) {
                          return w.weapon->has(data::WeaponProperty::needler);

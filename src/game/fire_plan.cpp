@@ -231,9 +231,43 @@ bool fires_from_ladder(const WeaponProfile& weapon) {
 
 }  // namespace
 
+namespace {
+
+// The unit's model groups in the order their first models stand (the army list's order).
+std::vector<const data::ModelGroup*> unit_groups(const GameState& s, int unit) {
+  std::vector<const data::ModelGroup*> groups;
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (std::find(groups.begin(), groups.end(), s.setup->models[m].group) == groups.end())
+      groups.push_back(s.setup->models[m].group);
+  return groups;
+}
+
+}  // namespace
+
+int group_index(const GameState& s, int m) {
+  const auto groups = unit_groups(s, s.setup->models[m].unit);
+  return static_cast<int>(std::find(groups.begin(), groups.end(), s.setup->models[m].group) -
+                          groups.begin());
+}
+
+int group_count(const GameState& s, int unit) {
+  return static_cast<int>(unit_groups(s, unit).size());
+}
+
+std::vector<Volley> volleys_of(const Action& a) {
+  std::vector<Volley> out;
+  Volley main{a.target, kAllGroups};
+  for (int i = 0; i < a.pick_count; ++i) main.groups &= ~(GroupMask{1} << a.picks[i].first);
+  out.push_back(main);
+  for (int i = 0; i < a.pick_count; ++i)
+    out.push_back({a.picks[i].second, GroupMask{1} << a.picks[i].first});
+  return out;
+}
+
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only,
-                            std::vector<Firer>* firers, FireBudget budget) {
+                            std::vector<Firer>* firers, FireBudget budget, GroupMask groups) {
   std::vector<Shot> shots;
   const int points = heavy ? fire_budget(s, unit, budget) : std::numeric_limits<int>::max();
   const auto& info = s.setup->units[unit];
@@ -244,6 +278,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   const bool crossfire = crossfire_target(s, target);  // ADV-41
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!may_fire(s, poses, m, heavy)) continue;
+    if (groups != kAllGroups && ((groups >> group_index(s, m)) & 1u) == 0) continue;  // ADV-32
     const auto& model = s.setup->models[m];
     const auto fire = [&](Shot&& shot) {
       if (takes_throwing_place(s, *shot.weapon)) --*places;
@@ -364,7 +399,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
 std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::vector<table::TableModel>& poses, int unit,
                                      int target, bool heavy, const std::vector<Firer>& firing,
-                                     bool first_only) {
+                                     bool first_only, GroupMask groups) {
   std::vector<WastedShot> out;
   if (!s.setup->options.declared_shots) return out;
   const auto& info = s.setup->units[unit];
@@ -374,6 +409,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     // The same firers plan_fire considers, less those that fire.
     if (!may_fire(s, poses, m, heavy)) continue;
+    if (groups != kAllGroups && ((groups >> group_index(s, m)) & 1u) == 0) continue;  // ADV-32
     if (std::any_of(firing.begin(), firing.end(), [&](const Firer& f) { return f.model == m; }))
       continue;
     const auto& model = s.setup->models[m];
@@ -544,13 +580,18 @@ rules::ShootingSituation throw_situation(const GameState& s,
 
 namespace arap::game {
 
-std::vector<FireGroup> fire_groups(const GameState& s, const Action& a) {
+std::vector<FireGroup> fire_groups(const GameState& s, const Action& a, int volley) {
   std::vector<FireGroup> out;
   if ((a.kind != ActionKind::shoot && a.kind != ActionKind::throw_grenade) || !is_legal(s, a))
     return out;
   const auto poses = s.table_models();
   if (a.kind == ActionKind::shoot) {
-    for (const auto& shot : detail::plan_fire(s, poses, a.unit, a.target, a.heavy)) {
+    const auto volleys = detail::volleys_of(a);
+    if (volley < 0 || volley >= static_cast<int>(volleys.size())) return out;
+    const int target = volleys[volley].target;
+    for (const auto& shot :
+         detail::plan_fire(s, poses, a.unit, target, a.heavy, false, nullptr,
+                           detail::FireBudget::acting_points, volleys[volley].groups)) {
       FireGroup g;
       g.model = shot.model;
       g.firers = shot.firers;
@@ -560,7 +601,7 @@ std::vector<FireGroup> fire_groups(const GameState& s, const Action& a) {
       g.kind = shot.weapon->is_area()       ? rules::ShotKind::area
                : shot.weapon->is_template() ? rules::ShotKind::template_
                                             : rules::ShotKind::direct;
-      g.situation = detail::situation(s, poses, a.unit, a.target, shot, g.kind);
+      g.situation = detail::situation(s, poses, a.unit, target, shot, g.kind);
       g.targets = shot.targets;
       g.indirect = shot.indirect;
       g.through_smoke = shot.through_smoke;

@@ -86,6 +86,25 @@ struct Firer {
   int model = -1;
   const WeaponProfile* weapon = nullptr;
 };
+// ADV-32: one action's fire may be split between units, by model group: each of the action's
+// `picks` sends a group of the unit (its index among the unit's model groups, in the army list's
+// order) at another target; the rest fire at the action's target. A volley is one target and the
+// groups firing at it (bit k: group k).
+using GroupMask = std::uint32_t;
+constexpr GroupMask kAllGroups = ~GroupMask{0};
+constexpr int kMaxModelGroups = 32;
+struct Volley {
+  int target = -1;
+  GroupMask groups = kAllGroups;
+};
+// The index of model `m`'s group among its unit's model groups.
+int group_index(const GameState& s, int m);
+// How many model groups `unit` has.
+int group_count(const GameState& s, int unit);
+// The action's volleys: the main target's first, then each split in order (one volley when the
+// fire is not split).
+std::vector<Volley> volleys_of(const Action& a);
+
 // What a shooting action may spend (SHOOT-07, ADV-30): the acting unit's AP left, so a weapon
 // whose firing costs more stays silent; or any amount, to tell a player why nothing fires.
 enum class FireBudget : std::uint8_t { acting_points, unlimited };
@@ -95,7 +114,8 @@ enum class FireBudget : std::uint8_t { acting_points, unlimited };
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only = false,
                             std::vector<Firer>* firers = nullptr,
-                            FireBudget budget = FireBudget::acting_points);
+                            FireBudget budget = FireBudget::acting_points,
+                            GroupMask groups = kAllGroups);
 std::string target_problem(const GameState& s, const Action& a);
 // ADV-33 (advanced, option declared_shots): a shot is declared before the range is measured, so
 // a model that sees the target in its fire arc but has no weapon of the action's kind reaching it
@@ -111,7 +131,7 @@ struct WastedShot {
 std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::vector<table::TableModel>& poses, int unit,
                                      int target, bool heavy, const std::vector<Firer>& firing,
-                                     bool first_only = false);
+                                     bool first_only = false, GroupMask groups = kAllGroups);
 // SHOOT-49/50: the throw model `m` would make at `target`: its first blast grenade that reaches an
 // eligible model, or nothing (no BS, no such grenade, nobody in reach).
 std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::TableModel>& poses,

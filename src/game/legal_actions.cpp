@@ -449,6 +449,30 @@ void add_free_turns(Listing& list, int unit) {
   }
 }
 
+// ADV-32: fire split between units: for each pair of targets the unit may shoot with the same
+// kind of weapons, each of its model groups sent at the second while the rest fire at the first
+// (one group split off; the action may name up to three). Listed from the plain shots at `from`.
+void add_split_shots(Listing& list, int unit, std::size_t from) {
+  const GameState& s = list.s;
+  if (!s.setup->options.field_of_view || !list.wants(ActionKind::shoot)) return;
+  const int groups = std::min(detail::group_count(s, unit), detail::kMaxModelGroups);
+  if (groups < 2) return;
+  std::vector<Action> shots;
+  for (std::size_t i = from; i < list.out.size(); ++i)
+    if (list.out[i].kind == ActionKind::shoot && list.out[i].unit == unit)
+      shots.push_back(list.out[i]);
+  for (const Action& main : shots)
+    for (const Action& other : shots) {
+      if (other.target == main.target || other.heavy != main.heavy) continue;
+      Action split = main;
+      split.pick_count = 1;
+      for (int g = 0; g < groups; ++g) {
+        split.picks[0] = {g, other.target};
+        list.push_if_legal(split);
+      }
+    }
+}
+
 void add_unit_actions(Listing& list, int unit) {
   const GameState& s = list.s;
   std::vector<Action>& out = list.out;
@@ -474,6 +498,7 @@ void add_unit_actions(Listing& list, int unit) {
   // while it is listed).
   thread_local std::vector<table::TableModel> poses;
   bool gathered = false;
+  const std::size_t first_shot = out.size();
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
     Action a = make_action(ActionKind::shoot, unit);
@@ -499,6 +524,7 @@ void add_unit_actions(Listing& list, int unit) {
     charge.fire = true;
     if (out.size() > listed) list.push_if_legal(charge);
   }
+  add_split_shots(list, unit, first_shot);
   // A charge-failed unit may do nothing more (CHARGE-04); the planner would find no legal move.
   if (!s.units[unit].player_turn.charge_failed && list.wants(ActionKind::move))
     add_moves(s, unit, false, out);

@@ -2,6 +2,7 @@
 // units' state. The engine's rules are not here; only what a player sees of them.
 #include "game/view.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "game/fire_plan.hpp"
@@ -115,22 +116,34 @@ nlohmann::json table_view(const GameSetup& setup) {
   for (std::size_t u = 0; u < setup.units.size(); ++u) {
     const UnitInfo& info = setup.units[u];
     nlohmann::json models = nlohmann::json::array();
+    // ADV-32: the unit's model groups in army-list order, as a split shot names them.
+    std::vector<const data::ModelGroup*> seen;
+    nlohmann::json groups = nlohmann::json::array();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       const ModelInfo& model = setup.models[m];
       nlohmann::json weapons = nlohmann::json::array();
       if (model.group)
         for (const auto* w : model.group->weapons) weapons.push_back(w->name);
+      auto at = std::find(seen.begin(), seen.end(), model.group);
+      if (at == seen.end()) {
+        seen.push_back(model.group);
+        at = seen.end() - 1;
+        groups.push_back(model.group && !model.group->name.empty() ? model.group->name
+                                                                   : model.profile->name);
+      }
       models.push_back({{"profile", model.profile->id},
                         {"leader", model.leader},
                         {"base_radius", s.units[u].models[m - info.first_model].pose.base_radius},
-                        {"weapons", std::move(weapons)}});
+                        {"weapons", std::move(weapons)},
+                        {"group", at - seen.begin()}});
     }
     units.push_back({{"id", info.id},
                      {"name", info.name},
                      {"side", info.side},
                      {"activation_value", info.activation_value},
                      {"move", info.move},
-                     {"models", std::move(models)}});
+                     {"models", std::move(models)},
+                     {"groups", std::move(groups)}});
   }
   nlohmann::json profiles = nlohmann::json::object();
   for (const auto& model : setup.models)

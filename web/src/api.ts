@@ -14,6 +14,7 @@ export interface Action {
   facing?: number;
   x?: number;  // deep_strike (ADV-26): the marker's aim point; throw_smoke (ADV-35): the aim point
   y?: number;
+  split?: { group: number; target: number }[];  // shoot (ADV-32): model groups sent at other units
   [key: string]: unknown;
 }
 
@@ -127,7 +128,8 @@ export interface TableView {
     side: number;
     activation_value: number;
     move: number;
-    models: { profile: string; leader: boolean; base_radius: number; weapons: string[] }[];
+    models: { profile: string; leader: boolean; base_radius: number; weapons: string[]; group?: number }[];
+    groups?: string[];  // ADV-32: the unit's model groups, as a split shot names them
   }[];
   profiles: Record<string, Profile>;
 }

@@ -34,7 +34,15 @@ export function describeAction(a: Action, table: TableView): string {
   const target = a.target !== undefined && a.target >= 0 && table.units[a.target] ? unitLabel(table, a.target) : "";
   switch (a.type) {
     case "activate": return `Activate ${unit} with ${a.dice} ${a.dice === 1 ? "die" : "dice"}`;
-    case "shoot": return `${unit} shoots ${target}${a.heavy ? " (heavy weapons)" : ""}`;
+    case "shoot": {
+      // ADV-32: groups split off at other units, named by the unit's model groups.
+      const split = (a.split ?? []).map((part) => {
+        const other = table.units[part.target] ? unitLabel(table, part.target) : `unit ${part.target}`;
+        const group = table.units[a.unit ?? -1]?.groups?.[part.group] ?? `group ${part.group}`;
+        return `, its ${group} at ${other}`;
+      });
+      return `${unit} shoots ${target}${split.join("")}${a.heavy ? " (heavy weapons)" : ""}`;
+    }
     case "throw_grenade": return `${unit} throws a grenade at ${target}`;
     case "charge": return `${unit} charges ${target}${a.fire ? " (fire and charge)" : ""}`;
     case "pick_up": return `Pick up failed dice`;
@@ -91,6 +99,12 @@ export function describePreview(p: Preview): HTMLElement {
   const table = h("table");
   for (const [k, v] of rows) table.append(h("tr", {}, h("td", {}, k), h("td", {}, v)));
   box.append(table);
+  // ADV-32: each volley split off at another unit, with its own odds.
+  if (Array.isArray(p.split))
+    for (const part of p.split as Preview[]) {
+      box.append(h("div", { class: "hint" }, `split off at unit ${String(part.target)}:`));
+      box.append(describePreview(part));
+    }
   if (Array.isArray(p.notes)) for (const n of p.notes as string[]) box.append(h("div", { class: "hint" }, n));
   return box;
 }
