@@ -99,9 +99,11 @@ Action RandomAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
 Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
   // Every kind but the moves comes from legal_actions; the one move the greedy agent makes is
   // planned toward the nearest enemy.
-  // It never wastes a shot (ADV-33): it shoots only what its weapons reach.
+  // It never wastes a shot (ADV-33): it shoots only what its weapons reach; and it never splits
+  // its fire (ADV-32): each shot is at one unit.
   constexpr game::KindSet kNoMoves = game::kAllKinds & ~game::kind_bit(ActionKind::move) &
-                                     ~game::kind_bit(ActionKind::free_move) & ~game::kWastedShots;
+                                     ~game::kind_bit(ActionKind::free_move) & ~game::kWastedShots &
+                                     ~game::kSplitShots;
   const auto options = game::legal_actions(s, kNoMoves);
   switch (s.phase) {
     case Phase::activation: {

@@ -46,7 +46,7 @@ constexpr std::array<const char*, 33> kKinds = {"activate",
                                                 "throw_smoke",
                                                 "discharge_smoke"};
 // Bit 63 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
-static_assert(kKinds.size() <= 63);
+static_assert(kKinds.size() <= 62);  // bits 62 and 63 of a KindSet are kSplitShots, kWastedShots
 // In MoveMode's order.
 constexpr std::array<const char*, 14> kModes = {
     "normal", "backwards", "sidestep", "crawl",     "tactical", "charge",           "flee",

@@ -52,6 +52,9 @@ inline constexpr KindSet kAllKinds = ~KindSet{0};
 // this bit, which kAllKinds holds; an agent that never wastes shots leaves it out and is spared
 // the dear part of their test, whether any model sees the target at any distance.
 inline constexpr KindSet kWastedShots = KindSet{1} << 63;
+// Likewise shots split between units by model group (ADV-32): listed only with this bit, so an
+// agent that never splits its fire is spared finding which of a unit's groups reach each target.
+inline constexpr KindSet kSplitShots = KindSet{1} << 62;
 std::vector<Action> legal_actions(const GameState& state, KindSet kinds);
 
 // What a shoot or throw_grenade action would fire now, group by group (SHOOT-26: identical

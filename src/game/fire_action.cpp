@@ -106,16 +106,7 @@ std::string split_problem(const GameState& s, const std::vector<table::TableMode
         a.picks[k - 1].first, info.name, a.heavy ? "heavy" : "non-heavy",
         s.setup->units[v.target].name);
   }
-  // The arc: the smallest that holds every target's bearing is 360 less the widest gap.
-  const table::Point from = unit_centre(s, a.unit);
-  std::vector<double> bearings;
-  for (const int t : targets)
-    bearings.push_back(table::normalise_bearing(table::bearing(from, unit_centre(s, t))));
-  std::sort(bearings.begin(), bearings.end());
-  double widest = 360.0 - (bearings.back() - bearings.front());
-  for (std::size_t i = 1; i < bearings.size(); ++i)
-    widest = std::max(widest, bearings[i] - bearings[i - 1]);
-  const double arc = 360.0 - widest;
+  const double arc = targets_span(s, a.unit, targets);
   if (arc > 90.0 + 1e-9) {
     return fmt::format(
         "ADV-32: one shooting action's targets lie in one 90-degree arc; seen from {} these span "

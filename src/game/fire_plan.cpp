@@ -245,6 +245,24 @@ std::vector<const data::ModelGroup*> unit_groups(const GameState& s, int unit) {
 
 }  // namespace
 
+// ADV-32: whether model `m` of `unit` is in `groups`, the unit's groups looked up once a call.
+class GroupFilter {
+ public:
+  GroupFilter(const GameState& s, int unit, GroupMask groups) : s_(s), groups_(groups) {
+    if (groups != kAllGroups) order_ = unit_groups(s, unit);
+  }
+  bool admits(int m) const {
+    if (groups_ == kAllGroups) return true;
+    const auto at = std::find(order_.begin(), order_.end(), s_.setup->models[m].group);
+    return ((groups_ >> (at - order_.begin())) & 1u) != 0;
+  }
+
+ private:
+  const GameState& s_;
+  GroupMask groups_;
+  std::vector<const data::ModelGroup*> order_;
+};
+
 int group_index(const GameState& s, int m) {
   const auto groups = unit_groups(s, s.setup->models[m].unit);
   return static_cast<int>(std::find(groups.begin(), groups.end(), s.setup->models[m].group) -
@@ -253,6 +271,34 @@ int group_index(const GameState& s, int m) {
 
 int group_count(const GameState& s, int unit) {
   return static_cast<int>(unit_groups(s, unit).size());
+}
+
+double targets_span(const GameState& s, int unit, const std::vector<int>& targets) {
+  const table::Point from = unit_centre(s, unit);
+  std::vector<double> bearings;
+  for (const int t : targets)
+    bearings.push_back(table::normalise_bearing(table::bearing(from, unit_centre(s, t))));
+  std::sort(bearings.begin(), bearings.end());
+  if (bearings.size() < 2) return 0.0;
+  // The smallest arc holding every bearing is 360 less the widest gap between neighbours.
+  double widest = 360.0 - (bearings.back() - bearings.front());
+  for (std::size_t i = 1; i < bearings.size(); ++i)
+    widest = std::max(widest, bearings[i] - bearings[i - 1]);
+  return 360.0 - widest;
+}
+
+GroupMask firing_groups(const GameState& s, const std::vector<table::TableModel>& poses, int unit,
+                        int target, bool heavy) {
+  GroupMask out = 0;
+  const int groups = std::min(group_count(s, unit), kMaxModelGroups);
+  for (int g = 0; g < groups; ++g) {
+    const GroupMask bit = GroupMask{1} << g;
+    if (!plan_fire(s, poses, unit, target, heavy, true, nullptr, FireBudget::acting_points, bit)
+             .empty() ||
+        !wasted_shots(s, poses, unit, target, heavy, {}, true, bit).empty())
+      out |= bit;
+  }
+  return out;
 }
 
 std::vector<Volley> volleys_of(const Action& a) {
@@ -276,9 +322,10 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // (counted at the first launcher: most units carry none, and this is every legality check).
   std::optional<int> places;
   const bool crossfire = crossfire_target(s, target);  // ADV-41
+  const GroupFilter filter(s, unit, groups);
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!may_fire(s, poses, m, heavy)) continue;
-    if (groups != kAllGroups && ((groups >> group_index(s, m)) & 1u) == 0) continue;  // ADV-32
+    if (!filter.admits(m)) continue;  // ADV-32
     const auto& model = s.setup->models[m];
     const auto fire = [&](Shot&& shot) {
       if (takes_throwing_place(s, *shot.weapon)) --*places;
@@ -406,10 +453,11 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   const UnitState& u = s.units[unit];
   std::optional<int> places;  // ADV-49, counted at the first launcher (as plan_fire does)
   const bool crossfire = crossfire_target(s, target);  // ADV-41
+  const GroupFilter filter(s, unit, groups);
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     // The same firers plan_fire considers, less those that fire.
     if (!may_fire(s, poses, m, heavy)) continue;
-    if (groups != kAllGroups && ((groups >> group_index(s, m)) & 1u) == 0) continue;  // ADV-32
+    if (!filter.admits(m)) continue;  // ADV-32
     if (std::any_of(firing.begin(), firing.end(), [&](const Firer& f) { return f.model == m; }))
       continue;
     const auto& model = s.setup->models[m];

@@ -104,6 +104,9 @@ int group_count(const GameState& s, int unit);
 // The action's volleys: the main target's first, then each split in order (one volley when the
 // fire is not split).
 std::vector<Volley> volleys_of(const Action& a);
+// The smallest arc, in degrees, that holds every bearing from `unit`'s centre to the centres of
+// `targets` (ADV-32 allows 90).
+double targets_span(const GameState& s, int unit, const std::vector<int>& targets);
 
 // What a shooting action may spend (SHOOT-07, ADV-30): the acting unit's AP left, so a weapon
 // whose firing costs more stays silent; or any amount, to tell a player why nothing fires.
@@ -117,6 +120,10 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
                             FireBudget budget = FireBudget::acting_points,
                             GroupMask groups = kAllGroups);
 std::string target_problem(const GameState& s, const Action& a);
+// ADV-32: the model groups of `unit` (bit k: group k) that would fire at `target` in an action of
+// this kind, or declare a shot at it and waste it (ADV-33).
+GroupMask firing_groups(const GameState& s, const std::vector<table::TableModel>& poses, int unit,
+                        int target, bool heavy);
 // ADV-33 (advanced, option declared_shots): a shot is declared before the range is measured, so
 // a model that sees the target in its fire arc but has no weapon of the action's kind reaching it
 // fires anyway and wastes the shot. These are such models of `unit` among those not in `firing`

@@ -384,6 +384,7 @@ struct Listing {
   std::vector<Action>& out;
   bool wants(ActionKind kind) const { return (kinds & kind_bit(kind)) != 0; }
   bool wants_wasted_shots() const { return (kinds & kWastedShots) != 0; }
+  bool wants_split_shots() const { return (kinds & kSplitShots) != 0; }
   void push_if_legal(const Action& a) {
     if (wants(a.kind) && is_legal(s, a)) out.push_back(a);
   }
@@ -451,24 +452,37 @@ void add_free_turns(Listing& list, int unit) {
 
 // ADV-32: fire split between units: for each pair of targets the unit may shoot with the same
 // kind of weapons, each of its model groups sent at the second while the rest fire at the first
-// (one group split off; the action may name up to three). Listed from the plain shots at `from`.
+// (one group split off; the action may name up to three). Listed from the plain shots at `from`,
+// by split_problem's own tests made once a target: which groups fire at it (firing_groups), and
+// the arc of the two targets.
 void add_split_shots(Listing& list, int unit, std::size_t from) {
   const GameState& s = list.s;
-  if (!s.setup->options.field_of_view || !list.wants(ActionKind::shoot)) return;
+  if (!s.setup->options.field_of_view || !list.wants(ActionKind::shoot) ||
+      !list.wants_split_shots())
+    return;
   const int groups = std::min(detail::group_count(s, unit), detail::kMaxModelGroups);
   if (groups < 2) return;
-  std::vector<Action> shots;
+  std::vector<std::pair<Action, detail::GroupMask>> shots;
   for (std::size_t i = from; i < list.out.size(); ++i)
-    if (list.out[i].kind == ActionKind::shoot && list.out[i].unit == unit)
-      shots.push_back(list.out[i]);
-  for (const Action& main : shots)
-    for (const Action& other : shots) {
+    if (list.out[i].kind == ActionKind::shoot && list.out[i].unit == unit &&
+        list.out[i].pick_count == 0)
+      shots.push_back({list.out[i], 0});
+  if (shots.size() < 2) return;
+  thread_local std::vector<table::TableModel> poses;
+  s.table_models(poses);
+  for (auto& [shot, mask] : shots)
+    mask = detail::firing_groups(s, poses, unit, shot.target, shot.heavy);
+  for (const auto& [main, main_groups] : shots)
+    for (const auto& [other, other_groups] : shots) {
       if (other.target == main.target || other.heavy != main.heavy) continue;
+      if (detail::targets_span(s, unit, {main.target, other.target}) > 90.0 + 1e-9) continue;
       Action split = main;
       split.pick_count = 1;
       for (int g = 0; g < groups; ++g) {
+        const detail::GroupMask bit = detail::GroupMask{1} << g;
+        if ((other_groups & bit) == 0 || (main_groups & ~bit) == 0) continue;
         split.picks[0] = {g, other.target};
-        list.push_if_legal(split);
+        list.out.push_back(split);
       }
     }
 }
