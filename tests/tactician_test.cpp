@@ -84,13 +84,14 @@ TEST(TacticianWeights, bad_weights_are_refused_with_line_and_field) {
   EXPECT_NE(error_of("personality: {}\n"), "");
 }
 
-// A Red tactical squad facing an Imperial Guard squad `gap` inches up the table, Red's unit
-// activated with 3 AP by scripted dice.
+// A Red unit (of the Space Marines unless `red_army` says) facing a Blue unit `gap` inches up the
+// table, Red's unit activated with 3 AP by scripted dice.
 GameState facing_off(const std::string& name, const std::string& red, const std::string& blue_army,
-                     const std::string& blue, double gap) {
+                     const std::string& blue, double gap,
+                     const std::string& red_army = "space_marines") {
   static std::vector<std::shared_ptr<const game::GameSetup>> keep;
   keep.push_back(test::battle(
-      name, "space_marines", "[{unit: " + red + ", at: [24, 8], facing: 0}]", blue_army,
+      name, red_army, "[{unit: " + red + ", at: [24, 8], facing: 0}]", blue_army,
       "[{unit: " + blue + ", at: [24, " + std::to_string(8 + gap) + "], facing: 180}]"));
   GameState s = game::initial_state(*keep.back(), 1);
   Action activate = game::make_action(ActionKind::activate, 0);
@@ -497,20 +498,9 @@ TEST(Tactician, texture_no_long_shot_charges_and_no_idle_units) {
 // hides the enemy from, both measured on the table with the cloud laid. Guard Veterans (shotguns,
 // 12") facing a Devastator squad 20" off gain a screen; Terminators (dischargers) facing a Guard
 // squad 16" off would blind their own storm bolters more than the lasguns they hide from.
-GameState veterans_under_heavy_guns() {
-  static const auto setup = test::battle(
-      "tactician_smoke", "imperial_guard", "[{unit: veteran_squad, at: [24, 8], facing: 0}]",
-      "space_marines", "[{unit: devastator_squad, at: [24, 28], facing: 180}]");
-  GameState s = game::initial_state(*setup, 1);
-  Action activate = game::make_action(ActionKind::activate, 0);
-  activate.dice = 3;
-  dice::ScriptedDice ones{1, 1, 1};
-  EXPECT_EQ(game::apply(s, activate, ones, nullptr), "");
-  return s;
-}
-
 TEST(Tactician, ADV_35_weighs_a_smoke_screen_by_the_fire_it_hides_the_unit_from) {
-  const GameState s = veterans_under_heavy_guns();
+  const GameState s = facing_off("tactician_smoke", "veteran_squad", "space_marines",
+                                 "devastator_squad", 20.0, "imperial_guard");
   const TacticianWeights& w = shipped().get("balanced");
   int screens = 0;
   for (const auto& r : TacticianAgent(w).rank(s)) {

@@ -58,14 +58,7 @@ std::uint64_t state_digest(const GameState& s) {
   // ADV-35/50: the clouds laid in play (the laid table is built from them and the doors).
   const std::uint64_t clouds = s.clouds.size();
   h.mix(&clouds, sizeof(clouds));
-  for (const auto& cloud : s.clouds) {
-    h("cloud.x", cloud.centre.x);
-    h("cloud.y", cloud.centre.y);
-    h("cloud.radius", cloud.radius);
-    h("cloud.laid_in", cloud.laid_in);
-    h("cloud.side", cloud.side);
-    h("cloud.blind", cloud.blind);
-  }
+  for (const auto& cloud : s.clouds) fields::for_each(cloud, h);
   for (const auto w : s.dice.generator().state()) h("dice", w);
   h("dice.has_spare", s.dice.has_spare());
   h("dice.spare", s.dice.spare());

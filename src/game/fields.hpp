@@ -42,6 +42,19 @@ void for_each(Model& m, Visit&& visit) {
   visit("crossfire_from.y", m.crossfire_from.y);
 }
 
+// `visit(name, field)` for every field of a cloud laid in play (ADV-35/50). The laid table is
+// built from the clouds and the doors, so it has no fields of its own.
+template <typename CloudState, typename Visit>
+requires std::is_same_v<std::remove_const_t<CloudState>, Cloud>
+void for_each(CloudState& c, Visit&& visit) {
+  visit("cloud.x", c.centre.x);
+  visit("cloud.y", c.centre.y);
+  visit("cloud.radius", c.radius);
+  visit("cloud.laid_in", c.laid_in);
+  visit("cloud.side", c.side);
+  visit("cloud.blind", c.blind);
+}
+
 // clang-format off
 #define ARAP_UNIT_FIELDS(X) \
   X(own_turn.attempted) \
@@ -197,6 +210,7 @@ static_assert(sizeof(GameState::ChargeInProgress) == 32,
               "list the new ChargeInProgress field in ARAP_CHARGE_FIELDS");
 static_assert(sizeof(GameState::FireInProgress) == 16,
               "list the new FireInProgress field in for_each_scalar");
+static_assert(sizeof(Cloud) == 32, "list the new Cloud field in for_each(Cloud)");
 static_assert(sizeof(GameState) == 288,
               "list the new GameState field in for_each_scalar or digest()");
 #endif

@@ -231,25 +231,20 @@ bool fires_from_ladder(const WeaponProfile& weapon) {
 
 }  // namespace
 
-namespace {
-
-// The unit's model groups in the order their first models stand (the army list's order).
-std::vector<const data::ModelGroup*> unit_groups(const GameState& s, int unit) {
+std::vector<const data::ModelGroup*> model_groups(const GameSetup& setup, int unit) {
   std::vector<const data::ModelGroup*> groups;
-  const auto& info = s.setup->units[unit];
+  const auto& info = setup.units[unit];
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    if (std::find(groups.begin(), groups.end(), s.setup->models[m].group) == groups.end())
-      groups.push_back(s.setup->models[m].group);
+    if (std::find(groups.begin(), groups.end(), setup.models[m].group) == groups.end())
+      groups.push_back(setup.models[m].group);
   return groups;
 }
-
-}  // namespace
 
 // ADV-32: whether model `m` of `unit` is in `groups`, the unit's groups looked up once a call.
 class GroupFilter {
  public:
   GroupFilter(const GameState& s, int unit, GroupMask groups) : s_(s), groups_(groups) {
-    if (groups != kAllGroups) order_ = unit_groups(s, unit);
+    if (groups != kAllGroups) order_ = model_groups(*s.setup, unit);
   }
   bool admits(int m) const {
     if (groups_ == kAllGroups) return true;
@@ -264,13 +259,13 @@ class GroupFilter {
 };
 
 int group_index(const GameState& s, int m) {
-  const auto groups = unit_groups(s, s.setup->models[m].unit);
+  const auto groups = model_groups(*s.setup, s.setup->models[m].unit);
   return static_cast<int>(std::find(groups.begin(), groups.end(), s.setup->models[m].group) -
                           groups.begin());
 }
 
 int group_count(const GameState& s, int unit) {
-  return static_cast<int>(unit_groups(s, unit).size());
+  return static_cast<int>(model_groups(*s.setup, unit).size());
 }
 
 double targets_span(const GameState& s, int unit, const std::vector<int>& targets) {

@@ -97,6 +97,8 @@ struct Volley {
   int target = -1;
   GroupMask groups = kAllGroups;
 };
+// The model groups of `unit` in the order their first models stand (the army list's order).
+std::vector<const data::ModelGroup*> model_groups(const GameSetup& setup, int unit);
 // The index of model `m`'s group among its unit's model groups.
 int group_index(const GameState& s, int m);
 // How many model groups `unit` has.

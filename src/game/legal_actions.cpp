@@ -455,7 +455,8 @@ void add_free_turns(Listing& list, int unit) {
 // (one group split off; the action may name up to three). Listed from the plain shots at `from`,
 // by split_problem's own tests made once a target: which groups fire at it (firing_groups), and
 // the arc of the two targets.
-void add_split_shots(Listing& list, int unit, std::size_t from) {
+template <typename Poses>
+void add_split_shots(Listing& list, int unit, std::size_t from, Poses&& table_poses) {
   const GameState& s = list.s;
   if (!s.setup->options.field_of_view || !list.wants(ActionKind::shoot) ||
       !list.wants_split_shots())
@@ -468,8 +469,7 @@ void add_split_shots(Listing& list, int unit, std::size_t from) {
         list.out[i].pick_count == 0)
       shots.push_back({list.out[i], 0});
   if (shots.size() < 2) return;
-  thread_local std::vector<table::TableModel> poses;
-  s.table_models(poses);
+  const std::vector<table::TableModel>& poses = table_poses();
   for (auto& [shot, mask] : shots)
     mask = detail::firing_groups(s, poses, unit, shot.target, shot.heavy);
   for (const auto& [main, main_groups] : shots)
@@ -508,10 +508,15 @@ void add_unit_actions(Listing& list, int unit) {
   Action use = make_action(ActionKind::use, unit);  // ACT-16: each door and console in reach
   for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)
     list.push_if_legal(use);
-  // The table's models, gathered once for every target's shot test (the state does not change
-  // while it is listed).
+  // The table's models, gathered once (when first asked) for every target's shot test and the
+  // split shots (the state does not change while it is listed).
   thread_local std::vector<table::TableModel> poses;
   bool gathered = false;
+  const auto table_poses = [&]() -> const std::vector<table::TableModel>& {
+    if (!gathered) s.table_models(poses);
+    gathered = true;
+    return poses;
+  };
   const std::size_t first_shot = out.size();
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
@@ -519,11 +524,9 @@ void add_unit_actions(Listing& list, int unit) {
     a.target = v;
     for (const bool heavy : {false, true}) {
       a.heavy = heavy;
-      if (list.wants(ActionKind::shoot) && !list.wants_wasted_shots()) {
-        if (!gathered) s.table_models(poses);
-        gathered = true;
-        if (!shot_fires(s, poses, a)) continue;
-      }
+      if (list.wants(ActionKind::shoot) && !list.wants_wasted_shots() &&
+          !shot_fires(s, table_poses(), a))
+        continue;
       list.push_if_legal(a);
     }
     Action grenade = make_action(ActionKind::throw_grenade, unit);
@@ -538,7 +541,7 @@ void add_unit_actions(Listing& list, int unit) {
     charge.fire = true;
     if (out.size() > listed) list.push_if_legal(charge);
   }
-  add_split_shots(list, unit, first_shot);
+  add_split_shots(list, unit, first_shot, table_poses);
   // A charge-failed unit may do nothing more (CHARGE-04); the planner would find no legal move.
   if (!s.units[unit].player_turn.charge_failed && list.wants(ActionKind::move))
     add_moves(s, unit, false, out);

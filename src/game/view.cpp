@@ -117,25 +117,22 @@ nlohmann::json table_view(const GameSetup& setup) {
     const UnitInfo& info = setup.units[u];
     nlohmann::json models = nlohmann::json::array();
     // ADV-32: the unit's model groups in army-list order, as a split shot names them.
-    std::vector<const data::ModelGroup*> seen;
+    const auto order = detail::model_groups(setup, static_cast<int>(u));
     nlohmann::json groups = nlohmann::json::array();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       const ModelInfo& model = setup.models[m];
       nlohmann::json weapons = nlohmann::json::array();
       if (model.group)
         for (const auto* w : model.group->weapons) weapons.push_back(w->name);
-      auto at = std::find(seen.begin(), seen.end(), model.group);
-      if (at == seen.end()) {
-        seen.push_back(model.group);
-        at = seen.end() - 1;
+      const auto at = std::find(order.begin(), order.end(), model.group);
+      if (at - order.begin() == static_cast<std::ptrdiff_t>(groups.size()))
         groups.push_back(model.group && !model.group->name.empty() ? model.group->name
                                                                    : model.profile->name);
-      }
       models.push_back({{"profile", model.profile->id},
                         {"leader", model.leader},
                         {"base_radius", s.units[u].models[m - info.first_model].pose.base_radius},
                         {"weapons", std::move(weapons)},
-                        {"group", at - seen.begin()}});
+                        {"group", at - order.begin()}});
     }
     units.push_back({{"id", info.id},
                      {"name", info.name},
