@@ -261,6 +261,9 @@ Preview preview(const GameState& s, const Action& a) {
     case ActionKind::throw_smoke:
       out.smoke = game::smoke_outlook(s, a);
       break;
+    case ActionKind::cast_down_ladder:
+      out.ladder = game::ladder_outlook(s, a);
+      break;
     case ActionKind::activate:
     case ActionKind::pick_up: {
       const int unit = a.kind == ActionKind::activate ? a.unit : a.picks[0].first;
@@ -342,6 +345,11 @@ nlohmann::json to_json(const Preview& p) {
                     {"blind", p.smoke->weapon->has(data::WeaponProperty::blind)},
                     {"goal", p.smoke->goal},
                     {"p_on_target", p.smoke->p_on_target}};
+  }
+  if (p.ladder) {
+    out["ladder"] = {{"occupied", p.ladder->occupied},
+                     {"pushers", p.ladder->pushers},
+                     {"p_cast_down", p.ladder->p_cast_down}};
   }
   if (p.action_points) {
     out["p_bust"] = *p.p_bust;

@@ -56,6 +56,8 @@ struct Preview {
   std::optional<game::DropOutlook> drop;
   // Smoke grenades (ADV-35): the throw's goal and P(the cloud goes down where aimed).
   std::optional<game::SmokeOutlook> smoke;
+  // Ladders cast down (ADV-15): whether anyone is on it, the pushers and P(it falls).
+  std::optional<game::LadderOutlook> ladder;
   // ADV-32: a shot split between units: the odds of each volley sent at another unit (its
   // `target`), after this preview's own volley at the action's target.
   std::vector<Preview> split;

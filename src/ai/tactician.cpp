@@ -158,6 +158,34 @@ ScoredAction Scorer::score(const Action& action) {
     case ActionKind::discharge_smoke:
       score_smoke(out);
       break;
+    case ActionKind::place_ladder:
+      // ADV-15: the way up opens, and the bearers are free of the burden.
+      out.score = w_.place_ladder;
+      out.why = "sets its ladder up: the way up is open and the bearers are free";
+      break;
+    case ActionKind::pick_up_ladder:
+      out.score = -w_.min_gain;  // a burden taken up again: only when nothing else is open
+      out.why = "takes a ladder up again";
+      break;
+    case ActionKind::cast_down_ladder: {
+      const game::LadderOutlook ladder = game::ladder_outlook(s_, action);
+      int climbers = 0;
+      if (ladder.occupied) {
+        const auto& standing = s_.portable_ladders[action.target];
+        for (const auto& model : s_.models)
+          climbers +=
+              model.pose.alive &&
+                      std::abs(table::dot(model.pose.position - standing.at, standing.up)) <= 1.0 &&
+                      table::distance(model.pose.position, standing.at) <= 1.3
+                  ? 1
+                  : 0;
+      }
+      out.score = ladder.p_cast_down * w_.cast_down_ladder * (1 + climbers);
+      out.why = fmt::format("{:.0f}% to cast the ladder down, {} climbing it",
+                            percent(ladder.p_cast_down), climbers);
+      out.odds["p_cast_down"] = ladder.p_cast_down;
+      break;
+    }
     case ActionKind::bodyguard:
       // ADV-53: the leader (its Ld and activation value) out of the blows, before choosing.
       out.score = w_.bodyguard;

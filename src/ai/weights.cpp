@@ -54,6 +54,8 @@ constexpr WeightSpec kWeights[] = {
     {"reload", &TacticianWeights::reload, 0, 1000, true},
     {"bodyguard", &TacticianWeights::bodyguard, 0, 1000, true},
     {"close_ranks", &TacticianWeights::close_ranks, 0, 1000, true},
+    {"place_ladder", &TacticianWeights::place_ladder, 0, 1000, true},
+    {"cast_down_ladder", &TacticianWeights::cast_down_ladder, 0, 1000, true},
     {"min_gain", &TacticianWeights::min_gain, 0, 1000},
 };
 

@@ -42,6 +42,8 @@ struct TacticianWeights {
   double reload = 0.5;        // ADV-30: each model whose spent Reload weapons a reload readies
   double bodyguard = 1.0;     // ADV-53: a bodyguard taking an engaged leader's place
   double close_ranks = 1.0;   // GEN-09/ADV-19: a unit out of coherency free to move again
+  double place_ladder = 0.3;  // ADV-15: a carried ladder set up against a face (the way up open)
+  double cast_down_ladder = 1.0;  // ADV-15: an enemy ladder pushed over, and each climber on it
   double min_gain = 0.0;
 };
 

@@ -61,6 +61,11 @@ enum class ActionKind : std::uint8_t {
   // ADV-50: unit: every model of it with an unfired smoke discharger lays a cloud around itself;
   // free, and not shooting (the unit may still fire)
   discharge_smoke,
+  // ADV-15: unit, x, y (kept in dx, dy): the unit's portable ladder is set against the face whose
+  // edge passes through that point, 1 AP
+  place_ladder,
+  pick_up_ladder,    // ADV-15: unit, target (a portable ladder's number): takes it up, 1 AP
+  cast_down_ladder,  // ADV-15: unit, target: pushes over an enemy's standing ladder, 1 AP
 };
 
 struct Action {

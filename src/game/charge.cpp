@@ -318,7 +318,7 @@ void resolve_charge(Context& c, ActionKind response) {
     }
   }
   auto& progress = s.charge_progress;
-  progress.distance = static_cast<float>(roll.distance * rain_rate(s));  // ADV-21
+  progress.distance = static_cast<float>(roll.distance * move_rate(s, charger));  // ADV-15/21
   progress.highest_die = static_cast<std::int8_t>(roll.highest_die);
   progress.denied = denied;
   progress.wounds_taken = static_cast<std::int16_t>(reaction_wounds_taken);
@@ -331,7 +331,7 @@ void resolve_charge(Context& c, ActionKind response) {
 void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& roll) {
   GameState& s = c.state;
   const auto& ci = c.setup.units[charger];
-  const Contact caught = make_contact(c, charger, target, roll.distance * rain_rate(s));  // ADV-21
+  const Contact caught = make_contact(c, charger, target, roll.distance * move_rate(s, charger));
   if (caught == Contact::halted) {
     halt_charge(c, charger);
     return;
@@ -356,7 +356,7 @@ void resolve_run(Context& c, int charger, int target, const rules::ChargeRoll& r
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (v == target || c.setup.units[v].side == ci.side || !s.unit_alive(v)) continue;
     if (s.units[v].routing || s.units[v].rout_pending) continue;
-    const Contact met = make_contact(c, charger, v, roll.distance * rain_rate(s));
+    const Contact met = make_contact(c, charger, v, roll.distance * move_rate(s, charger));
     if (met == Contact::halted) {
       halt_charge(c, charger);
       return;
@@ -475,7 +475,7 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   if (auto rain = rain_move_problem(s, table::MoveMode::charge); !rain.empty()) return rain;
   const NearestPair pair = nearest_pair(s, a.unit, a.target);
   const double size = s.models[pair.own].pose.size;
-  const double rain = rain_rate(s);  // ADV-21: the Charge covers only part of its roll
+  const double rain = move_rate(s, a.unit);  // ADV-15/21: the Charge covers part of its roll
   rules::ChargeMove move = charge_move_of(s, a.unit, -1);  // as over open ground
   double longest = rules::charge_distance_longest(move, s.setup->rulings.charge_02()) * rain + size;
   // MOVE-12: variable ground on the way rolls shorter at most; only a target beyond that reach

@@ -198,7 +198,7 @@ ChargeReach charge_reach(const GameState& s, const Action& a) {
     if (poses[n].alive)
       contact_reach = std::max(contact_reach, lead_pose.base_radius + poses[n].base_radius);
   const auto& rolls = out.roll.probabilities();
-  const double rain = rain_rate(s);  // ADV-21: the roll is covered at the rain's rate
+  const double rain = move_rate(s, a.unit);  // ADV-15/21: the roll covered at the rain's rate
   for (int i = 0; i < static_cast<int>(rolls.size()); ++i) {
     const int rolled = out.roll.lowest() + i;
     const double inches = rolled * rain;

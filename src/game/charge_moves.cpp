@@ -295,7 +295,7 @@ void fail_charge(Context& c, int charger, int target, int highest_die) {
     const table::Point aim = unit_centre(s, target);
     for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
       if (poses[m].alive)
-        step_toward(c, poses, m, aim, highest_die * rain_rate(s),  // ADV-21
+        step_toward(c, poses, m, aim, highest_die * move_rate(s, charger),  // ADV-15/21
                     table::MoveMode::normal);
     log_unit_moved(c, charger, from, "failed_charge", "CHARGE-04");
     charge_hazards(c, charger, starts);

@@ -79,7 +79,7 @@ std::string consolidation_illegal(const GameState& s, const Action& a, bool expl
   if (a.mode != table::MoveMode::normal)
     return "ADV-68: a consolidation is a plain move (no mode but normal)";
   const double length = std::hypot(a.dx, a.dy);
-  const double inches = s.units[unit].consolidation * rain_rate(s);  // ADV-21
+  const double inches = s.units[unit].consolidation * move_rate(s, unit);  // ADV-15/21
   if (length > inches + 1e-9) {
     if (!explain) return "ADV-68";
     return fmt::format("ADV-68: the consolidation roll allows {}\" and that is {:.2f}\"", inches,
@@ -138,7 +138,7 @@ MovePlan plan_consolidation(const GameState& s, int unit, const table::Point& po
   const table::Point centre = unit_centre(s, unit);
   const table::Point to = point - centre;
   plan.wanted = table::length(to);
-  plan.allowance = s.units[unit].consolidation * rain_rate(s);  // ADV-21
+  plan.allowance = s.units[unit].consolidation * move_rate(s, unit);  // ADV-15/21
   if (plan.wanted < 1e-9) {
     plan.stop = {"", "the unit is there already"};
     return plan;

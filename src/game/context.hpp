@@ -292,6 +292,37 @@ void s_points_wear_off(Context& c);
 // fire_morale.cpp: the S-point Ld test; true when it failed.
 bool s_point_test_failed(Context& c, int unit);
 
+// ADV-15 (ladders.cpp): portable ladders. The standing ones go into the laid table after the
+// clouds; carried_ladder is the unit's ladder (-1: none); the bearers are a bit set over the
+// unit's models (bit i: its model i), `bulk` their bulk; move_rate is the rain's rate (ADV-21)
+// times the ladder's (every move the unit makes); ladder_face is the face of a raised surface whose
+// edge passes within 0.1" of `p`.
+struct LadderFace {
+  table::Point at;  // on the edge
+  table::Point up;  // the unit vector across the edge toward the higher level
+  double foot_level = 0.0;
+  double rise = 0.0;
+};
+void add_standing_ladders(const GameState& state, table::Table& out);
+int carried_ladder(const GameState& state, int unit);
+std::uint64_t ladder_bearers(const GameState& state, int unit, int* bulk);
+double ladder_rate(const GameState& state, int unit);
+double move_rate(const GameState& state, int unit);
+bool bears_ladder(const GameState& state, int model);
+void drop_ladder(Context& c, int unit, const table::Point& at, const char* why);
+void drop_ladder_in_melee(Context& c, int unit);
+std::optional<LadderFace> ladder_face(const table::Table& table, const table::Point& p);
+std::string place_ladder_illegal(const GameState& state, const Action& action);
+void apply_place_ladder(Context& c, const Action& action);
+std::string pick_up_ladder_illegal(const GameState& state, const Action& action);
+void apply_pick_up_ladder(Context& c, const Action& action);
+std::string cast_down_illegal(const GameState& state, const Action& action);
+void apply_cast_down(Context& c, const Action& action);
+// For the legal-action list: points of faces within reach of a unit carrying a ladder; the ladders
+// (lying or standing) within reach of one of its models.
+std::vector<table::Point> ladder_places(const GameState& state, int unit);
+std::vector<int> ladders_in_reach(const GameState& state, int unit);
+
 // Levels (levels.cpp): MOVE-23/25/27/28.
 // MOVE-25: the Initiative tests for jumping down `drop` inches (one per full 2"), rolled until the
 // first failure; `tests` gets how many were due. True when all passed.

@@ -59,6 +59,8 @@ std::uint64_t state_digest(const GameState& s) {
   const std::uint64_t clouds = s.clouds.size();
   h.mix(&clouds, sizeof(clouds));
   for (const auto& cloud : s.clouds) fields::for_each(cloud, h);
+  // ADV-15: the portable ladders (those standing are ladders of the laid table).
+  for (const auto& ladder : s.portable_ladders) fields::for_each(ladder, h);
   for (const auto w : s.dice.generator().state()) h("dice", w);
   h("dice.has_spare", s.dice.has_spare());
   h("dice.spare", s.dice.spare());

@@ -255,6 +255,21 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       s.units[unit].own_turn.aimed = false;  // SHOOT-08: the aim was spent on the throw
       spend(c, 1);
       break;
+    case ActionKind::place_ladder:  // ADV-15
+      detail::apply_place_ladder(c, a);
+      s.units[unit].own_turn.aimed = false;  // SHOOT-08: the aim was for a shot next
+      spend(c, 1);
+      break;
+    case ActionKind::pick_up_ladder:
+      detail::apply_pick_up_ladder(c, a);
+      s.units[unit].own_turn.aimed = false;
+      spend(c, 1);
+      break;
+    case ActionKind::cast_down_ladder:
+      detail::apply_cast_down(c, a);
+      if (s.unit_alive(unit)) s.units[unit].own_turn.aimed = false;
+      spend(c, 1);
+      break;
     case ActionKind::discharge_smoke:  // ADV-50
       detail::apply_discharge(c, a);
       spend(c, 0);  // free, but it may end an activation kept open only for a Fleet move

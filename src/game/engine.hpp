@@ -122,6 +122,16 @@ struct SmokeOutlook {
   double p_on_target = 0.0;
 };
 SmokeOutlook smoke_outlook(const GameState& state, const Action& throw_smoke);
+// ADV-15: how a cast_down_ladder would go: whether anyone is on the ladder, how many of the unit
+// push (three at most) and P(it falls): 1 for a ladder nobody is on, else a D6 of 6, one less for
+// each pusher past the first.
+struct LadderOutlook {
+  bool legal = false;
+  bool occupied = false;
+  int pushers = 0;
+  double p_cast_down = 0.0;
+};
+LadderOutlook ladder_outlook(const GameState& state, const Action& cast_down);
 // ADV-35/50: the table the state stands on with `extra` clouds laid besides its own (what a cloud
 // would hide, asked before it is laid).
 table::Table table_with_clouds(const GameState& state, std::span<const Cloud> extra);

@@ -55,6 +55,20 @@ void for_each(CloudState& c, Visit&& visit) {
   visit("cloud.blind", c.blind);
 }
 
+// `visit(name, field)` for every field of a portable ladder (ADV-15).
+template <typename LadderState, typename Visit>
+requires std::is_same_v<std::remove_const_t<LadderState>, PortableLadder>
+void for_each(LadderState& l, Visit&& visit) {
+  visit("ladder.x", l.at.x);
+  visit("ladder.y", l.at.y);
+  visit("ladder.up_x", l.up.x);
+  visit("ladder.up_y", l.up.y);
+  visit("ladder.rise", l.rise);
+  visit("ladder.carrier", l.carrier);
+  visit("ladder.side", l.side);
+  visit("ladder.standing", l.standing);
+}
+
 // clang-format off
 #define ARAP_UNIT_FIELDS(X) \
   X(own_turn.attempted) \
@@ -211,7 +225,8 @@ static_assert(sizeof(GameState::ChargeInProgress) == 32,
 static_assert(sizeof(GameState::FireInProgress) == 16,
               "list the new FireInProgress field in for_each_scalar");
 static_assert(sizeof(Cloud) == 32, "list the new Cloud field in for_each(Cloud)");
-static_assert(sizeof(GameState) == 288,
+static_assert(sizeof(PortableLadder) == 40, "list the new PortableLadder field in for_each");
+static_assert(sizeof(GameState) == 312,
               "list the new GameState field in for_each_scalar or digest()");
 #endif
 

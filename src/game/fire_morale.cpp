@@ -111,6 +111,9 @@ void remove_casualty(Context& c, int model) {
   const int unit = c.setup.models[model].unit;
   ++s.units[unit].own_turn.casualties_taken;
   if (c.logging()) c.event({{"type", "casualty"}, {"unit", unit}, {"model", model}});
+  // ADV-15: a unit wiped out drops its ladder where its last model fell.
+  if (!s.portable_ladders.empty() && !s.unit_alive(unit))
+    drop_ladder(c, unit, s.models[model].pose.position, "its bearers are gone");
 }
 
 // An acting unit that is pinned mid-activation loses two of its unspent AP (SHOOT-29 ruling (3)).
@@ -181,7 +184,7 @@ void start_rout(Context& c, int unit, const char* rule) {
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive) continue;
       const auto plan =
-          table::plan_straight_move(c.state.table(), models, m, threat, inches * rain_rate(s),
+          table::plan_straight_move(c.state.table(), models, m, threat, inches * move_rate(s, unit),
                                     table::MoveMode::flee, true);  // ADV-21
       if (!plan || plan->report.left_table) continue;
       s.models[m].pose.position = plan->request.path.back();

@@ -224,12 +224,11 @@ int fire_budget(const GameState& s, int unit, FireBudget budget) {
   return acting ? acting_points(s) : std::numeric_limits<int>::max();
 }
 
-// MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones).
+}  // namespace
+
 bool fires_from_ladder(const WeaponProfile& weapon) {
   return weapon.type == data::WeaponType::pistol || basic_weapon(weapon);
 }
-
-}  // namespace
 
 std::vector<const data::ModelGroup*> model_groups(const GameSetup& setup, int unit) {
   std::vector<const data::ModelGroup*> groups;
@@ -341,7 +340,8 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       const double range = ranges.for_weapon(*weapon);       // ADV-41: where they passed
       const double weapon_range = weapon_reach(s, *weapon);  // ADV-21: the rain may cut it
       if (range > weapon_range + 1e-9) continue;  // SHOOT-01: nobody in the unit within reach
-      if (!climbing) climbing = on_ladder(s, poses[m].position);
+      // ADV-15: a ladder's bearers fire only what could be fired from one.
+      if (!climbing) climbing = on_ladder(s, poses[m].position) || bears_ladder(s, m);
       if (*climbing && !fires_from_ladder(*weapon)) continue;
       if (takes_throwing_place(s, *weapon)) {  // ADV-49
         if (!places) places = throwing_places_left(s, unit);
@@ -457,7 +457,8 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
       continue;
     const auto& model = s.setup->models[m];
     const TargetRange ranges = target_range(s, poses, m, target, crossfire);
-    const bool climbing = on_ladder(s, poses[m].position);  // MOVE-28
+    // MOVE-28; ADV-15: a ladder's bearers fire only what could be fired from one.
+    const bool climbing = on_ladder(s, poses[m].position) || bears_ladder(s, m);
     const WeaponProfile* declared = nullptr;
     int declared_cost = 1;
     const int points =

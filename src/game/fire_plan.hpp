@@ -22,6 +22,9 @@ using data::WeaponProfile;
 bool heavy_class(const rules::Firing& firing);
 // MOVE-28: whether a model at `p` stands on a ladder.
 bool on_ladder(const GameState& s, const table::Point& p);
+// MOVE-28: from a ladder only pistols and basic weapons fire (no heavy or two-handed ones); ADV-15:
+// nor do a portable ladder's bearers fire any other.
+bool fires_from_ladder(const WeaponProfile& weapon);
 // ADV-28 (advanced, option prone_crews): a weapon crew that stood still through its last turn,
 // and has neither moved nor changed posture since, is shot at as if prone (MOVE-10).
 bool crew_claims_prone(const GameState& s, int unit);

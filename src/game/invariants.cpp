@@ -47,11 +47,31 @@ std::vector<std::string> invariant_violations(const GameState& s) {
           fmt::format("ADV-35: a cloud at ({:.2f}, {:.2f}) of radius {} laid by side {} in player "
                       "turn {}",
                       cloud.centre.x, cloud.centre.y, cloud.radius, cloud.side, cloud.laid_in));
-  const std::size_t laid_features = setup.table(s.doors_open).features().size() + s.clouds.size();
-  if (s.clouds.empty()
+  // ADV-15: each portable ladder carried by one unit (at most one a unit), lying, or standing with
+  // a rise a ladder may span; with the option off there are none.
+  std::size_t standing = 0;
+  if (!s.portable_ladders.empty() && !setup.options.portable_ladders)
+    fail("ADV-15: portable ladders in play with the option portable_ladders off");
+  for (std::size_t k = 0; k < s.portable_ladders.size(); ++k) {
+    const PortableLadder& ladder = s.portable_ladders[k];
+    standing += ladder.standing ? 1 : 0;
+    if (ladder.carried() && (ladder.standing || ladder.carrier >= unit_count ||
+                             detail::carried_ladder(s, ladder.carrier) != static_cast<int>(k)))
+      fail(
+          fmt::format("ADV-15: ladder {} carried by unit {} (and standing: {}), or by a unit "
+                      "carrying another",
+                      k, ladder.carrier, ladder.standing));
+    if (ladder.standing && (ladder.rise <= 1.0f || ladder.rise > 6.0f + 1e-4f || ladder.side < 0 ||
+                            ladder.side >= setup.sides))
+      fail(fmt::format("ADV-15: ladder {} stands {}\" high for side {}", k, ladder.rise,
+                       ladder.side));
+  }
+  const std::size_t laid_features =
+      setup.table(s.doors_open).features().size() + s.clouds.size() + standing;
+  if (s.clouds.empty() && standing == 0
           ? s.laid.table != nullptr
           : s.laid.table == nullptr || s.laid.table->features().size() != laid_features)
-    fail("ADV-35: the laid table does not hold the state's clouds");
+    fail("ADV-35/ADV-15: the laid table does not hold the state's clouds and standing ladders");
   const auto valid_unit = [&](int u) { return u >= 0 && u < unit_count; };
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const ModelState& model = s.models[m];

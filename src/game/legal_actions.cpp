@@ -505,6 +505,21 @@ void add_unit_actions(Listing& list, int unit) {
       list.push_if_legal(smoke);
     }
   }
+  if (!s.portable_ladders.empty()) {  // ADV-15: set up, take up or cast down a ladder in reach
+    Action place = make_action(ActionKind::place_ladder, unit);
+    for (const table::Point& at : detail::ladder_places(s, unit)) {
+      place.dx = at.x;
+      place.dy = at.y;
+      list.push_if_legal(place);
+    }
+    for (const int k : detail::ladders_in_reach(s, unit)) {
+      for (const auto kind : {ActionKind::pick_up_ladder, ActionKind::cast_down_ladder}) {
+        Action handle = make_action(kind, unit);
+        handle.target = k;
+        list.push_if_legal(handle);
+      }
+    }
+  }
   Action use = make_action(ActionKind::use, unit);  // ACT-16: each door and console in reach
   for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)
     list.push_if_legal(use);

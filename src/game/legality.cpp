@@ -234,6 +234,15 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           return detail::smoke_throw_illegal(s, a);
         case ActionKind::discharge_smoke:  // ADV-50: free, and not shooting
           return detail::discharge_illegal(s, a);
+        case ActionKind::place_ladder:  // ADV-15
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::place_ladder_illegal(s, a);
+        case ActionKind::pick_up_ladder:
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::pick_up_ladder_illegal(s, a);
+        case ActionKind::cast_down_ladder:
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::cast_down_illegal(s, a);
         case ActionKind::charge:
           if (auto p = needs(1); !p.empty()) return p;
           if (a.fire && s.units[unit].player_turn.fleet_moved) return fleet_fired;

@@ -56,7 +56,7 @@ void move_away(Context& c, int unit, const table::Point& threat, double inches,
   GameState& s = c.state;
   if (fixed_in_place(s, unit)) return;  // ADV-29
   const auto& info = c.setup.units[unit];
-  inches *= rain_rate(s);  // ADV-21: flights and flinches slow in the rain too
+  inches *= move_rate(s, unit);  // ADV-15/21: flights and flinches slow in the rain too
   auto poses = s.table_models();
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!poses[m].alive) continue;

@@ -112,6 +112,9 @@ bool units_engaged(const GameState& s, int a, int b) {
 }
 
 void lock_units(Context& c, int a, int b) {
+  // ADV-15: bearers attacked in close combat drop their ladder and fight as usual.
+  drop_ladder_in_melee(c, a);
+  drop_ladder_in_melee(c, b);
   c.state.units[a].locked |= bit(b);
   c.state.units[b].locked |= bit(a);
   c.state.units[a].rallied_from = 0;  // ADV-72: the memory of its pursuers lasts until it fights

@@ -20,7 +20,7 @@ namespace arap::game {
 namespace detail {
 
 double mode_allowance(const GameState& s, int unit, table::MoveMode mode) {
-  const double rain = rain_rate(s);  // ADV-21: the rain slows every move alike
+  const double rain = move_rate(s, unit);  // ADV-15/21: rain and a ladder slow every move
   switch (mode) {
     case table::MoveMode::tactical:
     case table::MoveMode::fleet:

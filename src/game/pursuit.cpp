@@ -94,8 +94,8 @@ void pursue(Context& c, int router) {
     const int inches = roll_flee_rate(c, p);  // ADV-27: machine rates
     c.roll_event("MELEE-23", "pursuit move", 0, p, {{"inches", inches}});
     const table::Point from = moving_from(c, p);
-    mark_crossfire_start(s, p);                                                  // ADV-41
-    advance_on(c, p, router, inches * rain_rate(s), /*hold_if_engaged=*/false);  // ADV-21
+    mark_crossfire_start(s, p);                                                     // ADV-41
+    advance_on(c, p, router, inches * move_rate(s, p), /*hold_if_engaged=*/false);  // ADV-21
     log_unit_moved(c, p, from, "pursuit", "MELEE-23");
     if (c.setup.options.pursuit_details && charge_into_fresh_enemies(c, p, router)) continue;
     if (!units_engaged(s, p, router)) {

@@ -49,6 +49,7 @@ table::Table table_with_clouds(const GameState& s, std::span<const Cloud> extra)
   std::size_t k = 0;
   for (const auto& cloud : s.clouds) out.add_feature(cloud_feature(cloud, k++));
   for (const auto& cloud : extra) out.add_feature(cloud_feature(cloud, k++));
+  detail::add_standing_ladders(s, out);  // ADV-15: after the clouds, so their slots follow
   return out;
 }
 
@@ -59,7 +60,9 @@ int player_turn_ordinal(const GameState& s) {
 }
 
 void refresh_laid_table(GameState& s) {
-  if (s.clouds.empty()) {
+  const bool ladders = std::any_of(s.portable_ladders.begin(), s.portable_ladders.end(),
+                                   [](const PortableLadder& l) { return l.standing; });
+  if (s.clouds.empty() && !ladders) {
     s.laid.table.reset();
     return;
   }

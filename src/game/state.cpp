@@ -146,6 +146,12 @@ GameState initial_state(const GameSetup& setup, std::uint64_t seed) {
         state.models[m].pose.alive = false;
     }
     state.units.push_back(unit);
+    // ADV-15: the unit sets out carrying its portable ladder.
+    if (setup.scenario.units[u].ladder && setup.options.portable_ladders) {
+      PortableLadder ladder;
+      ladder.carrier = static_cast<std::int16_t>(u);
+      state.portable_ladders.push_back(ladder);
+    }
   }
   // ADV-21: the game opens in the scenario's rain; those without infra-vision see only so far.
   if (setup.options.weather) {

@@ -198,9 +198,24 @@ struct Cloud {
   friend bool operator==(const Cloud&, const Cloud&) = default;
 };
 
-// The table with the clouds laid in play added to the setup's (for the doors as they stand): built
-// again whenever the clouds or the doors change, shared by copies of the state. It is derived from
-// `clouds` and `doors_open`, so states compare and hash by those, never by this pointer.
+// ADV-15: a portable ladder: carried by a unit, lying where it was dropped or cast down, or
+// standing against a raised surface's face, where it is a ladder of the table (MOVE-28) like the
+// scenario's.
+struct PortableLadder {
+  table::Point at;    // lying: where it lies; standing: the middle of its foot on the face's edge
+  table::Point up;    // standing: the unit vector from the foot across the edge toward the top
+  float rise = 0.0f;  // standing: the height it spans, in inches
+  std::int16_t carrier = -1;  // the unit carrying it, or -1
+  std::int8_t side = -1;      // standing: the side that set it up
+  bool standing = false;
+  bool carried() const { return carrier >= 0; }
+  friend bool operator==(const PortableLadder&, const PortableLadder&) = default;
+};
+
+// The table with the clouds laid in play (and the portable ladders standing) added to the setup's
+// (for the doors as they stand): built again whenever the clouds or the doors change, shared by
+// copies of the state. It is derived from `clouds` and `doors_open`, so states compare and hash by
+// those, never by this pointer.
 struct LaidTable {
   std::shared_ptr<const table::Table> table;
   friend bool operator==(const LaidTable&, const LaidTable&) { return true; }
@@ -273,12 +288,14 @@ struct GameState {
   std::uint8_t doors_open = 0;
   std::int8_t rain = 0;       // ADV-21 (option weather): the rain level, 0 (none) to 4
   std::vector<Cloud> clouds;  // ADV-35/50: the clouds laid in play, oldest first
-  LaidTable laid;             // the table with them (empty while there are none)
+  // ADV-15: the portable ladders, one for each unit the scenario gives one (in unit order).
+  std::vector<PortableLadder> portable_ladders;
+  LaidTable laid;  // the table with the clouds and standing ladders (empty while there are none)
 
   friend bool operator==(const GameState&, const GameState&) = default;
 
   // The table as it stands now (ACT-16: with the doors open or shut).
-  // ADV-35/50: with the clouds laid in play.
+  // ADV-35/50: with the clouds laid in play; ADV-15: with the portable ladders standing.
   const table::Table& table() const { return laid.table ? *laid.table : setup->table(doors_open); }
 
   int side_deciding() const;

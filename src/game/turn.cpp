@@ -336,9 +336,9 @@ Flight flee_move(Context& c, int unit) {
     auto models = s.table_models();
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (!s.models[m].pose.alive) continue;
-      const auto plan =
-          table::plan_straight_move(c.state.table(), models, m, threat, distance * rain_rate(s),
-                                    table::MoveMode::flee, /*away=*/true);  // ADV-21
+      const auto plan = table::plan_straight_move(c.state.table(), models, m, threat,
+                                                  distance * move_rate(s, unit),
+                                                  table::MoveMode::flee, /*away=*/true);  // ADV-21
       if (!plan) continue;
       if (plan->report.left_table) {
         flight.at_edge = true;  // it halts at the edge for its last chance

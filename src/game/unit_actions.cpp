@@ -343,6 +343,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
       break;
     case table::MoveMode::tactical:
       if (!info.can_move_tactically) return "MOVE-13: this unit cannot move tactically";
+      if (!s.portable_ladders.empty() && carried_ladder(s, a.unit) >= 0)
+        return "MOVE-13 / ADV-15: a unit carrying a ladder cannot move tactically";
       [[fallthrough]];
     default:
       if (prone) return "MOVE-09: prone models may only crawl (stand up first)";
@@ -486,8 +488,9 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     c.roll_event("ADV-06", "fleet move", 0, a.unit, {{"inches", allowance}});
     s.units[a.unit].player_turn.fleet_moved = true;
   }
-  // ADV-21: in the rain every move covers only part of what it would (the rolls as usual first).
-  const double rain = rain_rate(s);
+  // ADV-21: in the rain every move covers only part of what it would (the rolls as usual first);
+  // ADV-15: so does a move carrying a ladder.
+  const double rain = move_rate(s, a.unit);
   // MOVE-12: a move entering, crossing or leaving variable ground has its allowance rolled.
   bool rolled_variable = false;
   if (const auto variable = variable_ground_mode(s, a, checked)) {

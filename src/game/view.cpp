@@ -262,6 +262,28 @@ nlohmann::json state_view(const GameState& state) {
                       {"side", cloud.side},
                       {"blind", cloud.blind}});
   out["clouds"] = std::move(clouds);
+  // ADV-15: the portable ladders (numbered as pick_up_ladder and cast_down_ladder name them): who
+  // carries each, or where it lies, or where it stands (its foot's middle on the face, the way up
+  // and its rise).
+  if (!state.portable_ladders.empty()) {
+    nlohmann::json ladders = nlohmann::json::array();
+    for (const auto& ladder : state.portable_ladders) {
+      nlohmann::json l;
+      if (ladder.carried()) {
+        l = {{"state", "carried"}, {"carrier", ladder.carrier}};
+      } else if (ladder.standing) {
+        l = {{"state", "standing"},
+             {"at", {ladder.at.x, ladder.at.y}},
+             {"up", {ladder.up.x, ladder.up.y}},
+             {"rise", ladder.rise},
+             {"side", ladder.side}};
+      } else {
+        l = {{"state", "lying"}, {"at", {ladder.at.x, ladder.at.y}}};
+      }
+      ladders.push_back(std::move(l));
+    }
+    out["portable_ladders"] = std::move(ladders);
+  }
   if (state.phase == Phase::game_over) out["winner"] = state.winner;  // -1: a draw
   // ADV-01: the fire awaiting its target's answer (go to ground or stay up).
   if (const auto fire = declared_fire(state)) out["declared_fire"] = to_json(*fire);

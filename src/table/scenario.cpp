@@ -271,7 +271,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
     for (std::size_t u = 0; u < units.size(); ++u) {
       const Field unit_field = units.at(u);
       unit_field.allow_only(
-          {"unit", "at", "facing", "formation", "spacing", "name", "reserve", "models"});
+          {"unit", "at", "facing", "formation", "spacing", "name", "reserve", "models", "ladder"});
       const std::string unit_id = unit_field["unit"].as_string();
       const data::UnitDefinition* definition = side.army->find_unit(unit_id);
       if (definition == nullptr) {
@@ -314,6 +314,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
           unit.reserve_rolls.clear();
         }
       }
+      if (unit_field.has("ladder")) unit.ladder = unit_field["ladder"].as_bool();  // ADV-15
       int repeat = 1;
       for (const auto& other : scenario.units) repeat += other.id.starts_with(unit.id) ? 1 : 0;
       if (repeat > 1) unit.id += fmt::format("#{}", repeat);

@@ -36,6 +36,8 @@ struct PlacedUnit {
   // ADV-26: `reserve: {deep_strike: true}`: on arrival its player aims a deep strike marker
   // rather than bringing it on at `at` (every model has the deep_strike special rule).
   bool deep_strike = false;
+  // ADV-15: `ladder: true`: the unit carries a portable ladder (one at most).
+  bool ladder = false;
 };
 
 struct Side {
@@ -138,6 +140,7 @@ struct ScenarioOptions {
   bool hell_for_leather = false;                  // ADV-24 (optional)
   bool coherency = true;                          // ADV-19 (advanced): closing ranks
   bool rope_and_grapple = true;                   // ADV-14 (advanced)
+  bool portable_ladders = true;                   // ADV-15 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 

@@ -1,0 +1,525 @@
+// ADV-15 (portable ladders; casting ladders down, option portable_ladders) in play. A unit the
+// scenario gives a ladder (`ladder: true`) carries it: four human-sized bearers (bulk) carry it at
+// full rate, two or three at half, one at a quarter, on every move the unit makes; the bearers
+// fire no weapon that could not be fired from a ladder (MOVE-28: pistols and basic weapons) and
+// the unit moves no tactical move (MOVE-13). place_ladder (1 AP) stands it against the face of a
+// raised surface no higher than level 2 (6") from within 2" of the face's foot, at most three to a
+// 6" stretch of face; standing, it is a ladder of the table (MOVE-28) like the scenario's.
+// pick_up_ladder (1 AP) takes up one lying on the ground, or one of the side's own standing with
+// nobody on it. cast_down_ladder (1 AP): an enemy in reach (2", ACT-16's reach for anything worked
+// by hand) pushes over a ladder nobody is on; an occupied one goes on a D6 of 6, +1 for each pusher
+// past the first (three at most), its climbers falling (MOVE-27) and their units taking a rout test
+// with no Wound Difference (the catalogue's ruling). Bearers drop theirs when they are locked in
+// mêlée, and a unit wiped out drops it where its last model fell.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "dice/probability.hpp"
+#include "game/context.hpp"
+#include "game/fire_plan.hpp"
+#include "game/melee_internal.hpp"
+#include "rules/climbing.hpp"
+#include "rules/combat_resolution.hpp"
+#include "rules/leadership.hpp"
+
+namespace arap::game {
+
+namespace {
+
+constexpr double kReach = 2.0;         // ADV-15 / ACT-16: within 2" of it, base centre
+constexpr double kHalfWidth = 0.75;    // a ladder 1.5" wide ...
+constexpr double kHalfDepth = 1.0;     // ... reaching 1" out from the face and 1" over its top
+constexpr double kOnEdge = 0.1;        // a point this near a face's edge is on it
+constexpr double kProbe = 0.5;         // the levels either side of a face are read this far off
+constexpr double kHighestReach = 6.0;  // ADV-15: no higher than the top of level 2
+constexpr double kSection = 6.0;       // ADV-15: three ladders to each 6" of face
+constexpr int kLaddersPerSection = 3;
+constexpr double kLevelTolerance = 1e-6;
+
+const char* const kSwitchedOff =
+    "ADV-15: portable ladders are switched off (option portable_ladders)";
+
+table::TerrainFeature ladder_feature(const PortableLadder& ladder, std::size_t k) {
+  table::TerrainFeature feature;
+  feature.id = fmt::format("portable_ladder_{}", k + 1);
+  feature.kind = table::TerrainKind::ladder;
+  const table::Point along{-ladder.up.y, ladder.up.x};
+  const table::Point out = ladder.up * kHalfDepth;
+  const table::Point side = along * kHalfWidth;
+  feature.footprint = table::make_polygon({ladder.at - out - side, ladder.at - out + side,
+                                           ladder.at + out + side, ladder.at + out - side});
+  return feature;
+}
+
+// The centre of a ladder's foot, on the lower level.
+table::Point foot_of(const PortableLadder& ladder) {
+  return ladder.at - ladder.up * kProbe;
+}
+table::Point top_of(const PortableLadder& ladder) {
+  return ladder.at + ladder.up * kProbe;
+}
+
+bool in_footprint(const PortableLadder& ladder, const table::Point& p) {
+  const table::Point d = p - ladder.at;
+  const table::Point along{-ladder.up.y, ladder.up.x};
+  return std::abs(table::dot(d, ladder.up)) <= kHalfDepth + 1e-9 &&
+         std::abs(table::dot(d, along)) <= kHalfWidth + 1e-9;
+}
+
+}  // namespace
+
+namespace detail {
+
+void add_standing_ladders(const GameState& s, table::Table& out) {
+  for (std::size_t k = 0; k < s.portable_ladders.size(); ++k)
+    if (s.portable_ladders[k].standing) out.add_feature(ladder_feature(s.portable_ladders[k], k));
+}
+
+int carried_ladder(const GameState& s, int unit) {
+  for (std::size_t k = 0; k < s.portable_ladders.size(); ++k)
+    if (s.portable_ladders[k].carrier == unit) return static_cast<int>(k);
+  return -1;
+}
+
+namespace {
+
+// ADV-15: a model whose arms fit a ladder (as MOVE-28 has them: pistols and basic weapons) bears
+// before one whose heavy or two-handed weapon the burden would idle.
+bool arms_fit_a_ladder(const GameState& s, int m) {
+  for (const auto* weapon : s.setup->models[m].group->weapons) {
+    if (weapon->is_melee()) {
+      if (weapon->has(data::WeaponProperty::two_handed)) return false;
+      continue;
+    }
+    if (weapon->type == data::WeaponType::grenade || weapon->type == data::WeaponType::bomb)
+      continue;
+    if (!fires_from_ladder(*weapon)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// The bearers: the unit's first living models whose arms fit, then the rest, until four bulk.
+std::uint64_t ladder_bearers(const GameState& s, int unit, int* bulk) {
+  std::uint64_t bearers = 0;
+  int carried = 0;
+  const auto& info = s.setup->units[unit];
+  for (const bool fitting : {true, false}) {
+    for (int m = info.first_model;
+         m < info.first_model + info.model_count && carried < rules::kLadderBearers; ++m) {
+      const auto& model = s.models[m];
+      if (!model.pose.alive || arms_fit_a_ladder(s, m) != fitting) continue;
+      bearers |= std::uint64_t{1} << std::min(m - info.first_model, 63);
+      carried += std::max(1, static_cast<int>(model.pose.bulk));
+    }
+  }
+  if (bulk != nullptr) *bulk = carried;
+  return bearers;
+}
+
+double ladder_rate(const GameState& s, int unit) {
+  if (s.portable_ladders.empty() || carried_ladder(s, unit) < 0) return 1.0;
+  int bulk = 0;
+  ladder_bearers(s, unit, &bulk);
+  return rules::ladder_carry_rate(bulk);
+}
+
+double move_rate(const GameState& s, int unit) {
+  return rain_rate(s) * ladder_rate(s, unit);
+}
+
+bool bears_ladder(const GameState& s, int m) {
+  if (s.portable_ladders.empty()) return false;
+  const int unit = s.setup->models[m].unit;
+  if (carried_ladder(s, unit) < 0) return false;
+  const int index = m - s.setup->units[unit].first_model;
+  return ((ladder_bearers(s, unit, nullptr) >> std::min(index, 63)) & 1u) != 0;
+}
+
+void drop_ladder(Context& c, int unit, const table::Point& at, const char* why) {
+  GameState& s = c.state;
+  const int k = carried_ladder(s, unit);
+  if (k < 0) return;
+  PortableLadder& ladder = s.portable_ladders[k];
+  ladder = PortableLadder{};
+  ladder.at = at;
+  if (c.logging())
+    c.event({{"type", "ladder_dropped"},
+             {"rule", "ADV-15"},
+             {"unit", unit},
+             {"ladder", k},
+             {"at", {at.x, at.y}},
+             {"why", why}});
+}
+
+void drop_ladder_in_melee(Context& c, int unit) {
+  if (c.state.portable_ladders.empty() || carried_ladder(c.state, unit) < 0) return;
+  drop_ladder(c, unit, unit_centre(c.state, unit), "attacked in close combat");
+}
+
+std::optional<LadderFace> ladder_face(const table::Table& table, const table::Point& p) {
+  std::optional<LadderFace> best;
+  double nearest = kOnEdge;
+  for (const int f : table.raised_features()) {
+    const auto& ring = table.features()[f].ring;
+    for (std::size_t i = 0; i < ring.size(); ++i) {
+      const table::Point a = ring[i];
+      const table::Point b = ring[(i + 1) % ring.size()];
+      double t = 0.0;
+      const double d = table::distance_to_segment(p, a, b, &t);
+      const double edge = table::distance(a, b);
+      if (d > nearest + 1e-12 || edge < 1e-9) continue;
+      const table::Point on = a + (b - a) * t;
+      const table::Point normal{-(b.y - a.y) / edge, (b.x - a.x) / edge};
+      const double left = table.level_at(on + normal * kProbe);
+      const double right = table.level_at(on - normal * kProbe);
+      if (std::abs(left - right) <= kLevelTolerance) continue;  // not where two levels meet
+      LadderFace face;
+      face.at = on;
+      face.up = left > right ? normal : normal * -1.0;
+      face.foot_level = std::min(left, right);
+      face.rise = std::abs(left - right);
+      best = face;
+      nearest = d;
+    }
+  }
+  return best;
+}
+
+namespace {
+
+// The ladders of the table (the scenario's and those standing) whose middles are within `radius`.
+std::vector<table::Point> ladders_near(const GameState& s, const table::Point& p, double radius) {
+  std::vector<table::Point> out;
+  const auto& table = s.table();
+  for (const auto& feature : table.features()) {
+    if (feature.kind != table::TerrainKind::ladder) continue;
+    table::Point middle{0.0, 0.0};
+    for (const auto& q : feature.ring) middle = middle + q;
+    middle = middle * (1.0 / static_cast<double>(std::max<std::size_t>(1, feature.ring.size())));
+    if (table::distance(middle, p) <= radius + 1e-9) out.push_back(middle);
+  }
+  return out;
+}
+
+// The living, standing models of `unit` within reach of `p` on `level` (feet first), nearest first.
+std::vector<int> models_in_reach(const GameState& s, int unit, const table::Point& p,
+                                 double level) {
+  std::vector<std::pair<double, int>> near;
+  const auto& info = s.setup->units[unit];
+  const auto& table = s.table();
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    const auto& model = s.models[m];
+    if (!model.pose.alive || model.fell_over) continue;
+    const double d = table::distance(model.pose.position, p);
+    if (d > kReach + 1e-9) continue;
+    if (std::abs(table.level_at(model.pose.position) - level) > kLevelTolerance) continue;
+    near.push_back({d, m});
+  }
+  std::sort(near.begin(), near.end());
+  std::vector<int> out;
+  for (const auto& [d, m] : near) out.push_back(m);
+  return out;
+}
+
+std::string common_problem(const GameState& s, const Action& a) {
+  if (!s.setup->options.portable_ladders) return kSwitchedOff;
+  if (s.units[a.unit].locked != 0)
+    return "MELEE-29: a unit locked in mêlée fights (or breaks off); it cannot handle a ladder";
+  return "";
+}
+
+}  // namespace
+
+std::string place_ladder_illegal(const GameState& s, const Action& a) {
+  if (auto p = common_problem(s, a); !p.empty()) return p;
+  if (carried_ladder(s, a.unit) < 0) return "ADV-15: the unit carries no ladder";
+  const table::Point at{a.dx, a.dy};
+  const auto& table = s.table();
+  if (!std::isfinite(at.x) || !std::isfinite(at.y) || !table.on_table(at))
+    return "ADV-15: a ladder is set up at a point on the table";
+  const auto face = ladder_face(table, at);
+  if (!face)
+    return fmt::format(
+        "ADV-15: a ladder stands against the face of a raised surface (a point on its edge); "
+        "({:.2f}, {:.2f}) is on none",
+        at.x, at.y);
+  if (face->rise <= 1.0 + 1e-9)
+    return fmt::format("ADV-15: a step of {}\" needs no ladder (MOVE-19: it is stepped up)",
+                       face->rise);
+  if (face->rise > kHighestReach + 1e-9)
+    return fmt::format(
+        "ADV-15: a portable ladder reaches no higher than the top of level 2 ({}\"); this face "
+        "rises {}\"",
+        kHighestReach, face->rise);
+  const table::Point foot = face->at - face->up * kProbe;
+  if (models_in_reach(s, a.unit, foot, face->foot_level).empty())
+    return fmt::format(
+        "ADV-15: the ladder is carried to within {}\" of the face's foot before it is set up: "
+        "no model of {} on its feet stands that near on the foot's level",
+        kReach, s.setup->units[a.unit].name);
+  if (table.ladder_count() >= table::kMaxLadders)
+    return fmt::format("MOVE-28: at most {} ladders on a table", table::kMaxLadders);
+  const auto near = ladders_near(s, face->at, kSection);
+  const table::Point along{-face->up.y, face->up.x};
+  std::vector<double> spots{0.0};
+  for (const auto& q : near) {
+    if (table::distance(q, face->at) < 2.0 * kHalfWidth - 1e-9)
+      return "ADV-15: another ladder stands there (ladders are 1.5\" wide)";
+    spots.push_back(table::dot(q - face->at, along));
+  }
+  std::sort(spots.begin(), spots.end());
+  for (std::size_t i = 0; i + kLaddersPerSection < spots.size(); ++i)
+    if (spots[i + kLaddersPerSection] - spots[i] <= kSection + 1e-9)
+      return fmt::format("ADV-15: at most {} ladders stand against each {}\" of a face",
+                         kLaddersPerSection, kSection);
+  return "";
+}
+
+// The ladder slot (MOVE-28) of standing ladder `k` in the laid table: after the scenario's ladders,
+// in the order of the standing ladders.
+static int standing_slot(const GameState& s, int k) {
+  int slot = s.setup->table(s.doors_open).ladder_count();
+  for (int j = 0; j < k; ++j) slot += s.portable_ladders[j].standing ? 1 : 0;
+  return slot;
+}
+
+void apply_place_ladder(Context& c, const Action& a) {
+  GameState& s = c.state;
+  const int k = carried_ladder(s, a.unit);
+  const auto face = *ladder_face(s.table(), {a.dx, a.dy});
+  PortableLadder& ladder = s.portable_ladders[k];
+  ladder = PortableLadder{};
+  ladder.at = face.at;
+  ladder.up = face.up;
+  ladder.rise = static_cast<float>(face.rise);
+  ladder.standing = true;
+  ladder.side = static_cast<std::int8_t>(c.setup.units[a.unit].side);
+  // The slots after it move up one: their counts this turn go with them (MOVE-28).
+  const int slot = standing_slot(s, k);
+  for (int j = table::kMaxLadders - 1; j > slot; --j) s.ladder_uses[j] = s.ladder_uses[j - 1];
+  s.ladder_uses[slot] = 0;
+  refresh_laid_table(s);
+  if (c.logging())
+    c.event({{"type", "ladder_placed"},
+             {"rule", "ADV-15"},
+             {"unit", a.unit},
+             {"ladder", k},
+             {"at", {face.at.x, face.at.y}},
+             {"rise", face.rise}});
+}
+
+std::string pick_up_ladder_illegal(const GameState& s, const Action& a) {
+  if (auto p = common_problem(s, a); !p.empty()) return p;
+  const int count = static_cast<int>(s.portable_ladders.size());
+  if (a.target < 0 || a.target >= count)
+    return count == 0 ? "ADV-15: there are no portable ladders in this battle"
+                      : fmt::format("ADV-15: no portable ladder numbered {} (0 to {})", a.target,
+                                    count - 1);
+  if (carried_ladder(s, a.unit) >= 0) return "ADV-15: the unit already carries a ladder";
+  const PortableLadder& ladder = s.portable_ladders[a.target];
+  if (ladder.carried()) return "ADV-15: another unit carries that ladder";
+  const auto& table = s.table();
+  table::Point reach_from = ladder.at;
+  if (ladder.standing) {
+    if (ladder.side != s.setup->units[a.unit].side)
+      return "ADV-15: an enemy's ladder is cast down (cast_down_ladder), not taken down";
+    for (const auto& model : s.models)
+      if (model.pose.alive && in_footprint(ladder, model.pose.position))
+        return "ADV-15: someone is on the ladder";
+    reach_from = foot_of(ladder);
+  }
+  if (models_in_reach(s, a.unit, reach_from, table.level_at(reach_from)).empty())
+    return fmt::format("ADV-15: a model of {} must stand within {}\" of the ladder to take it up",
+                       s.setup->units[a.unit].name, kReach);
+  return "";
+}
+
+static void take_ladder_away(GameState& s, int k) {
+  if (!s.portable_ladders[k].standing) return;
+  // MOVE-28: the slots after it move down one, and their counts this turn with them.
+  const int slot = standing_slot(s, k);
+  for (int j = slot; j + 1 < table::kMaxLadders; ++j) s.ladder_uses[j] = s.ladder_uses[j + 1];
+  s.ladder_uses[table::kMaxLadders - 1] = 0;
+  s.portable_ladders[k].standing = false;
+  refresh_laid_table(s);
+}
+
+void apply_pick_up_ladder(Context& c, const Action& a) {
+  GameState& s = c.state;
+  take_ladder_away(s, a.target);
+  PortableLadder& ladder = s.portable_ladders[a.target];
+  ladder = PortableLadder{};
+  ladder.carrier = static_cast<std::int16_t>(a.unit);
+  if (c.logging())
+    c.event(
+        {{"type", "ladder_picked_up"}, {"rule", "ADV-15"}, {"unit", a.unit}, {"ladder", a.target}});
+}
+
+namespace {
+
+// The pushers of `unit` in reach of standing ladder `k`, at its top or at its foot (the end more of
+// them reach), nearest first.
+std::vector<int> pushers(const GameState& s, int unit, const PortableLadder& ladder) {
+  const auto& table = s.table();
+  const table::Point foot = foot_of(ladder);
+  const table::Point top = top_of(ladder);
+  auto at_foot = models_in_reach(s, unit, foot, table.level_at(foot));
+  auto at_top = models_in_reach(s, unit, top, table.level_at(top));
+  return at_top.size() > at_foot.size() ? at_top : at_foot;
+}
+
+bool occupied(const GameState& s, const PortableLadder& ladder) {
+  for (const auto& model : s.models)
+    if (model.pose.alive && in_footprint(ladder, model.pose.position)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string cast_down_illegal(const GameState& s, const Action& a) {
+  if (auto p = common_problem(s, a); !p.empty()) return p;
+  const int count = static_cast<int>(s.portable_ladders.size());
+  if (a.target < 0 || a.target >= count || !s.portable_ladders[a.target].standing)
+    return fmt::format("ADV-15: no portable ladder numbered {} stands on the table", a.target);
+  const PortableLadder& ladder = s.portable_ladders[a.target];
+  if (ladder.side == s.setup->units[a.unit].side)
+    return "ADV-15: a ladder is cast down by the enemy; the side's own is taken down "
+           "(pick_up_ladder)";
+  if (pushers(s, a.unit, ladder).empty())
+    return fmt::format(
+        "ADV-15: a model of {} must stand within {}\" of the ladder's top or foot, on that level, "
+        "to push it over",
+        s.setup->units[a.unit].name, kReach);
+  return "";
+}
+
+void apply_cast_down(Context& c, const Action& a) {
+  GameState& s = c.state;
+  PortableLadder& ladder = s.portable_ladders[a.target];
+  const bool climbed = occupied(s, ladder);
+  const int helpers =
+      std::min<int>(rules::kMostLadderPushers, static_cast<int>(pushers(s, a.unit, ladder).size()));
+  bool falls = true;
+  if (climbed) {
+    const int goal = rules::cast_down_goal(helpers);
+    c.dice.start();
+    falls = dice::roll_high(c.dice, goal);
+    c.roll_event("ADV-15", "cast down a ladder", goal, a.unit,
+                 {{"ladder", a.target}, {"pushers", helpers}, {"cast_down", falls}});
+  }
+  if (!falls) return;
+  const PortableLadder standing = ladder;
+  std::vector<int> climbers;
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
+    if (s.models[m].pose.alive && in_footprint(standing, s.models[m].pose.position))
+      climbers.push_back(m);
+  take_ladder_away(s, a.target);
+  ladder = PortableLadder{};
+  ladder.at = foot_of(standing);
+  if (c.logging())
+    c.event({{"type", "ladder_cast_down"},
+             {"rule", "ADV-15"},
+             {"unit", a.unit},
+             {"ladder", a.target},
+             {"climbers", climbers},
+             {"automatic", !climbed}});
+  // Its climbers fall (MOVE-27) from half its height, a climber's mean, and land at its foot.
+  const double height = std::max(1.0, standing.rise / 2.0);
+  std::uint64_t units_hit = 0;
+  for (const int m : climbers) {
+    auto& pose = s.models[m].pose;
+    pose.position = nearest_clear_spot(
+        s, m, standing.at - standing.up * (kProbe + std::max(0.0, pose.base_radius)));
+    fall(c, m, height);
+    units_hit |= bit(c.setup.models[m].unit);
+  }
+  // The survivors test as for a lost round of mêlée: ruled a rout test with no Wound Difference.
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    if ((units_hit & bit(u)) == 0 || !s.unit_alive(u)) continue;
+    const auto& info = c.setup.units[u];
+    if (rules::passes_automatically(rules::LdTest::rout, info.fearless) || c.setup.dogged(u))
+      continue;
+    const int target = rules::rout_test_target(s.leadership(u), 0, c.setup.rulings.melee_16());
+    c.dice.start();
+    const auto roll = rules::roll_leadership_test(
+        c.dice, target, rules::may_reroll(rules::LdTest::rout, info.no_fear));
+    c.roll_event("ADV-15", "rout test after the fall", target, u, {{"passed", roll.passed}});
+    if (roll.passed) continue;
+    if (s.units[u].locked != 0) {
+      rout_from_combat(c, u, 0, "ADV-15");
+    } else {
+      start_rout(c, u, "ADV-15");
+    }
+  }
+}
+
+std::vector<table::Point> ladder_places(const GameState& s, int unit) {
+  std::vector<table::Point> out;
+  if (!s.setup->options.portable_ladders || carried_ladder(s, unit) < 0) return out;
+  const auto& table = s.table();
+  const auto& info = s.setup->units[unit];
+  for (const int f : table.raised_features()) {
+    const auto& ring = table.features()[f].ring;
+    for (std::size_t i = 0; i < ring.size(); ++i) {
+      const table::Point a = ring[i];
+      const table::Point b = ring[(i + 1) % ring.size()];
+      // The point of this edge nearest the unit's nearest model, if that is within reach.
+      double best = std::numeric_limits<double>::infinity();
+      table::Point spot;
+      for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+        if (!s.models[m].pose.alive) continue;
+        double t = 0.0;
+        const double d = table::distance_to_segment(s.models[m].pose.position, a, b, &t);
+        if (d < best) {
+          best = d;
+          spot = a + (b - a) * t;
+        }
+      }
+      if (best > kReach + kProbe + 1e-9) continue;
+      for (const auto& q : out)
+        if (table::distance(q, spot) < 0.5) best = -1.0;
+      if (best >= 0.0) out.push_back(spot);
+    }
+  }
+  return out;
+}
+
+std::vector<int> ladders_in_reach(const GameState& s, int unit) {
+  std::vector<int> out;
+  if (!s.setup->options.portable_ladders) return out;
+  const auto& info = s.setup->units[unit];
+  for (int k = 0; k < static_cast<int>(s.portable_ladders.size()); ++k) {
+    const auto& ladder = s.portable_ladders[k];
+    if (ladder.carried()) continue;
+    const table::Point near = ladder.at;  // lying, or the middle of a standing one's foot
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      if (s.models[m].pose.alive &&
+          table::distance(s.models[m].pose.position, near) <= kReach + kProbe + 1e-9) {
+        out.push_back(k);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+LadderOutlook ladder_outlook(const GameState& s, const Action& a) {
+  LadderOutlook out;
+  if (a.kind != ActionKind::cast_down_ladder || !is_legal(s, a)) return out;
+  const auto& ladder = s.portable_ladders[a.target];
+  out.legal = true;
+  out.occupied = detail::occupied(s, ladder);
+  out.pushers = std::min<int>(rules::kMostLadderPushers,
+                              static_cast<int>(detail::pushers(s, a.unit, ladder).size()));
+  out.p_cast_down = out.occupied ? rules::cast_down_chance(out.pushers) : 1.0;
+  return out;
+}
+
+}  // namespace arap::game
