@@ -12,7 +12,7 @@ export interface Action {
   dx?: number;
   dy?: number;
   facing?: number;
-  x?: number;  // deep_strike (ADV-26): the marker's aim point; throw_smoke (ADV-35): the aim point
+  x?: number;  // deep_strike (ADV-26): the marker's aim point; throw_smoke (ADV-35): the aim point; place_ladder (ADV-15): the face's point
   y?: number;
   split?: { group: number; target: number }[];  // shoot (ADV-32): model groups sent at other units
   [key: string]: unknown;
@@ -65,6 +65,17 @@ export interface StateView {
   declared_fire?: Action;  // ADV-01: the fire awaiting its target's answer
   weather?: WeatherView;  // ADV-21: only with the option weather
   clouds?: CloudView[];  // ADV-35/50: clouds laid in play
+  portable_ladders?: PortableLadderView[];  // ADV-15: only when a unit has one
+}
+
+// ADV-15: a portable ladder, carried, lying or standing against a face.
+export interface PortableLadderView {
+  state: "carried" | "lying" | "standing";
+  carrier?: number;
+  at?: Point;
+  up?: Point;
+  rise?: number;
+  side?: number;
 }
 
 // ADV-35/50: a cloud laid by a smoke grenade or discharger.

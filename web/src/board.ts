@@ -200,6 +200,38 @@ export class Board {
       el("title", {}, cloud).textContent =
         `${c.blind ? "blind" : "smoke"} cloud laid by ${this.table.sides[c.side]?.name ?? `side ${c.side}`}`;
     }
+    // ADV-15: portable ladders standing against a face (rungs across the way up) or lying.
+    (state.portable_ladders ?? []).forEach((l, k) => {
+      if (l.state === "carried" || !l.at) return;
+      const up = l.state === "standing" && l.up ? l.up : [0, 1];
+      const across: Point = [-up[1], up[0]];
+      const half = l.state === "standing" ? 1 : 1.5;
+      const ends: Point[] = [
+        [l.at[0] - up[0] * half, l.at[1] - up[1] * half],
+        [l.at[0] + up[0] * half, l.at[1] + up[1] * half],
+      ];
+      const g = el("g", { "data-testid": `portable-ladder-${l.state}` }, this.layer);
+      for (const side of [-0.6, 0.6]) {
+        el("line", {
+          x1: ends[0][0] + across[0] * side, y1: this.y(ends[0][1] + across[1] * side),
+          x2: ends[1][0] + across[0] * side, y2: this.y(ends[1][1] + across[1] * side),
+          stroke: "#8e5b2d", "stroke-width": 0.18,
+        }, g);
+      }
+      for (let r = 0; r <= 4; r++) {
+        const t = r / 4;
+        const x = ends[0][0] + (ends[1][0] - ends[0][0]) * t;
+        const y = ends[0][1] + (ends[1][1] - ends[0][1]) * t;
+        el("line", {
+          x1: x - across[0] * 0.6, y1: this.y(y - across[1] * 0.6),
+          x2: x + across[0] * 0.6, y2: this.y(y + across[1] * 0.6),
+          stroke: "#8e5b2d", "stroke-width": 0.12,
+        }, g);
+      }
+      el("title", {}, g).textContent = l.state === "standing"
+        ? `portable ladder ${k}: standing (${l.rise}" up), set by ${this.table.sides[l.side ?? 0]?.name ?? "?"}`
+        : `portable ladder ${k}: lying`;
+    });
     for (const unit of state.units) {
       const info = this.table.units[unit.unit];
       if (!unit.alive) continue;

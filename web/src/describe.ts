@@ -53,6 +53,9 @@ export function describeAction(a: Action, table: TableView): string {
     case "reload": return `${unit} reloads its spent weapons`;
     case "throw_smoke": return `${unit} throws smoke at (${a.x?.toFixed(1)}, ${a.y?.toFixed(1)})`;
     case "discharge_smoke": return `${unit} fires its smoke dischargers (free)`;
+    case "place_ladder": return `${unit} sets its ladder up at (${a.x?.toFixed(1)}, ${a.y?.toFixed(1)})`;
+    case "pick_up_ladder": return `${unit} takes up ladder ${a.target}`;
+    case "cast_down_ladder": return `${unit} casts down ladder ${a.target}`;
     case "bodyguard": return `A bodyguard of ${unit} (model ${a.target}) takes its leader's place`;
     case "face": return `${unit} turns to face ${Math.round(a.facing ?? 0)}° (free, after its rally)`;
     case "move":
@@ -91,6 +94,8 @@ export function describePreview(p: Preview): HTMLElement {
       ["P(rough landing)", percent(drop.p_rough_landing)]);
   }
   const smoke = p.smoke as { goal: number; p_on_target: number; radius: number } | undefined;
+  const ladder = p.ladder as { occupied: boolean; pushers: number; p_cast_down: number } | undefined;
+  if (ladder) rows.push(["P(ladder cast down)", percent(ladder.p_cast_down)], ["climbers on it", ladder.occupied ? "yes" : "none"]);
   if (smoke) rows.push(["P(smoke lands on the point)", percent(smoke.p_on_target)], ["cloud radius", `${smoke.radius}"`]);
   const charge = p.charge as { distance: number; p_reach: number } | undefined;
   if (charge) {

@@ -144,7 +144,7 @@ function describeEvent(e: GameEvent, table: TableView): HTMLElement {
   return line;
 }
 
-const ODDS_KINDS = new Set(["activate", "shoot", "throw_grenade", "throw_smoke", "charge", "pick_up", "stand_and_fire"]);
+const ODDS_KINDS = new Set(["activate", "shoot", "throw_grenade", "throw_smoke", "cast_down_ladder", "charge", "pick_up", "stand_and_fire"]);
 const MOVE_KINDS = new Set(["move", "free_move", "consolidate"]);
 // A consolidation of nothing (ADV-68) is a button, not a drag.
 // A move the player drags; staying put (no consolidation) and closing ranks (GEN-09/ADV-19, no
