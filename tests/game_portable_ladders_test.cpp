@@ -1,7 +1,8 @@
 // ADV-15 in play: portable ladders carried (the bearers' rate, no tactical move, their arms), set
 // up against a face (place_ladder: reach, height, the 6" section), climbed as a table ladder
 // (MOVE-28: no test), taken up again, dropped in mêlée, and cast down (automatically, or on a D6
-// of 6 less one a pusher past the first, its climbers falling). Dice are scripted.
+// of 6 less one a pusher past the first, its climbers falling); and ADV-14's thrown grapples, which
+// share the machinery (a BS + 1 throw, one climber a turn, cast down on a 4+). Dice are scripted.
 #include <gtest/gtest.h>
 
 #include "advice/preview.hpp"
@@ -263,6 +264,109 @@ TEST_F(PortableLadders, ADV_15_the_legal_list_offers_setting_up_and_the_option_s
                      "options: {portable_ladders: false}\n" + wall_top(3.0)),
         5);
   EXPECT_TRUE(state_.portable_ladders.empty());
+}
+
+// ADV-14: the Guard Veterans (unit 0, all with rope and grapple) in a column below the face.
+class Grapples : public PortableLadders {
+ protected:
+  void start_veterans(int dice = 3) {
+    start(3.0, "", "[{unit: veteran_squad, at: [24, 8], facing: 0}]", dice);
+  }
+  Action throw_at(double x, double y) const {
+    Action a = act(ActionKind::throw_grapple, 0);
+    a.dx = x;
+    a.dy = y;
+    return a;
+  }
+  // A grapple of `side` (thrown by unit `owner`) holding at (x, 14).
+  void hang_hook(double x, int side, int owner) {
+    PortableLadder hook;
+    hook.at = {x, 14.0};
+    hook.up = {0.0, 1.0};
+    hook.rise = 3.0f;
+    hook.side = static_cast<std::int8_t>(side);
+    hook.owner = static_cast<std::int16_t>(owner);
+    hook.standing = true;
+    hook.hook = true;
+    state_.portable_ladders.push_back(hook);
+    detail::refresh_laid_table(state_);
+  }
+};
+
+TEST_F(Grapples, ADV_14_a_thrown_grapple_holds_on_the_thrower_s_BS_plus_one) {
+  start_veterans();
+  // The Veteran Sergeant (BS3) stands nearest the foot: 3 + 1 at a roof edge = 4.
+  EXPECT_NEAR(grapple_chance(state_, throw_at(24.0, 14.0)), 4.0 / 6.0, 1e-12);
+  script({4});
+  must(throw_at(24.0, 14.0));
+  const auto throws = rolls("ADV-14");
+  ASSERT_EQ(throws.size(), 1u);
+  EXPECT_EQ(throws[0].at("goal"), 4);
+  ASSERT_EQ(state_.portable_ladders.size(), 1u);
+  const PortableLadder& hook = state_.portable_ladders[0];
+  EXPECT_TRUE(hook.hook);
+  EXPECT_TRUE(hook.standing);
+  EXPECT_EQ(hook.owner, 0);
+  EXPECT_EQ(state_.table().ladder_count(), 1);
+  ASSERT_NE(first("grapple_hooked"), nullptr);
+  EXPECT_EQ(state_.action_points, 2) << "a throw is one action";
+}
+
+TEST_F(Grapples, ADV_14_a_missed_throw_leaves_no_rope) {
+  start_veterans();
+  script({5});
+  must(throw_at(24.0, 14.0));
+  EXPECT_TRUE(state_.portable_ladders.empty());
+  EXPECT_EQ(state_.action_points, 2);
+  EXPECT_EQ(state_.laid.table, nullptr);
+}
+
+TEST_F(Grapples, ADV_14_one_model_a_turn_climbs_a_grapple_s_rope_with_no_test) {
+  start_veterans();
+  const int lead = setup_->units[0].first_model;
+  place(lead, 24.0, 13.5, 0);
+  place(lead + 1, 24.0, 12.45, 0);  // the next Veteran right behind him
+  script({4});
+  must(throw_at(24.0, 14.0));
+  must(move(0, 0, 1.0));  // the sergeant goes up: 1" and the 3" rope at the normal rate
+  EXPECT_TRUE(dice_.exhausted()) << "no climbing test";
+  EXPECT_DOUBLE_EQ(state_.table().level_at(state_.models[lead].pose.position), 3.0);
+  const std::string second = illegal_reason(state_, move(0, 0, 1.0));
+  EXPECT_NE(second.find("ADV-14: at most 1 model a turn"), std::string::npos) << second;
+}
+
+TEST_F(Grapples, ADV_14_an_attended_grapple_is_cast_down_on_a_four_and_is_gone) {
+  start(3.0, "", "", 3);
+  hang_hook(24.0, 1, 1);
+  const int boy = setup_->units[1].first_model;
+  place(boy, 24.0, 13.6, 180);
+  const auto outlook = ladder_outlook(state_, handle(ActionKind::cast_down_ladder, 1));
+  ASSERT_TRUE(outlook.legal);
+  EXPECT_NEAR(outlook.p_cast_down, 0.5, 1e-12);
+  script({3});
+  must(handle(ActionKind::cast_down_ladder, 1));
+  EXPECT_EQ(state_.portable_ladders.size(), 2u) << "a 3 holds (the squad's ladder and the hook)";
+  script({4});
+  script({1, 1});  // the fall: one hit at S2, which fails to wound
+  must(handle(ActionKind::cast_down_ladder, 1));
+  ASSERT_EQ(state_.portable_ladders.size(), 1u) << "the hook is gone";
+  EXPECT_EQ(state_.portable_ladders[0].carrier, 0) << "the squad still carries its own ladder";
+  EXPECT_EQ(rolls("MOVE-27").size(), 1u);
+  EXPECT_TRUE(rolls("ADV-15").empty()) << "no rout test after a grapple's fall";
+  EXPECT_EQ(state_.table().ladder_count(), 0);
+}
+
+TEST_F(Grapples, ADV_14_only_rope_and_grapple_units_throw_and_four_hold_to_six_inches) {
+  start(3.0, "", "", 2);
+  EXPECT_NE(illegal_reason(state_, throw_at(24.0, 14.0)).find("rope_and_grapple"),
+            std::string::npos);
+  start_veterans();
+  place(setup_->units[0].first_model, 26.0, 12.6, 0);
+  for (const double x : {20.5, 22.0, 23.5, 25.0}) hang_hook(x, 0, 0);
+  const std::string fifth = illegal_reason(state_, throw_at(26.5, 14.0));
+  EXPECT_NE(fifth.find("at most 4 grapples"), std::string::npos) << fifth;
+  EXPECT_NE(illegal_reason(state_, throw_at(25.4, 14.0)).find("already hangs there"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -163,6 +163,14 @@ ScoredAction Scorer::score(const Action& action) {
       out.score = w_.place_ladder;
       out.why = "sets its ladder up: the way up is open and the bearers are free";
       break;
+    case ActionKind::throw_grapple: {
+      // ADV-14: a rope up, at the odds of the hook holding.
+      const double p = game::grapple_chance(s_, action);
+      out.score = w_.place_ladder * p;
+      out.why = fmt::format("{:.0f}% that the grapple holds: a rope up the face", percent(p));
+      out.odds["p_hook_holds"] = p;
+      break;
+    }
     case ActionKind::pick_up_ladder:
       out.score = -w_.min_gain;  // a burden taken up again: only when nothing else is open
       out.why = "takes a ladder up again";

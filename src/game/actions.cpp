@@ -12,7 +12,7 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 36> kKinds = {"activate",
+constexpr std::array<const char*, 37> kKinds = {"activate",
                                                 "free_move",
                                                 "end_phase",
                                                 "pick_up",
@@ -47,7 +47,8 @@ constexpr std::array<const char*, 36> kKinds = {"activate",
                                                 "discharge_smoke",
                                                 "place_ladder",
                                                 "pick_up_ladder",
-                                                "cast_down_ladder"};
+                                                "cast_down_ladder",
+                                                "throw_grapple"};
 // Bit 63 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
 static_assert(kKinds.size() <= 62);  // bits 62 and 63 of a KindSet are kSplitShots, kWastedShots
 // In MoveMode's order.
@@ -130,6 +131,7 @@ nlohmann::json to_json(const Action& action) {
     case ActionKind::deep_strike:
     case ActionKind::throw_smoke:
     case ActionKind::place_ladder:
+    case ActionKind::throw_grapple:
       out["unit"] = action.unit;
       out["x"] = action.dx;
       out["y"] = action.dy;
@@ -180,12 +182,12 @@ Action action_from_field(const data::Field& field) {
   // ADV-26: a deep strike names the marker's aim point, which the action keeps in dx, dy; ADV-35:
   // so does a smoke grenade's throw; ADV-15: and where a ladder is set up.
   if (action.kind == ActionKind::deep_strike || action.kind == ActionKind::throw_smoke ||
-      action.kind == ActionKind::place_ladder) {
+      action.kind == ActionKind::place_ladder || action.kind == ActionKind::throw_grapple) {
     action.dx = field["x"].as_number(-1e4, 1e4);
     action.dy = field["y"].as_number(-1e4, 1e4);
   } else if (field.has("x") || field.has("y")) {
     field[field.has("x") ? "x" : "y"].fail(
-        "only a deep_strike, throw_smoke or place_ladder action names a point x, y");
+        "only a deep_strike, throw_smoke, place_ladder or throw_grapple action names a point x, y");
   }
   if (field.has("facing")) action.facing = field["facing"].as_number(-3600.0, 3600.0);
   if (field.has("guess")) action.guess = field["guess"].as_number(0.0, 1e4);

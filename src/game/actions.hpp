@@ -66,6 +66,9 @@ enum class ActionKind : std::uint8_t {
   place_ladder,
   pick_up_ladder,    // ADV-15: unit, target (a portable ladder's number): takes it up, 1 AP
   cast_down_ladder,  // ADV-15: unit, target: pushes over an enemy's standing ladder, 1 AP
+  // ADV-14: unit, x, y (kept in dx, dy): a model throws its grapple at the top of the face whose
+  // edge passes through that point (a BS throw, 1 AP); a hook that holds leaves a rope to climb
+  throw_grapple,
 };
 
 struct Action {

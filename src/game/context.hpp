@@ -322,6 +322,12 @@ void apply_cast_down(Context& c, const Action& action);
 // (lying or standing) within reach of one of its models.
 std::vector<table::Point> ladder_places(const GameState& state, int unit);
 std::vector<int> ladders_in_reach(const GameState& state, int unit);
+// ADV-14: the thrown grapple (a BS throw at a face's top; the hook that holds is a rope that one
+// model a turn climbs at the normal rate); the faces a listing aims at.
+std::string grapple_illegal(const GameState& state, const Action& action);
+void apply_grapple(Context& c, const Action& action);
+int grapple_goal(const GameState& state, const Action& action);
+std::vector<table::Point> grapple_places(const GameState& state, int unit);
 
 // Levels (levels.cpp): MOVE-23/25/27/28.
 // MOVE-25: the Initiative tests for jumping down `drop` inches (one per full 2"), rolled until the

@@ -265,6 +265,11 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       s.units[unit].own_turn.aimed = false;
       spend(c, 1);
       break;
+    case ActionKind::throw_grapple:  // ADV-14
+      detail::apply_grapple(c, a);
+      s.units[unit].own_turn.aimed = false;
+      spend(c, 1);
+      break;
     case ActionKind::cast_down_ladder:
       detail::apply_cast_down(c, a);
       if (s.unit_alive(unit)) s.units[unit].own_turn.aimed = false;

@@ -132,6 +132,9 @@ struct LadderOutlook {
   double p_cast_down = 0.0;
 };
 LadderOutlook ladder_outlook(const GameState& state, const Action& cast_down);
+// ADV-14: P(a throw_grapple's hook holds): the thrower's BS + 1 at a roof edge, a low D6; 0 when
+// the throw is not legal.
+double grapple_chance(const GameState& state, const Action& throw_grapple);
 // ADV-35/50: the table the state stands on with `extra` clouds laid besides its own (what a cloud
 // would hide, asked before it is laid).
 table::Table table_with_clouds(const GameState& state, std::span<const Cloud> extra);

@@ -67,6 +67,8 @@ void for_each(LadderState& l, Visit&& visit) {
   visit("ladder.carrier", l.carrier);
   visit("ladder.side", l.side);
   visit("ladder.standing", l.standing);
+  visit("ladder.owner", l.owner);
+  visit("ladder.hook", l.hook);
 }
 
 // clang-format off
@@ -225,7 +227,7 @@ static_assert(sizeof(GameState::ChargeInProgress) == 32,
 static_assert(sizeof(GameState::FireInProgress) == 16,
               "list the new FireInProgress field in for_each_scalar");
 static_assert(sizeof(Cloud) == 32, "list the new Cloud field in for_each(Cloud)");
-static_assert(sizeof(PortableLadder) == 40, "list the new PortableLadder field in for_each");
+static_assert(sizeof(PortableLadder) == 48, "list the new PortableLadder field in for_each");
 static_assert(sizeof(GameState) == 312,
               "list the new GameState field in for_each_scalar or digest()");
 #endif

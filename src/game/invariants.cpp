@@ -47,6 +47,7 @@ std::vector<std::string> invariant_violations(const GameState& s) {
           fmt::format("ADV-35: a cloud at ({:.2f}, {:.2f}) of radius {} laid by side {} in player "
                       "turn {}",
                       cloud.centre.x, cloud.centre.y, cloud.radius, cloud.side, cloud.laid_in));
+  const auto valid_unit = [&](int u) { return u >= 0 && u < unit_count; };
   // ADV-15: each portable ladder carried by one unit (at most one a unit), lying, or standing with
   // a rise a ladder may span; with the option off there are none.
   std::size_t standing = 0;
@@ -61,8 +62,10 @@ std::vector<std::string> invariant_violations(const GameState& s) {
           fmt::format("ADV-15: ladder {} carried by unit {} (and standing: {}), or by a unit "
                       "carrying another",
                       k, ladder.carrier, ladder.standing));
-    if (ladder.standing && (ladder.rise <= 1.0f || ladder.rise > 6.0f + 1e-4f || ladder.side < 0 ||
-                            ladder.side >= setup.sides))
+    if (ladder.hook && (!ladder.standing || ladder.carried() || !valid_unit(ladder.owner)))
+      fail(fmt::format("ADV-14: grapple {} not standing, carried, or thrown by no unit", k));
+    if (ladder.standing && (ladder.rise <= 1.0f || (!ladder.hook && ladder.rise > 6.0f + 1e-4f) ||
+                            ladder.side < 0 || ladder.side >= setup.sides))
       fail(fmt::format("ADV-15: ladder {} stands {}\" high for side {}", k, ladder.rise,
                        ladder.side));
   }
@@ -72,7 +75,6 @@ std::vector<std::string> invariant_violations(const GameState& s) {
           ? s.laid.table != nullptr
           : s.laid.table == nullptr || s.laid.table->features().size() != laid_features)
     fail("ADV-35/ADV-15: the laid table does not hold the state's clouds and standing ladders");
-  const auto valid_unit = [&](int u) { return u >= 0 && u < unit_count; };
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const ModelState& model = s.models[m];
     if (model.pose.sight_limit != rules::sight_limit(s.rain, model.pose.infra_vision))

@@ -11,6 +11,11 @@
 // past the first (three at most), its climbers falling (MOVE-27) and their units taking a rout test
 // with no Wound Difference (the catalogue's ruling). Bearers drop theirs when they are locked in
 // mêlée, and a unit wiped out drops it where its last model fell.
+// ADV-14's thrown grapple shares the machinery: throw_grapple (1 AP) is a BS + 1 throw (a roof or
+// platform edge) at the top of a face from within 2" of its foot by a unit that all carries rope
+// and grapple, one hook a model; a hook that holds is a rope of the table that one model a turn
+// climbs at the normal rate, four at most to 6" of face; an enemy casts it down automatically when
+// nobody is on it, on a 4+ when someone is (its climbers falling), and then it is gone.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -18,6 +23,7 @@
 #include <fmt/format.h>
 
 #include "dice/probability.hpp"
+#include "game/climbing.hpp"
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
 #include "game/melee_internal.hpp"
@@ -29,8 +35,11 @@ namespace arap::game {
 
 namespace {
 
-constexpr double kReach = 2.0;         // ADV-15 / ACT-16: within 2" of it, base centre
-constexpr double kHalfWidth = 0.75;    // a ladder 1.5" wide ...
+constexpr double kReach = 2.0;       // ADV-15 / ACT-16: within 2" of it, base centre
+constexpr double kHalfWidth = 0.75;  // a ladder 1.5" wide (a grapple's rope 1") ...
+constexpr double kRopeHalfWidth = 0.5;
+constexpr int kHooksPerSection = 4;    // ADV-14: four grapples to each 6" of face
+constexpr int kHookCastOn = 4;         // ADV-14: an attended hook is cast down on a 4+
 constexpr double kHalfDepth = 1.0;     // ... reaching 1" out from the face and 1" over its top
 constexpr double kOnEdge = 0.1;        // a point this near a face's edge is on it
 constexpr double kProbe = 0.5;         // the levels either side of a face are read this far off
@@ -42,13 +51,18 @@ constexpr double kLevelTolerance = 1e-6;
 const char* const kSwitchedOff =
     "ADV-15: portable ladders are switched off (option portable_ladders)";
 
+double half_width(const PortableLadder& ladder) {
+  return ladder.hook ? kRopeHalfWidth : kHalfWidth;
+}
+
 table::TerrainFeature ladder_feature(const PortableLadder& ladder, std::size_t k) {
   table::TerrainFeature feature;
-  feature.id = fmt::format("portable_ladder_{}", k + 1);
+  feature.id = fmt::format("{}_{}", ladder.hook ? "grapple_rope" : "portable_ladder", k + 1);
   feature.kind = table::TerrainKind::ladder;
+  if (ladder.hook) feature.ladder_places = 1;  // ADV-14: one model a turn on each rope
   const table::Point along{-ladder.up.y, ladder.up.x};
   const table::Point out = ladder.up * kHalfDepth;
-  const table::Point side = along * kHalfWidth;
+  const table::Point side = along * half_width(ladder);
   feature.footprint = table::make_polygon({ladder.at - out - side, ladder.at - out + side,
                                            ladder.at + out + side, ladder.at + out - side});
   return feature;
@@ -66,7 +80,7 @@ bool in_footprint(const PortableLadder& ladder, const table::Point& p) {
   const table::Point d = p - ladder.at;
   const table::Point along{-ladder.up.y, ladder.up.x};
   return std::abs(table::dot(d, ladder.up)) <= kHalfDepth + 1e-9 &&
-         std::abs(table::dot(d, along)) <= kHalfWidth + 1e-9;
+         std::abs(table::dot(d, along)) <= half_width(ladder) + 1e-9;
 }
 
 }  // namespace
@@ -322,6 +336,7 @@ std::string pick_up_ladder_illegal(const GameState& s, const Action& a) {
                                     count - 1);
   if (carried_ladder(s, a.unit) >= 0) return "ADV-15: the unit already carries a ladder";
   const PortableLadder& ladder = s.portable_ladders[a.target];
+  if (ladder.hook) return "ADV-14: a grapple's rope is not taken up (it is cast down or climbed)";
   if (ladder.carried()) return "ADV-15: another unit carries that ladder";
   const auto& table = s.table();
   table::Point reach_from = ladder.at;
@@ -405,7 +420,13 @@ void apply_cast_down(Context& c, const Action& a) {
   const int helpers =
       std::min<int>(rules::kMostLadderPushers, static_cast<int>(pushers(s, a.unit, ladder).size()));
   bool falls = true;
-  if (climbed) {
+  if (climbed && ladder.hook) {
+    // ADV-14: a hook someone is on comes away on a 4+, however many pull at it.
+    c.dice.start();
+    falls = dice::roll_high(c.dice, kHookCastOn);
+    c.roll_event("ADV-14", "cast down a grapple", kHookCastOn, a.unit,
+                 {{"ladder", a.target}, {"cast_down", falls}});
+  } else if (climbed) {
     const int goal = rules::cast_down_goal(helpers);
     c.dice.start();
     falls = dice::roll_high(c.dice, goal);
@@ -419,11 +440,17 @@ void apply_cast_down(Context& c, const Action& a) {
     if (s.models[m].pose.alive && in_footprint(standing, s.models[m].pose.position))
       climbers.push_back(m);
   take_ladder_away(s, a.target);
-  ladder = PortableLadder{};
-  ladder.at = foot_of(standing);
+  if (standing.hook) {
+    // ADV-14: the hook and its rope fall at the foot and are done with.
+    s.portable_ladders.erase(s.portable_ladders.begin() + a.target);
+  } else {
+    ladder = PortableLadder{};
+    ladder.at = foot_of(standing);
+  }
   if (c.logging())
     c.event({{"type", "ladder_cast_down"},
-             {"rule", "ADV-15"},
+             {"rule", standing.hook ? "ADV-14" : "ADV-15"},
+             {"hook", standing.hook},
              {"unit", a.unit},
              {"ladder", a.target},
              {"climbers", climbers},
@@ -438,7 +465,9 @@ void apply_cast_down(Context& c, const Action& a) {
     fall(c, m, height);
     units_hit |= bit(c.setup.models[m].unit);
   }
-  // The survivors test as for a lost round of mêlée: ruled a rout test with no Wound Difference.
+  // ADV-15: the survivors test as for a lost round of mêlée: ruled a rout test with no Wound
+  // Difference (ADV-14 asks no test of a grapple's climbers).
+  if (standing.hook) return;
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     if ((units_hit & bit(u)) == 0 || !s.unit_alive(u)) continue;
     const auto& info = c.setup.units[u];
@@ -458,9 +487,9 @@ void apply_cast_down(Context& c, const Action& a) {
   }
 }
 
-std::vector<table::Point> ladder_places(const GameState& s, int unit) {
+// The point of each raised surface's edge nearest the unit's nearest model, where that is in reach.
+static std::vector<table::Point> face_points(const GameState& s, int unit) {
   std::vector<table::Point> out;
-  if (!s.setup->options.portable_ladders || carried_ladder(s, unit) < 0) return out;
   const auto& table = s.table();
   const auto& info = s.setup->units[unit];
   for (const int f : table.raised_features()) {
@@ -489,6 +518,120 @@ std::vector<table::Point> ladder_places(const GameState& s, int unit) {
   return out;
 }
 
+std::vector<table::Point> ladder_places(const GameState& s, int unit) {
+  if (!s.setup->options.portable_ladders || carried_ladder(s, unit) < 0) return {};
+  return face_points(s, unit);
+}
+
+namespace {
+
+bool hook_carriers(const GameState& s, int unit) {
+  return s.setup->options.rope_and_grapple &&
+         climb_kit(s, unit) == rules::ClimbKit::rope_and_grapple;
+}
+
+int hooks_of(const GameState& s, int unit) {
+  int hooks = 0;
+  for (const auto& l : s.portable_ladders) hooks += l.hook && l.owner == unit ? 1 : 0;
+  return hooks;
+}
+
+// The unit's nearest model to `foot` within reach on its level that carries a grapple, or -1.
+int grapple_thrower(const GameState& s, int unit, const table::Point& foot, double level) {
+  for (const int m : models_in_reach(s, unit, foot, level))
+    if (s.setup->models[m].profile->has_rule("rope_and_grapple")) return m;
+  return -1;
+}
+
+}  // namespace
+
+std::vector<table::Point> grapple_places(const GameState& s, int unit) {
+  if (!hook_carriers(s, unit)) return {};
+  return face_points(s, unit);
+}
+
+std::string grapple_illegal(const GameState& s, const Action& a) {
+  if (!s.setup->options.rope_and_grapple)
+    return "ADV-14: ropes and grapples are switched off (option rope_and_grapple)";
+  if (s.units[a.unit].locked != 0)
+    return "MELEE-29: a unit locked in mêlée fights (or breaks off); it cannot throw a grapple";
+  if (!hook_carriers(s, a.unit))
+    return "ADV-14: only a unit that all carries rope and grapple (rope_and_grapple) throws one";
+  if (hooks_of(s, a.unit) >= s.living_models(a.unit))
+    return "ADV-14: every model of the unit has thrown its grapple";
+  const table::Point at{a.dx, a.dy};
+  const auto& table = s.table();
+  if (!std::isfinite(at.x) || !std::isfinite(at.y) || !table.on_table(at))
+    return "ADV-14: a grapple is thrown at a point on the table";
+  const auto face = ladder_face(table, at);
+  if (!face || face->rise <= 1.0 + 1e-9)
+    return fmt::format(
+        "ADV-14: a grapple is thrown at the top of a face higher than a step (a point on a raised "
+        "surface's edge); ({:.2f}, {:.2f}) is on none",
+        at.x, at.y);
+  if (grapple_thrower(s, a.unit, face->at - face->up * kProbe, face->foot_level) < 0)
+    return fmt::format(
+        "ADV-14: the grapple is thrown from within {}\" of the face's foot: no model of {} on its "
+        "feet stands that near on the foot's level",
+        kReach, s.setup->units[a.unit].name);
+  if (table.ladder_count() >= table::kMaxLadders)
+    return fmt::format("MOVE-28: at most {} ladders and ropes on a table", table::kMaxLadders);
+  const table::Point along{-face->up.y, face->up.x};
+  std::vector<double> hooks{0.0};
+  for (const auto& l : s.portable_ladders) {
+    if (!l.standing) continue;
+    if (table::distance(l.at, face->at) < half_width(l) + kRopeHalfWidth - 1e-9)
+      return "ADV-14: a ladder or rope already hangs there";
+    if (l.hook && table::distance(l.at, face->at) <= kSection + 1e-9)
+      hooks.push_back(table::dot(l.at - face->at, along));
+  }
+  std::sort(hooks.begin(), hooks.end());
+  for (std::size_t i = 0; i + kHooksPerSection < hooks.size(); ++i)
+    if (hooks[i + kHooksPerSection] - hooks[i] <= kSection + 1e-9)
+      return fmt::format("ADV-14: at most {} grapples hold on each {}\" of a face",
+                         kHooksPerSection, kSection);
+  return "";
+}
+
+// ADV-14: the thrower's BS, +1 at a roof or platform edge (every raised surface of these tables;
+// they have no windows or loopholes).
+int grapple_goal(const GameState& s, const Action& a) {
+  const auto face = ladder_face(s.table(), {a.dx, a.dy});
+  const int m = grapple_thrower(s, a.unit, face->at - face->up * kProbe, face->foot_level);
+  return s.setup->models[m].profile->ballistic_skill + 1;
+}
+
+void apply_grapple(Context& c, const Action& a) {
+  GameState& s = c.state;
+  const auto face = *ladder_face(s.table(), {a.dx, a.dy});
+  const int goal = grapple_goal(s, a);
+  c.dice.start();
+  const bool holds = dice::roll_low(c.dice, goal);
+  c.roll_event("ADV-14", "grapple throw", goal, a.unit, {{"holds", holds}});
+  if (!holds) return;
+  PortableLadder hook;
+  hook.at = face.at;
+  hook.up = face.up;
+  hook.rise = static_cast<float>(face.rise);
+  hook.standing = true;
+  hook.hook = true;
+  hook.owner = static_cast<std::int16_t>(a.unit);
+  hook.side = static_cast<std::int8_t>(c.setup.units[a.unit].side);
+  s.portable_ladders.push_back(hook);
+  const int k = static_cast<int>(s.portable_ladders.size()) - 1;
+  const int slot = standing_slot(s, k);
+  for (int j = table::kMaxLadders - 1; j > slot; --j) s.ladder_uses[j] = s.ladder_uses[j - 1];
+  s.ladder_uses[slot] = 0;
+  refresh_laid_table(s);
+  if (c.logging())
+    c.event({{"type", "grapple_hooked"},
+             {"rule", "ADV-14"},
+             {"unit", a.unit},
+             {"ladder", k},
+             {"at", {face.at.x, face.at.y}},
+             {"rise", face.rise}});
+}
+
 std::vector<int> ladders_in_reach(const GameState& s, int unit) {
   std::vector<int> out;
   if (!s.setup->options.portable_ladders) return out;
@@ -510,6 +653,11 @@ std::vector<int> ladders_in_reach(const GameState& s, int unit) {
 
 }  // namespace detail
 
+double grapple_chance(const GameState& s, const Action& a) {
+  if (a.kind != ActionKind::throw_grapple || !is_legal(s, a)) return 0.0;
+  return dice::p_low(detail::grapple_goal(s, a));
+}
+
 LadderOutlook ladder_outlook(const GameState& s, const Action& a) {
   LadderOutlook out;
   if (a.kind != ActionKind::cast_down_ladder || !is_legal(s, a)) return out;
@@ -518,7 +666,9 @@ LadderOutlook ladder_outlook(const GameState& s, const Action& a) {
   out.occupied = detail::occupied(s, ladder);
   out.pushers = std::min<int>(rules::kMostLadderPushers,
                               static_cast<int>(detail::pushers(s, a.unit, ladder).size()));
-  out.p_cast_down = out.occupied ? rules::cast_down_chance(out.pushers) : 1.0;
+  out.p_cast_down = !out.occupied ? 1.0
+                    : ladder.hook ? dice::p_high(kHookCastOn)  // ADV-14
+                                  : rules::cast_down_chance(out.pushers);
   return out;
 }
 

@@ -145,6 +145,14 @@ void add_unit_actions(Listing& list, int unit) {
       list.push_if_legal(smoke);
     }
   }
+  if (list.wants(ActionKind::throw_grapple)) {  // ADV-14: a grapple at each face in reach
+    Action grapple = make_action(ActionKind::throw_grapple, unit);
+    for (const table::Point& at : detail::grapple_places(s, unit)) {
+      grapple.dx = at.x;
+      grapple.dy = at.y;
+      list.push_if_legal(grapple);
+    }
+  }
   if (!s.portable_ladders.empty()) {  // ADV-15: set up, take up or cast down a ladder in reach
     Action place = make_action(ActionKind::place_ladder, unit);
     for (const table::Point& at : detail::ladder_places(s, unit)) {

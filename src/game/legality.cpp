@@ -243,6 +243,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         case ActionKind::cast_down_ladder:
           if (auto p = needs(1); !p.empty()) return p;
           return detail::cast_down_illegal(s, a);
+        case ActionKind::throw_grapple:  // ADV-14
+          if (auto p = needs(1); !p.empty()) return p;
+          return detail::grapple_illegal(s, a);
         case ActionKind::charge:
           if (auto p = needs(1); !p.empty()) return p;
           if (a.fire && s.units[unit].player_turn.fleet_moved) return fleet_fired;

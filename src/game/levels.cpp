@@ -17,7 +17,6 @@
 namespace arap::game::detail {
 
 // MOVE-28: at most four models (counted by bulk, GEN-07) get on or off a ladder in a turn.
-constexpr int kLadderPlaces = 4;
 
 namespace {
 
@@ -272,9 +271,11 @@ std::string ladder_problem(const GameState& s, const UnitMove& move) {
     for (const auto* ladder : report.ladders) {
       const int slot = ladder->ladder_slot;
       wanted[slot] += std::max(1, s.models[m].pose.bulk);
-      if (s.ladder_uses[slot] + wanted[slot] > kLadderPlaces) {
-        return fmt::format("MOVE-28: at most {} models a turn get on or off {} ({} already have)",
-                           kLadderPlaces, ladder->id, static_cast<int>(s.ladder_uses[slot]));
+      if (s.ladder_uses[slot] + wanted[slot] > ladder->ladder_places) {
+        return fmt::format("{}: at most {} model{} a turn get on or off {} ({} already have)",
+                           ladder->ladder_places == 1 ? "ADV-14" : "MOVE-28", ladder->ladder_places,
+                           ladder->ladder_places == 1 ? "" : "s", ladder->id,
+                           static_cast<int>(s.ladder_uses[slot]));
       }
     }
   }

@@ -406,13 +406,18 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       out += fmt::format("  {} sets a ladder up against a {:.1f}\" face at ({:.1f}, {:.1f}).\n",
                          unit_name(setup, e), e["rise"].get<double>(), e["at"][0].get<double>(),
                          e["at"][1].get<double>());
+    } else if (type == "grapple_hooked") {  // ADV-14
+      out += fmt::format("  {}'s grapple catches the top of a {:.1f}\" face at ({:.1f}, {:.1f}).\n",
+                         unit_name(setup, e), e["rise"].get<double>(), e["at"][0].get<double>(),
+                         e["at"][1].get<double>());
     } else if (type == "ladder_picked_up") {  // ADV-15
       out += fmt::format("  {} takes up a ladder.\n", unit_name(setup, e));
     } else if (type == "ladder_dropped") {  // ADV-15
       out += fmt::format("  {} drops its ladder ({}).\n", unit_name(setup, e),
                          e["why"].get<std::string>());
     } else if (type == "ladder_cast_down") {  // ADV-15
-      out += fmt::format("  {} casts a ladder down{}.\n", unit_name(setup, e),
+      out += fmt::format("  {} casts {} down{}.\n", unit_name(setup, e),
+                         e.value("hook", false) ? "a grapple" : "a ladder",
                          e["climbers"].empty() ? "" : " with its climbers on it");
     } else if (type == "reload") {  // ADV-30
       out +=

@@ -206,8 +206,12 @@ struct PortableLadder {
   table::Point up;    // standing: the unit vector from the foot across the edge toward the top
   float rise = 0.0f;  // standing: the height it spans, in inches
   std::int16_t carrier = -1;  // the unit carrying it, or -1
-  std::int8_t side = -1;      // standing: the side that set it up
+  // ADV-14: a thrown grapple's rope rather than a ladder: it always stands (once cast down it is
+  // gone), `owner` is the unit that threw it, and one model a turn climbs it.
+  std::int16_t owner = -1;
+  std::int8_t side = -1;  // standing: the side that set it up
   bool standing = false;
+  bool hook = false;
   bool carried() const { return carrier >= 0; }
   friend bool operator==(const PortableLadder&, const PortableLadder&) = default;
 };
@@ -288,7 +292,8 @@ struct GameState {
   std::uint8_t doors_open = 0;
   std::int8_t rain = 0;       // ADV-21 (option weather): the rain level, 0 (none) to 4
   std::vector<Cloud> clouds;  // ADV-35/50: the clouds laid in play, oldest first
-  // ADV-15: the portable ladders, one for each unit the scenario gives one (in unit order).
+  // ADV-15: the portable ladders, one for each unit the scenario gives one (in unit order); then
+  // ADV-14's grapple ropes, as they are thrown.
   std::vector<PortableLadder> portable_ladders;
   LaidTable laid;  // the table with the clouds and standing ladders (empty while there are none)
 

@@ -273,6 +273,7 @@ nlohmann::json state_view(const GameState& state) {
         l = {{"state", "carried"}, {"carrier", ladder.carrier}};
       } else if (ladder.standing) {
         l = {{"state", "standing"},
+             {"kind", ladder.hook ? "grapple" : "ladder"},
              {"at", {ladder.at.x, ladder.at.y}},
              {"up", {ladder.up.x, ladder.up.y}},
              {"rise", ladder.rise},

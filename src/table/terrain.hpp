@@ -108,6 +108,7 @@ struct TerrainFeature {
   // uphill of the rest (MELEE-06b/14b).
   double elevation = 0.0;
   int ladder_slot = -1;       // MOVE-28: the ladder's number among the table's ladders
+  int ladder_places = 4;      // MOVE-28: bulk a turn that may get on or off it (ADV-14 ropes: 1)
   std::vector<int> operates;  // ACT-16: a console's doors (numbers among the table's doors)
   std::vector<Point> ring;    // the footprint's corners, prepared when added to a table
 

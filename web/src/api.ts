@@ -71,6 +71,7 @@ export interface StateView {
 // ADV-15: a portable ladder, carried, lying or standing against a face.
 export interface PortableLadderView {
   state: "carried" | "lying" | "standing";
+  kind?: "ladder" | "grapple";  // standing: ADV-14's grapple ropes are listed here too
   carrier?: number;
   at?: Point;
   up?: Point;

@@ -54,6 +54,7 @@ export function describeAction(a: Action, table: TableView): string {
     case "throw_smoke": return `${unit} throws smoke at (${a.x?.toFixed(1)}, ${a.y?.toFixed(1)})`;
     case "discharge_smoke": return `${unit} fires its smoke dischargers (free)`;
     case "place_ladder": return `${unit} sets its ladder up at (${a.x?.toFixed(1)}, ${a.y?.toFixed(1)})`;
+    case "throw_grapple": return `${unit} throws a grapple at (${a.x?.toFixed(1)}, ${a.y?.toFixed(1)})`;
     case "pick_up_ladder": return `${unit} takes up ladder ${a.target}`;
     case "cast_down_ladder": return `${unit} casts down ladder ${a.target}`;
     case "bodyguard": return `A bodyguard of ${unit} (model ${a.target}) takes its leader's place`;
