@@ -158,11 +158,21 @@ ScoredAction Scorer::score(const Action& action) {
     case ActionKind::discharge_smoke:
       score_smoke(out);
       break;
-    case ActionKind::place_ladder:
-      // ADV-15: the way up opens, and the bearers are free of the burden.
-      out.score = w_.place_ladder;
-      out.why = "sets its ladder up: the way up is open and the bearers are free";
+    case ActionKind::place_ladder: {
+      // ADV-15: the way up opens, and the bearers are free of the burden; beside a ladder already
+      // standing (the watchtower's own), only the burden goes.
+      const table::Point at{action.dx, action.dy};
+      bool beside = false;
+      for (const auto& feature : s_.table().features()) {
+        if (feature.kind != table::TerrainKind::ladder) continue;
+        for (const auto& corner : feature.ring)
+          beside = beside || table::distance(corner, at) <= w_.ladder_spacing;
+      }
+      out.score = beside ? -w_.min_gain : w_.place_ladder;
+      out.why = beside ? "a ladder already stands there"
+                       : "sets its ladder up: the way up is open and the bearers are free";
       break;
+    }
     case ActionKind::throw_grapple: {
       // ADV-14: a rope up, at the odds of the hook holding.
       const double p = game::grapple_chance(s_, action);

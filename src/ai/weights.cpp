@@ -56,6 +56,7 @@ constexpr WeightSpec kWeights[] = {
     {"close_ranks", &TacticianWeights::close_ranks, 0, 1000, true},
     {"place_ladder", &TacticianWeights::place_ladder, 0, 1000, true},
     {"cast_down_ladder", &TacticianWeights::cast_down_ladder, 0, 1000, true},
+    {"ladder_spacing", &TacticianWeights::ladder_spacing, 0, 48, true},
     {"min_gain", &TacticianWeights::min_gain, 0, 1000},
 };
 

@@ -36,13 +36,14 @@ struct TacticianWeights {
   double rescue = 0.0;
   double ap_decay = 0.0;
   double stand_up = 0.0;
-  double go_to_ground = 0.0;  // ADV-01: the price of the activation a unit gives up
-  double regroup = 0.0;       // ADV-03: each suppression point shed
-  double drop_range = 12.0;   // ADV-26: inches from the nearest enemy a deep strike aims at
-  double reload = 0.5;        // ADV-30: each model whose spent Reload weapons a reload readies
-  double bodyguard = 1.0;     // ADV-53: a bodyguard taking an engaged leader's place
-  double close_ranks = 1.0;   // GEN-09/ADV-19: a unit out of coherency free to move again
-  double place_ladder = 0.3;  // ADV-15: a carried ladder set up against a face (the way up open)
+  double go_to_ground = 0.0;    // ADV-01: the price of the activation a unit gives up
+  double regroup = 0.0;         // ADV-03: each suppression point shed
+  double drop_range = 12.0;     // ADV-26: inches from the nearest enemy a deep strike aims at
+  double reload = 0.5;          // ADV-30: each model whose spent Reload weapons a reload readies
+  double bodyguard = 1.0;       // ADV-53: a bodyguard taking an engaged leader's place
+  double close_ranks = 1.0;     // GEN-09/ADV-19: a unit out of coherency free to move again
+  double place_ladder = 0.3;    // ADV-15: a carried ladder set up against a face (the way up open)
+  double ladder_spacing = 4.0;  // ADV-15: no ladder set up this near one already standing
   double cast_down_ladder = 1.0;  // ADV-15: an enemy ladder pushed over, and each climber on it
   double min_gain = 0.0;
 };
