@@ -7,7 +7,8 @@ rules::ClimbKit climb_kit(const GameState& s, int unit) {
   const auto& setup = *s.setup;
   const auto& info = setup.units[unit];
   if (setup.options.climbing_gear && info.climbing_gear) return rules::ClimbKit::climbing_gear;
-  if (!setup.options.rope_and_grapple) return rules::ClimbKit::none;
+  // ADV-14: asked of every unit in each listing (grapples), so the units with none go first.
+  if (!setup.options.rope_and_grapple || !info.any_rope_and_grapple) return rules::ClimbKit::none;
   bool any = false;
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
     if (!s.models[m].pose.alive) continue;

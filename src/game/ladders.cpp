@@ -11,11 +11,9 @@
 // past the first (three at most), its climbers falling (MOVE-27) and their units taking a rout test
 // with no Wound Difference (the catalogue's ruling). Bearers drop theirs when they are locked in
 // mêlée, and a unit wiped out drops it where its last model fell.
-// ADV-14's thrown grapple shares the machinery: throw_grapple (1 AP) is a BS + 1 throw (a roof or
-// platform edge) at the top of a face from within 2" of its foot by a unit that all carries rope
-// and grapple, one hook a model; a hook that holds is a rope of the table that one model a turn
-// climbs at the normal rate, four at most to 6" of face; an enemy casts it down automatically when
-// nobody is on it, on a 4+ when someone is (its climbers falling), and then it is gone.
+// ADV-14's grapples (grapples.cpp) stand in the same list: cast_down_ladder casts a hook down
+// automatically when nobody is on it, on a 4+ when someone is (its climbers falling), and then it
+// is gone.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -23,9 +21,9 @@
 #include <fmt/format.h>
 
 #include "dice/probability.hpp"
-#include "game/climbing.hpp"
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
+#include "game/ladder_geometry.hpp"
 #include "game/melee_internal.hpp"
 #include "rules/climbing.hpp"
 #include "rules/combat_resolution.hpp"
@@ -35,25 +33,16 @@ namespace arap::game {
 
 namespace {
 
-constexpr double kReach = 2.0;       // ADV-15 / ACT-16: within 2" of it, base centre
-constexpr double kHalfWidth = 0.75;  // a ladder 1.5" wide (a grapple's rope 1") ...
-constexpr double kRopeHalfWidth = 0.5;
-constexpr int kHooksPerSection = 4;    // ADV-14: four grapples to each 6" of face
+using detail::half_width;
+using detail::kLadderHalfDepth;
+
 constexpr int kHookCastOn = 4;         // ADV-14: an attended hook is cast down on a 4+
-constexpr double kHalfDepth = 1.0;     // ... reaching 1" out from the face and 1" over its top
 constexpr double kOnEdge = 0.1;        // a point this near a face's edge is on it
-constexpr double kProbe = 0.5;         // the levels either side of a face are read this far off
 constexpr double kHighestReach = 6.0;  // ADV-15: no higher than the top of level 2
-constexpr double kSection = 6.0;       // ADV-15: three ladders to each 6" of face
-constexpr int kLaddersPerSection = 3;
-constexpr double kLevelTolerance = 1e-6;
+constexpr int kLaddersPerSection = 3;  // ADV-15: three ladders to each 6" of face
 
 const char* const kSwitchedOff =
     "ADV-15: portable ladders are switched off (option portable_ladders)";
-
-double half_width(const PortableLadder& ladder) {
-  return ladder.hook ? kRopeHalfWidth : kHalfWidth;
-}
 
 table::TerrainFeature ladder_feature(const PortableLadder& ladder, std::size_t k) {
   table::TerrainFeature feature;
@@ -61,26 +50,11 @@ table::TerrainFeature ladder_feature(const PortableLadder& ladder, std::size_t k
   feature.kind = table::TerrainKind::ladder;
   if (ladder.hook) feature.ladder_places = 1;  // ADV-14: one model a turn on each rope
   const table::Point along{-ladder.up.y, ladder.up.x};
-  const table::Point out = ladder.up * kHalfDepth;
+  const table::Point out = ladder.up * kLadderHalfDepth;
   const table::Point side = along * half_width(ladder);
   feature.footprint = table::make_polygon({ladder.at - out - side, ladder.at - out + side,
                                            ladder.at + out + side, ladder.at + out - side});
   return feature;
-}
-
-// The centre of a ladder's foot, on the lower level.
-table::Point foot_of(const PortableLadder& ladder) {
-  return ladder.at - ladder.up * kProbe;
-}
-table::Point top_of(const PortableLadder& ladder) {
-  return ladder.at + ladder.up * kProbe;
-}
-
-bool in_footprint(const PortableLadder& ladder, const table::Point& p) {
-  const table::Point d = p - ladder.at;
-  const table::Point along{-ladder.up.y, ladder.up.x};
-  return std::abs(table::dot(d, ladder.up)) <= kHalfDepth + 1e-9 &&
-         std::abs(table::dot(d, along)) <= half_width(ladder) + 1e-9;
 }
 
 }  // namespace
@@ -189,9 +163,9 @@ std::optional<LadderFace> ladder_face(const table::Table& table, const table::Po
       if (d > nearest + 1e-12 || edge < 1e-9) continue;
       const table::Point on = a + (b - a) * t;
       const table::Point normal{-(b.y - a.y) / edge, (b.x - a.x) / edge};
-      const double left = table.level_at(on + normal * kProbe);
-      const double right = table.level_at(on - normal * kProbe);
-      if (std::abs(left - right) <= kLevelTolerance) continue;  // not where two levels meet
+      const double left = table.level_at(on + normal * kFaceProbe);
+      const double right = table.level_at(on - normal * kFaceProbe);
+      if (std::abs(left - right) <= kLadderLevelTolerance) continue;  // not where two levels meet
       LadderFace face;
       face.at = on;
       face.up = left > right ? normal : normal * -1.0;
@@ -220,7 +194,15 @@ std::vector<table::Point> ladders_near(const GameState& s, const table::Point& p
   return out;
 }
 
-// The living, standing models of `unit` within reach of `p` on `level` (feet first), nearest first.
+std::string common_problem(const GameState& s, const Action& a) {
+  if (!s.setup->options.portable_ladders) return kSwitchedOff;
+  if (s.units[a.unit].locked != 0)
+    return "MELEE-29: a unit locked in mêlée fights (or breaks off); it cannot handle a ladder";
+  return "";
+}
+
+}  // namespace
+
 std::vector<int> models_in_reach(const GameState& s, int unit, const table::Point& p,
                                  double level) {
   std::vector<std::pair<double, int>> near;
@@ -230,8 +212,8 @@ std::vector<int> models_in_reach(const GameState& s, int unit, const table::Poin
     const auto& model = s.models[m];
     if (!model.pose.alive || model.fell_over) continue;
     const double d = table::distance(model.pose.position, p);
-    if (d > kReach + 1e-9) continue;
-    if (std::abs(table.level_at(model.pose.position) - level) > kLevelTolerance) continue;
+    if (d > kLadderReach + 1e-9) continue;
+    if (std::abs(table.level_at(model.pose.position) - level) > kLadderLevelTolerance) continue;
     near.push_back({d, m});
   }
   std::sort(near.begin(), near.end());
@@ -239,15 +221,6 @@ std::vector<int> models_in_reach(const GameState& s, int unit, const table::Poin
   for (const auto& [d, m] : near) out.push_back(m);
   return out;
 }
-
-std::string common_problem(const GameState& s, const Action& a) {
-  if (!s.setup->options.portable_ladders) return kSwitchedOff;
-  if (s.units[a.unit].locked != 0)
-    return "MELEE-29: a unit locked in mêlée fights (or breaks off); it cannot handle a ladder";
-  return "";
-}
-
-}  // namespace
 
 std::string place_ladder_illegal(const GameState& s, const Action& a) {
   if (auto p = common_problem(s, a); !p.empty()) return p;
@@ -270,27 +243,27 @@ std::string place_ladder_illegal(const GameState& s, const Action& a) {
         "ADV-15: a portable ladder reaches no higher than the top of level 2 ({}\"); this face "
         "rises {}\"",
         kHighestReach, face->rise);
-  const table::Point foot = face->at - face->up * kProbe;
+  const table::Point foot = face->at - face->up * kFaceProbe;
   if (models_in_reach(s, a.unit, foot, face->foot_level).empty())
     return fmt::format(
         "ADV-15: the ladder is carried to within {}\" of the face's foot before it is set up: "
         "no model of {} on its feet stands that near on the foot's level",
-        kReach, s.setup->units[a.unit].name);
+        kLadderReach, s.setup->units[a.unit].name);
   if (table.ladder_count() >= table::kMaxLadders)
     return fmt::format("MOVE-28: at most {} ladders on a table", table::kMaxLadders);
-  const auto near = ladders_near(s, face->at, kSection);
+  const auto near = ladders_near(s, face->at, kFaceSection);
   const table::Point along{-face->up.y, face->up.x};
   std::vector<double> spots{0.0};
   for (const auto& q : near) {
-    if (table::distance(q, face->at) < 2.0 * kHalfWidth - 1e-9)
+    if (table::distance(q, face->at) < 2.0 * kLadderHalfWidth - 1e-9)
       return "ADV-15: another ladder stands there (ladders are 1.5\" wide)";
     spots.push_back(table::dot(q - face->at, along));
   }
   std::sort(spots.begin(), spots.end());
   for (std::size_t i = 0; i + kLaddersPerSection < spots.size(); ++i)
-    if (spots[i + kLaddersPerSection] - spots[i] <= kSection + 1e-9)
+    if (spots[i + kLaddersPerSection] - spots[i] <= kFaceSection + 1e-9)
       return fmt::format("ADV-15: at most {} ladders stand against each {}\" of a face",
-                         kLaddersPerSection, kSection);
+                         kLaddersPerSection, kFaceSection);
   return "";
 }
 
@@ -302,22 +275,20 @@ static int standing_slot(const GameState& s, int k) {
   return slot;
 }
 
-void apply_place_ladder(Context& c, const Action& a) {
-  GameState& s = c.state;
-  const int k = carried_ladder(s, a.unit);
-  const auto face = *ladder_face(s.table(), {a.dx, a.dy});
-  PortableLadder& ladder = s.portable_ladders[k];
-  ladder = PortableLadder{};
-  ladder.at = face.at;
-  ladder.up = face.up;
-  ladder.rise = static_cast<float>(face.rise);
-  ladder.standing = true;
-  ladder.side = static_cast<std::int8_t>(c.setup.units[a.unit].side);
-  // The slots after it move up one: their counts this turn go with them (MOVE-28).
+void stand_in_laid_table(GameState& s, int k) {
+  // MOVE-28: the slots after its own move up one, and their counts this turn with them.
   const int slot = standing_slot(s, k);
   for (int j = table::kMaxLadders - 1; j > slot; --j) s.ladder_uses[j] = s.ladder_uses[j - 1];
   s.ladder_uses[slot] = 0;
   refresh_laid_table(s);
+}
+
+void apply_place_ladder(Context& c, const Action& a) {
+  GameState& s = c.state;
+  const int k = carried_ladder(s, a.unit);
+  const auto face = *ladder_face(s.table(), {a.dx, a.dy});
+  s.portable_ladders[k] = standing_against(face, c.setup.units[a.unit].side);
+  stand_in_laid_table(s, k);
   if (c.logging())
     c.event({{"type", "ladder_placed"},
              {"rule", "ADV-15"},
@@ -325,6 +296,12 @@ void apply_place_ladder(Context& c, const Action& a) {
              {"ladder", k},
              {"at", {face.at.x, face.at.y}},
              {"rise", face.rise}});
+}
+
+bool occupied(const GameState& s, const PortableLadder& ladder) {
+  for (const auto& model : s.models)
+    if (model.pose.alive && in_footprint(ladder, model.pose.position)) return true;
+  return false;
 }
 
 std::string pick_up_ladder_illegal(const GameState& s, const Action& a) {
@@ -343,14 +320,12 @@ std::string pick_up_ladder_illegal(const GameState& s, const Action& a) {
   if (ladder.standing) {
     if (ladder.side != s.setup->units[a.unit].side)
       return "ADV-15: an enemy's ladder is cast down (cast_down_ladder), not taken down";
-    for (const auto& model : s.models)
-      if (model.pose.alive && in_footprint(ladder, model.pose.position))
-        return "ADV-15: someone is on the ladder";
+    if (occupied(s, ladder)) return "ADV-15: someone is on the ladder";
     reach_from = foot_of(ladder);
   }
   if (models_in_reach(s, a.unit, reach_from, table.level_at(reach_from)).empty())
     return fmt::format("ADV-15: a model of {} must stand within {}\" of the ladder to take it up",
-                       s.setup->units[a.unit].name, kReach);
+                       s.setup->units[a.unit].name, kLadderReach);
   return "";
 }
 
@@ -388,12 +363,6 @@ std::vector<int> pushers(const GameState& s, int unit, const PortableLadder& lad
   return at_top.size() > at_foot.size() ? at_top : at_foot;
 }
 
-bool occupied(const GameState& s, const PortableLadder& ladder) {
-  for (const auto& model : s.models)
-    if (model.pose.alive && in_footprint(ladder, model.pose.position)) return true;
-  return false;
-}
-
 }  // namespace
 
 std::string cast_down_illegal(const GameState& s, const Action& a) {
@@ -409,7 +378,7 @@ std::string cast_down_illegal(const GameState& s, const Action& a) {
     return fmt::format(
         "ADV-15: a model of {} must stand within {}\" of the ladder's top or foot, on that level, "
         "to push it over",
-        s.setup->units[a.unit].name, kReach);
+        s.setup->units[a.unit].name, kLadderReach);
   return "";
 }
 
@@ -461,7 +430,7 @@ void apply_cast_down(Context& c, const Action& a) {
   for (const int m : climbers) {
     auto& pose = s.models[m].pose;
     pose.position = nearest_clear_spot(
-        s, m, standing.at - standing.up * (kProbe + std::max(0.0, pose.base_radius)));
+        s, m, standing.at - standing.up * (kFaceProbe + std::max(0.0, pose.base_radius)));
     fall(c, m, height);
     units_hit |= bit(c.setup.models[m].unit);
   }
@@ -488,7 +457,7 @@ void apply_cast_down(Context& c, const Action& a) {
 }
 
 // The point of each raised surface's edge nearest the unit's nearest model, where that is in reach.
-static std::vector<table::Point> face_points(const GameState& s, int unit) {
+std::vector<table::Point> face_points(const GameState& s, int unit) {
   std::vector<table::Point> out;
   const auto& table = s.table();
   const auto& info = s.setup->units[unit];
@@ -509,7 +478,7 @@ static std::vector<table::Point> face_points(const GameState& s, int unit) {
           spot = a + (b - a) * t;
         }
       }
-      if (best > kReach + kProbe + 1e-9) continue;
+      if (best > kLadderReach + kFaceProbe + 1e-9) continue;
       for (const auto& q : out)
         if (table::distance(q, spot) < 0.5) best = -1.0;
       if (best >= 0.0) out.push_back(spot);
@@ -523,115 +492,6 @@ std::vector<table::Point> ladder_places(const GameState& s, int unit) {
   return face_points(s, unit);
 }
 
-namespace {
-
-bool hook_carriers(const GameState& s, int unit) {
-  return s.setup->options.rope_and_grapple &&
-         climb_kit(s, unit) == rules::ClimbKit::rope_and_grapple;
-}
-
-int hooks_of(const GameState& s, int unit) {
-  int hooks = 0;
-  for (const auto& l : s.portable_ladders) hooks += l.hook && l.owner == unit ? 1 : 0;
-  return hooks;
-}
-
-// The unit's nearest model to `foot` within reach on its level that carries a grapple, or -1.
-int grapple_thrower(const GameState& s, int unit, const table::Point& foot, double level) {
-  for (const int m : models_in_reach(s, unit, foot, level))
-    if (s.setup->models[m].profile->has_rule("rope_and_grapple")) return m;
-  return -1;
-}
-
-}  // namespace
-
-std::vector<table::Point> grapple_places(const GameState& s, int unit) {
-  if (!hook_carriers(s, unit)) return {};
-  return face_points(s, unit);
-}
-
-std::string grapple_illegal(const GameState& s, const Action& a) {
-  if (!s.setup->options.rope_and_grapple)
-    return "ADV-14: ropes and grapples are switched off (option rope_and_grapple)";
-  if (s.units[a.unit].locked != 0)
-    return "MELEE-29: a unit locked in mêlée fights (or breaks off); it cannot throw a grapple";
-  if (!hook_carriers(s, a.unit))
-    return "ADV-14: only a unit that all carries rope and grapple (rope_and_grapple) throws one";
-  if (hooks_of(s, a.unit) >= s.living_models(a.unit))
-    return "ADV-14: every model of the unit has thrown its grapple";
-  const table::Point at{a.dx, a.dy};
-  const auto& table = s.table();
-  if (!std::isfinite(at.x) || !std::isfinite(at.y) || !table.on_table(at))
-    return "ADV-14: a grapple is thrown at a point on the table";
-  const auto face = ladder_face(table, at);
-  if (!face || face->rise <= 1.0 + 1e-9)
-    return fmt::format(
-        "ADV-14: a grapple is thrown at the top of a face higher than a step (a point on a raised "
-        "surface's edge); ({:.2f}, {:.2f}) is on none",
-        at.x, at.y);
-  if (grapple_thrower(s, a.unit, face->at - face->up * kProbe, face->foot_level) < 0)
-    return fmt::format(
-        "ADV-14: the grapple is thrown from within {}\" of the face's foot: no model of {} on its "
-        "feet stands that near on the foot's level",
-        kReach, s.setup->units[a.unit].name);
-  if (table.ladder_count() >= table::kMaxLadders)
-    return fmt::format("MOVE-28: at most {} ladders and ropes on a table", table::kMaxLadders);
-  const table::Point along{-face->up.y, face->up.x};
-  std::vector<double> hooks{0.0};
-  for (const auto& l : s.portable_ladders) {
-    if (!l.standing) continue;
-    if (table::distance(l.at, face->at) < half_width(l) + kRopeHalfWidth - 1e-9)
-      return "ADV-14: a ladder or rope already hangs there";
-    if (l.hook && table::distance(l.at, face->at) <= kSection + 1e-9)
-      hooks.push_back(table::dot(l.at - face->at, along));
-  }
-  std::sort(hooks.begin(), hooks.end());
-  for (std::size_t i = 0; i + kHooksPerSection < hooks.size(); ++i)
-    if (hooks[i + kHooksPerSection] - hooks[i] <= kSection + 1e-9)
-      return fmt::format("ADV-14: at most {} grapples hold on each {}\" of a face",
-                         kHooksPerSection, kSection);
-  return "";
-}
-
-// ADV-14: the thrower's BS, +1 at a roof or platform edge (every raised surface of these tables;
-// they have no windows or loopholes).
-int grapple_goal(const GameState& s, const Action& a) {
-  const auto face = ladder_face(s.table(), {a.dx, a.dy});
-  const int m = grapple_thrower(s, a.unit, face->at - face->up * kProbe, face->foot_level);
-  return s.setup->models[m].profile->ballistic_skill + 1;
-}
-
-void apply_grapple(Context& c, const Action& a) {
-  GameState& s = c.state;
-  const auto face = *ladder_face(s.table(), {a.dx, a.dy});
-  const int goal = grapple_goal(s, a);
-  c.dice.start();
-  const bool holds = dice::roll_low(c.dice, goal);
-  c.roll_event("ADV-14", "grapple throw", goal, a.unit, {{"holds", holds}});
-  if (!holds) return;
-  PortableLadder hook;
-  hook.at = face.at;
-  hook.up = face.up;
-  hook.rise = static_cast<float>(face.rise);
-  hook.standing = true;
-  hook.hook = true;
-  hook.owner = static_cast<std::int16_t>(a.unit);
-  hook.side = static_cast<std::int8_t>(c.setup.units[a.unit].side);
-  s.portable_ladders.push_back(hook);
-  const int k = static_cast<int>(s.portable_ladders.size()) - 1;
-  const int slot = standing_slot(s, k);
-  for (int j = table::kMaxLadders - 1; j > slot; --j) s.ladder_uses[j] = s.ladder_uses[j - 1];
-  s.ladder_uses[slot] = 0;
-  refresh_laid_table(s);
-  if (c.logging())
-    c.event({{"type", "grapple_hooked"},
-             {"rule", "ADV-14"},
-             {"unit", a.unit},
-             {"ladder", k},
-             {"at", {face.at.x, face.at.y}},
-             {"rise", face.rise}});
-}
-
 std::vector<int> ladders_in_reach(const GameState& s, int unit) {
   std::vector<int> out;
   if (!s.setup->options.portable_ladders) return out;
@@ -642,7 +502,7 @@ std::vector<int> ladders_in_reach(const GameState& s, int unit) {
     const table::Point near = ladder.at;  // lying, or the middle of a standing one's foot
     for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
       if (s.models[m].pose.alive &&
-          table::distance(s.models[m].pose.position, near) <= kReach + kProbe + 1e-9) {
+          table::distance(s.models[m].pose.position, near) <= kLadderReach + kFaceProbe + 1e-9) {
         out.push_back(k);
         break;
       }
@@ -652,11 +512,6 @@ std::vector<int> ladders_in_reach(const GameState& s, int unit) {
 }
 
 }  // namespace detail
-
-double grapple_chance(const GameState& s, const Action& a) {
-  if (a.kind != ActionKind::throw_grapple || !is_legal(s, a)) return 0.0;
-  return dice::p_low(detail::grapple_goal(s, a));
-}
 
 LadderOutlook ladder_outlook(const GameState& s, const Action& a) {
   LadderOutlook out;

@@ -1,0 +1,129 @@
+// ADV-14 (grapples and rope climbs, option rope_and_grapple): the thrown hook. throw_grapple (1 AP)
+// is a BS + 1 throw (a roof or platform edge) at the top of a face from within 2" of its foot, by a
+// unit that all carries rope and grapple, one hook a model; a hook that holds is a rope of the
+// table (a MOVE-28 ladder with one place a turn) that one model a turn climbs at the normal rate,
+// four at most to 6" of face. Casting one down is cast_down_ladder's (ladders.cpp).
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "dice/probability.hpp"
+#include "game/climbing.hpp"
+#include "game/ladder_geometry.hpp"
+
+namespace arap::game {
+
+namespace detail {
+
+namespace {
+
+constexpr int kHooksPerSection = 4;  // ADV-14: four grapples to each 6" of face
+
+bool hook_carriers(const GameState& s, int unit) {
+  return s.setup->options.rope_and_grapple &&
+         climb_kit(s, unit) == rules::ClimbKit::rope_and_grapple;
+}
+
+int hooks_of(const GameState& s, int unit) {
+  int hooks = 0;
+  for (const auto& l : s.portable_ladders) hooks += l.hook && l.owner == unit ? 1 : 0;
+  return hooks;
+}
+
+// The unit's nearest model to `foot` within reach on its level that carries a grapple, or -1.
+int grapple_thrower(const GameState& s, int unit, const table::Point& foot, double level) {
+  for (const int m : models_in_reach(s, unit, foot, level))
+    if (s.setup->models[m].profile->has_rule("rope_and_grapple")) return m;
+  return -1;
+}
+
+}  // namespace
+
+std::vector<table::Point> grapple_places(const GameState& s, int unit) {
+  if (!hook_carriers(s, unit)) return {};
+  return face_points(s, unit);
+}
+
+std::string grapple_illegal(const GameState& s, const Action& a) {
+  if (!s.setup->options.rope_and_grapple)
+    return "ADV-14: ropes and grapples are switched off (option rope_and_grapple)";
+  if (s.units[a.unit].locked != 0)
+    return "MELEE-29: a unit locked in mêlée fights (or breaks off); it cannot throw a grapple";
+  if (!hook_carriers(s, a.unit))
+    return "ADV-14: only a unit that all carries rope and grapple (rope_and_grapple) throws one";
+  if (hooks_of(s, a.unit) >= s.living_models(a.unit))
+    return "ADV-14: every model of the unit has thrown its grapple";
+  const table::Point at{a.dx, a.dy};
+  const auto& table = s.table();
+  if (!std::isfinite(at.x) || !std::isfinite(at.y) || !table.on_table(at))
+    return "ADV-14: a grapple is thrown at a point on the table";
+  const auto face = ladder_face(table, at);
+  if (!face || face->rise <= 1.0 + 1e-9)
+    return fmt::format(
+        "ADV-14: a grapple is thrown at the top of a face higher than a step (a point on a raised "
+        "surface's edge); ({:.2f}, {:.2f}) is on none",
+        at.x, at.y);
+  if (grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level) < 0)
+    return fmt::format(
+        "ADV-14: the grapple is thrown from within {}\" of the face's foot: no model of {} on its "
+        "feet stands that near on the foot's level",
+        kLadderReach, s.setup->units[a.unit].name);
+  if (table.ladder_count() >= table::kMaxLadders)
+    return fmt::format("MOVE-28: at most {} ladders and ropes on a table", table::kMaxLadders);
+  const table::Point along{-face->up.y, face->up.x};
+  std::vector<double> hooks{0.0};
+  for (const auto& l : s.portable_ladders) {
+    if (!l.standing) continue;
+    if (table::distance(l.at, face->at) < half_width(l) + kRopeHalfWidth - 1e-9)
+      return "ADV-14: a ladder or rope already hangs there";
+    if (l.hook && table::distance(l.at, face->at) <= kFaceSection + 1e-9)
+      hooks.push_back(table::dot(l.at - face->at, along));
+  }
+  std::sort(hooks.begin(), hooks.end());
+  for (std::size_t i = 0; i + kHooksPerSection < hooks.size(); ++i)
+    if (hooks[i + kHooksPerSection] - hooks[i] <= kFaceSection + 1e-9)
+      return fmt::format("ADV-14: at most {} grapples hold on each {}\" of a face",
+                         kHooksPerSection, kFaceSection);
+  return "";
+}
+
+// ADV-14: the thrower's BS, +1 at a roof or platform edge (every raised surface of these tables;
+// they have no windows or loopholes).
+int grapple_goal(const GameState& s, const Action& a) {
+  const auto face = ladder_face(s.table(), {a.dx, a.dy});
+  const int m = grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level);
+  return s.setup->models[m].profile->ballistic_skill + 1;
+}
+
+void apply_grapple(Context& c, const Action& a) {
+  GameState& s = c.state;
+  const auto face = *ladder_face(s.table(), {a.dx, a.dy});
+  const int goal = grapple_goal(s, a);
+  c.dice.start();
+  const bool holds = dice::roll_low(c.dice, goal);
+  c.roll_event("ADV-14", "grapple throw", goal, a.unit, {{"holds", holds}});
+  if (!holds) return;
+  PortableLadder hook = standing_against(face, c.setup.units[a.unit].side);
+  hook.hook = true;
+  hook.owner = static_cast<std::int16_t>(a.unit);
+  s.portable_ladders.push_back(hook);
+  const int k = static_cast<int>(s.portable_ladders.size()) - 1;
+  stand_in_laid_table(s, k);
+  if (c.logging())
+    c.event({{"type", "grapple_hooked"},
+             {"rule", "ADV-14"},
+             {"unit", a.unit},
+             {"ladder", k},
+             {"at", {face.at.x, face.at.y}},
+             {"rise", face.rise}});
+}
+
+}  // namespace detail
+
+double grapple_chance(const GameState& s, const Action& a) {
+  if (a.kind != ActionKind::throw_grapple || !is_legal(s, a)) return 0.0;
+  return dice::p_low(detail::grapple_goal(s, a));
+}
+
+}  // namespace arap::game
