@@ -150,7 +150,8 @@ BENCHMARK(squad_size_greedy_game)->Arg(20)->Arg(80)->Unit(benchmark::kMillisecon
 namespace {
 
 // Issue 15: the search agent's iterations per CPU second (one thread), from the first active
-// decision of a seeded random game on the ruined town, with playouts of N activation rolls.
+// decision of a seeded random game on the ruined town, with playouts of N activation rolls played
+// by the greedy policy (second argument 0) or the tactician's (1).
 void search_iterations(benchmark::State& state) {
   static const auto setup = setup_of("ruined_town");
   static const auto personalities =
@@ -160,6 +161,8 @@ void search_iterations(benchmark::State& state) {
   settings.iterations = 200;
   settings.threads = 1;
   settings.rollout_activations = static_cast<int>(state.range(0));
+  settings.rollout_policy = state.range(1) ? arap::ai::SearchSettings::Rollout::tactician
+                                           : arap::ai::SearchSettings::Rollout::greedy;
   arap::ai::SearchAgent agent(personalities.get("balanced"), settings);
   arap::dice::Xoshiro256pp rng(1);
   std::int64_t iterations = 0;
@@ -169,7 +172,12 @@ void search_iterations(benchmark::State& state) {
   }
   state.SetItemsProcessed(iterations);
 }
-BENCHMARK(search_iterations)->Arg(1)->Arg(4)->Unit(benchmark::kMillisecond);
+BENCHMARK(search_iterations)
+    ->Args({1, 0})
+    ->Args({4, 0})
+    ->Args({1, 1})
+    ->Args({4, 1})
+    ->Unit(benchmark::kMillisecond);
 
 // The tactician's cost per decision on the same state (every legal action scored).
 void tactician_decision(benchmark::State& state) {

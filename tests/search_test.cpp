@@ -3,10 +3,15 @@
 // games, and it finds the shot a squad in the open should take.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
+#include <string>
+
 #include "ai/match.hpp"
 #include "ai/search.hpp"
 #include "dice/scripted_dice.hpp"
 #include "support/game_fixture.hpp"
+#include "support/personalities.hpp"
 
 namespace arap::ai {
 namespace {
@@ -99,6 +104,51 @@ TEST(Search, rates_the_shot_above_doing_nothing) {
       << agent.explanation().dump(1);
   const nlohmann::json why = agent.explanation();
   EXPECT_NE(why["options"][0]["action"]["type"], "end_activation");
+}
+
+TEST(Search, tactician_playouts_are_reproducible_and_legal) {
+  // The tactician's policy in the playouts (rollout_policy: tactician): the same seed and budget
+  // give the same choice and counts, and the choice is legal.
+  const GameState s = facing_off();
+  SearchSettings k = budget(40);
+  k.rollout_policy = SearchSettings::Rollout::tactician;
+  SearchAgent one(shipped().get("balanced"), k);
+  SearchAgent two(shipped().get("balanced"), k);
+  dice::Xoshiro256pp rng_one(5);
+  dice::Xoshiro256pp rng_two(5);
+  const Action a = one.choose(s, rng_one);
+  EXPECT_EQ(a, two.choose(s, rng_two));
+  EXPECT_EQ(one.explanation()["options"], two.explanation()["options"]);
+  EXPECT_EQ(one.last_stats().iterations, 40);
+  EXPECT_TRUE(game::is_legal(s, a)) << game::describe(a);
+  // The playouts differ from the greedy policy's: the counts behind the choice are not the same.
+  SearchSettings g = budget(40);
+  g.rollout_policy = SearchSettings::Rollout::greedy;
+  SearchAgent greedy(shipped().get("balanced"), g);
+  dice::Xoshiro256pp rng_three(5);
+  greedy.choose(s, rng_three);
+  EXPECT_NE(greedy.explanation()["options"], one.explanation()["options"]);
+}
+
+TEST(Search, a_playout_policy_is_greedy_or_the_tactician) {
+  EXPECT_EQ(shipped().search().rollout_policy, SearchSettings::Rollout::greedy);
+  // The shipped file with a misspelt policy: refused at its line and field, with a suggestion.
+  std::ifstream in(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
+  std::string text;
+  int line = 0;
+  for (std::string row; std::getline(in, row);) {
+    const auto at = row.find("rollout_policy: greedy");
+    if (at != std::string::npos) {
+      row.replace(at, 22, "rollout_policy: tactican");
+      line = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+    }
+    text += row + "\n";
+  }
+  ASSERT_GT(line, 0);
+  const std::string error = test::personalities_error(text);
+  EXPECT_NE(error.find("test.yaml:" + std::to_string(line)), std::string::npos) << error;
+  EXPECT_NE(error.find("rollout_policy"), std::string::npos) << error;
+  EXPECT_NE(error.find("did you mean \"tactician\""), std::string::npos) << error;
 }
 
 TEST(Search, whole_games_are_legal_and_explained) {

@@ -25,18 +25,22 @@ struct Child {
   int visits = 0;
 };
 
-// One playout: the candidate, then the greedy policy until `activations` activation rolls have
-// been made or the game ends; the reward for `side` in [0, 1].
+// One playout: the candidate, then the rollout policy (greedy or the tactician) until `activations`
+// activation rolls have been made or the game ends; the reward for `side` in [0, 1].
 double playout(const GameState& root, double root_value, const Action& first, int side,
                std::uint64_t seed, const TacticianWeights& w, const SearchSettings& k) {
   GameState s = root;
   game::reseed(s, seed);  // safe chance: this copy's dice share nothing with the real game's
   dice::Xoshiro256pp policy_rng = dice::Xoshiro256pp::for_stream(seed, 0x9011);
   if (!game::apply(s, first, nullptr).empty()) return 0.0;
-  GreedyAgent policy;
+  GreedyAgent greedy;
+  const TacticianAgent planner(w);
+  const bool tactician = k.rollout_policy == SearchSettings::Rollout::tactician;
   int activations = 0;
   for (int step = 0; step < 2000 && s.phase != game::Phase::game_over; ++step) {
-    const Action a = policy.choose(s, policy_rng);
+    // The tactician's policy plays its best option with no words (rank, not choose: a playout
+    // explains nothing).
+    const Action a = tactician ? planner.rank(s).front().action : greedy.choose(s, policy_rng);
     if (a.kind == game::ActionKind::activate) {
       if (activations == k.rollout_activations) break;
       ++activations;

@@ -37,6 +37,7 @@ constexpr WeightSpec kWeights[] = {
     {"objective_reach", &TacticianWeights::objective_reach, 0.5, 100},
     {"objective_urgency", &TacticianWeights::objective_urgency, 0, 100, true},
     {"close_in", &TacticianWeights::close_in, 0, 100},
+    {"kill_close_in", &TacticianWeights::kill_close_in, 0, 100, true},
     {"in_range", &TacticianWeights::in_range, 0, 1000},
     {"exposure", &TacticianWeights::exposure, 0, 100},
     {"cover_shield", &TacticianWeights::cover_shield, 0, 1},
@@ -122,7 +123,7 @@ Personalities Personalities::load_text(const std::string& text, const std::strin
     const data::Field f = root["search"];
     f.expect_map();
     f.allow_only({"think_seconds", "iterations", "candidates", "widening", "exploration",
-                  "rollout_activations", "value_scale", "prior"});
+                  "rollout_activations", "rollout_policy", "value_scale", "prior"});
     SearchSettings& k = out.search_;
     k.think_seconds = f["think_seconds"].as_number(0.001, 600);
     k.iterations = f["iterations"].as_int(0, 100000000);
@@ -130,6 +131,17 @@ Personalities Personalities::load_text(const std::string& text, const std::strin
     k.widening = f["widening"].as_number(0.01, 100);
     k.exploration = f["exploration"].as_number(0, 10);
     k.rollout_activations = f["rollout_activations"].as_int(0, 1000);
+    if (f.has("rollout_policy")) {
+      const std::string policy = f["rollout_policy"].as_string();
+      if (policy == "greedy")
+        k.rollout_policy = SearchSettings::Rollout::greedy;
+      else if (policy == "tactician")
+        k.rollout_policy = SearchSettings::Rollout::tactician;
+      else
+        f["rollout_policy"].fail("a playout is played by \"greedy\" or \"tactician\", not \"" +
+                                 policy + "\"" +
+                                 data::did_you_mean(policy, {"greedy", "tactician"}));
+    }
     k.value_scale = f["value_scale"].as_number(0.001, 1e6);
     k.prior = f["prior"].as_number(0, 1000);
   }

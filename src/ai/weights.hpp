@@ -25,6 +25,7 @@ struct TacticianWeights {
   double objective_reach = 0.0;
   double objective_urgency = 0.0;
   double close_in = 0.0;
+  double kill_close_in = 0.0;  // close_in on a kill-points table, when above 0 (0: close_in)
   double in_range = 0.0;
   double exposure = 0.0;
   double cover_shield = 0.0;
@@ -56,6 +57,10 @@ struct SearchSettings {
   double widening = 0.0;
   double exploration = 0.0;
   int rollout_activations = 0;
+  // Who plays the playouts: the greedy agent (cheap, noisy) or the tactician (dearer; it plays the
+  // way the tactician at the table will, so a playout says more about the option tried).
+  enum class Rollout { greedy, tactician };
+  Rollout rollout_policy = Rollout::greedy;
   double value_scale = 0.0;
   double prior = 0.0;
   int threads = 1;  // from the command line (root-parallel search), not the file
