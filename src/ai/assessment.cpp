@@ -104,6 +104,14 @@ double focus_of(const game::GameState& s, const TacticianWeights& w) {
   return scores_kill_points(s) && w.kill_focus > 0.0 ? w.kill_focus : w.focus;
 }
 
+// Where only whole units score, a mêlée unit that hangs back scores nothing (a unit is destroyed,
+// or routs and is run down, in close combat far more often than by fire): there `kill_close_in`
+// (when given) is its pull per inch toward the enemy; on an objectives table holding ground
+// matters more, and `close_in` does.
+double close_in_of(const game::GameState& s, const TacticianWeights& w) {
+  return scores_kill_points(s) && w.kill_close_in > 0.0 ? w.kill_close_in : w.close_in;
+}
+
 }  // namespace
 
 double objective_worth(const game::GameState& s, const TacticianWeights& w) {
@@ -168,6 +176,7 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
       objective_point_(objective_worth(s, weights)),
       hunt_(hunt_worth(s, weights)),
       focus_(focus_of(s, weights)),
+      close_in_(close_in_of(s, weights)),
       units_(s.units.size()) {
   static const data::Profile reference = reference_target();
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
@@ -283,7 +292,7 @@ double Assessment::position_value(int u, const table::Point& spot, bool tactical
         table::terrain_sight(table, spot, enemy.centre).clear())
       target_in_reach = true;
   }
-  if (std::isfinite(nearest)) value -= (weights_.close_in * k.melee_share + hunt_) * nearest;
+  if (std::isfinite(nearest)) value -= (close_in_ * k.melee_share + hunt_) * nearest;
   if (target_in_reach) value += weights_.in_range * (1.0 - k.melee_share);
   const double per_wound =
       (weights_.kill_point + weights_.unit_strength) / std::max(1, k.full_wounds);

@@ -92,6 +92,7 @@ class Assessment {
   double objective_point_;  // objective_worth() of this state's turn
   double hunt_;             // kill points only: the pull per inch toward the enemy, this turn
   double focus_;            // focus or kill_focus, as the scenario scores
+  double close_in_;         // close_in or kill_close_in, as the scenario scores
   std::vector<UnitSketch> units_;
   mutable std::map<std::tuple<int, int, bool, int, int>, std::optional<MeleeOutlook>> melee_cache_;
   // (enemy, unit) -> the enemy's (volley, mêlée) expected wounds on the unit (exposure's inner
