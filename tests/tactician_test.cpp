@@ -325,6 +325,35 @@ TEST(Assessment, finishing_a_unit_weighs_kill_focus_where_kill_points_score) {
   }
 }
 
+// Where only whole units score (kill points), a mêlée unit is pulled toward the nearest enemy by
+// kill_close_in per inch of its mêlée share; on an objectives table by close_in. A personality
+// without kill_close_in keeps close_in for both.
+TEST(Assessment, kill_close_in_pulls_melee_units_where_kill_points_score) {
+  const TacticianWeights& w = shipped().get("balanced");
+  ASSERT_GT(w.kill_close_in, w.close_in);
+  for (const bool objectives : {false, true}) {
+    // The first turn: kill_urgency pulls nobody yet.
+    const GameState s =
+        game::initial_state(kill_points_or_objectives("close_in", objectives, 20), 1);
+    TacticianWeights still = w;
+    still.close_in = 0.0;
+    still.kill_close_in = 0.0;
+    const table::Point spot{30.0, 14.0};
+    for (const double kill_close_in : {w.kill_close_in, 0.0}) {
+      TacticianWeights weights = w;
+      weights.kill_close_in = kill_close_in;
+      const Assessment a(s, weights);
+      const double share = a.unit(1).melee_share;  // the Slugga Boyz: choppas
+      ASSERT_GT(share, 0.5);
+      const double nearest = table::distance(spot, a.unit(0).centre);
+      const double pull = !objectives && kill_close_in > 0.0 ? kill_close_in : w.close_in;
+      EXPECT_NEAR(a.position_value(1, spot),
+                  Assessment(s, still).position_value(1, spot) - pull * share * nearest, 1e-9)
+          << (objectives ? "objectives" : "kill points") << ", kill_close_in " << kill_close_in;
+    }
+  }
+}
+
 // Where the score is kill points a unit standing off scores nothing: by the last turn every unit
 // is pulled kill_urgency per inch toward the nearest enemy (none in the first turn, the square of
 // the game's progress between); on an objectives table the objectives pull instead.
