@@ -97,19 +97,10 @@ double hunt_worth(const game::GameState& s, const TacticianWeights& w) {
   return w.kill_urgency * progress * progress;
 }
 
-// Where only whole units score (kill points) a unit left with a few models is a kill point
-// missed: there `kill_focus` weighs the progress toward it (when given); on an objectives table a
-// weakened unit still contests, and `focus` does.
-double focus_of(const game::GameState& s, const TacticianWeights& w) {
-  return scores_kill_points(s) && w.kill_focus > 0.0 ? w.kill_focus : w.focus;
-}
-
-// Where only whole units score, a mêlée unit that hangs back scores nothing (a unit is destroyed,
-// or routs and is run down, in close combat far more often than by fire): there `kill_close_in`
-// (when given) is its pull per inch toward the enemy; on an objectives table holding ground
-// matters more, and `close_in` does.
-double close_in_of(const game::GameState& s, const TacticianWeights& w) {
-  return scores_kill_points(s) && w.kill_close_in > 0.0 ? w.kill_close_in : w.close_in;
+// A weight with a kill-points counterpart: the counterpart where only whole units score, when the
+// personality gives one (above 0); the weight itself on an objectives table, or without one.
+double on_this_table(const game::GameState& s, double kill_points_weight, double weight) {
+  return scores_kill_points(s) && kill_points_weight > 0.0 ? kill_points_weight : weight;
 }
 
 }  // namespace
@@ -175,8 +166,13 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
       weights_(weights),
       objective_point_(objective_worth(s, weights)),
       hunt_(hunt_worth(s, weights)),
-      focus_(focus_of(s, weights)),
-      close_in_(close_in_of(s, weights)),
+      // Where only whole units score, a unit left with a few models is a kill point missed (on an
+      // objectives table it still contests): kill_focus weighs the progress toward it.
+      focus_(on_this_table(s, weights.kill_focus, weights.focus)),
+      // Whole units are destroyed, or rout and are run down, in close combat far more often than
+      // by fire: a mêlée unit hanging back scores nothing there (on an objectives table holding
+      // ground matters more).
+      close_in_(on_this_table(s, weights.kill_close_in, weights.close_in)),
       units_(s.units.size()) {
   static const data::Profile reference = reference_target();
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {

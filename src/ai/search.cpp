@@ -27,20 +27,20 @@ struct Child {
 
 // One playout: the candidate, then the rollout policy (greedy or the tactician) until `activations`
 // activation rolls have been made or the game ends; the reward for `side` in [0, 1].
+// `tactician`: the policy when the settings ask for the tactician's (null: the greedy agent).
 double playout(const GameState& root, double root_value, const Action& first, int side,
-               std::uint64_t seed, const TacticianWeights& w, const SearchSettings& k) {
+               std::uint64_t seed, const TacticianWeights& w, const SearchSettings& k,
+               const TacticianAgent* tactician) {
   GameState s = root;
   game::reseed(s, seed);  // safe chance: this copy's dice share nothing with the real game's
   dice::Xoshiro256pp policy_rng = dice::Xoshiro256pp::for_stream(seed, 0x9011);
   if (!game::apply(s, first, nullptr).empty()) return 0.0;
   GreedyAgent greedy;
-  const TacticianAgent planner(w);
-  const bool tactician = k.rollout_policy == SearchSettings::Rollout::tactician;
   int activations = 0;
   for (int step = 0; step < 2000 && s.phase != game::Phase::game_over; ++step) {
     // The tactician's policy plays its best option with no words (rank, not choose: a playout
     // explains nothing).
-    const Action a = tactician ? planner.rank(s).front().action : greedy.choose(s, policy_rng);
+    const Action a = tactician ? tactician->rank(s).front().action : greedy.choose(s, policy_rng);
     if (a.kind == game::ActionKind::activate) {
       if (activations == k.rollout_activations) break;
       ++activations;
@@ -71,6 +71,10 @@ Action SearchAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
   const int options = std::max(1, static_cast<int>(usable - ranked.begin()));
   const std::uint64_t seed = rng();
   const double root_value = static_value(state, side, weights_);
+  // One tactician for every playout and thread (rank is const and keeps nothing between calls).
+  const TacticianAgent tactician(weights_);
+  const TacticianAgent* policy =
+      settings_.rollout_policy == SearchSettings::Rollout::tactician ? &tactician : nullptr;
   const int threads = std::max(1, settings_.threads);
   std::vector<std::vector<Child>> counts(threads, std::vector<Child>(options));
   std::vector<int> done(threads, 0);
@@ -106,8 +110,8 @@ Action SearchAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
       // compared on the same luck and the noise of the dice mostly cancels.
       const std::uint64_t playout_seed = dice::Xoshiro256pp::for_stream(
           seed, (static_cast<std::uint64_t>(t) << 32) | children[pick].visits)();
-      children[pick].total +=
-          playout(state, root_value, ranked[pick].action, side, playout_seed, weights_, settings_);
+      children[pick].total += playout(state, root_value, ranked[pick].action, side, playout_seed,
+                                      weights_, settings_, policy);
       ++children[pick].visits;
       done[t] = n + 1;
     }

@@ -16,9 +16,8 @@ struct TacticianWeights {
   double unit_strength = 0.0;
   double own_losses = 0.0;
   double focus = 0.0;
-  double kill_focus = 0.0;
-  double kill_urgency =
-      0.0;  // focus on a kill-points scenario, when above 0 (0: focus serves both)
+  double kill_focus = 0.0;  // focus on a kill-points table, when above 0 (0: focus serves both)
+  double kill_urgency = 0.0;
   double rout = 0.0;
   double pinning = 0.0;
   double objective_point = 0.0;

@@ -108,15 +108,8 @@ void apply_grapple(Context& c, const Action& a) {
   hook.hook = true;
   hook.owner = static_cast<std::int16_t>(a.unit);
   s.portable_ladders.push_back(hook);
-  const int k = static_cast<int>(s.portable_ladders.size()) - 1;
-  stand_in_laid_table(s, k);
-  if (c.logging())
-    c.event({{"type", "grapple_hooked"},
-             {"rule", "ADV-14"},
-             {"unit", a.unit},
-             {"ladder", k},
-             {"at", {face.at.x, face.at.y}},
-             {"rise", face.rise}});
+  stand_in_laid_table(c, static_cast<int>(s.portable_ladders.size()) - 1, face, a.unit,
+                      "grapple_hooked", "ADV-14");
 }
 
 }  // namespace detail

@@ -51,7 +51,9 @@ std::vector<int> models_in_reach(const GameState& state, int unit, const table::
                                  double level);
 // The point of each raised surface's edge nearest the unit's nearest model, where that is in reach.
 std::vector<table::Point> face_points(const GameState& state, int unit);
-// Standing ladder `k` (portable or rope) takes its MOVE-28 slot in the laid table.
-void stand_in_laid_table(GameState& state, int k);
+// Standing ladder `k` (portable or rope), up against `face` by `unit`, takes its MOVE-28 slot in
+// the laid table; the event `event_type` under `rule` says so.
+void stand_in_laid_table(Context& c, int k, const LadderFace& face, int unit,
+                         const char* event_type, const char* rule);
 
 }  // namespace arap::game::detail

@@ -275,12 +275,21 @@ static int standing_slot(const GameState& s, int k) {
   return slot;
 }
 
-void stand_in_laid_table(GameState& s, int k) {
+void stand_in_laid_table(Context& c, int k, const LadderFace& face, int unit,
+                         const char* event_type, const char* rule) {
+  GameState& s = c.state;
   // MOVE-28: the slots after its own move up one, and their counts this turn with them.
   const int slot = standing_slot(s, k);
   for (int j = table::kMaxLadders - 1; j > slot; --j) s.ladder_uses[j] = s.ladder_uses[j - 1];
   s.ladder_uses[slot] = 0;
   refresh_laid_table(s);
+  if (c.logging())
+    c.event({{"type", event_type},
+             {"rule", rule},
+             {"unit", unit},
+             {"ladder", k},
+             {"at", {face.at.x, face.at.y}},
+             {"rise", face.rise}});
 }
 
 void apply_place_ladder(Context& c, const Action& a) {
@@ -288,14 +297,7 @@ void apply_place_ladder(Context& c, const Action& a) {
   const int k = carried_ladder(s, a.unit);
   const auto face = *ladder_face(s.table(), {a.dx, a.dy});
   s.portable_ladders[k] = standing_against(face, c.setup.units[a.unit].side);
-  stand_in_laid_table(s, k);
-  if (c.logging())
-    c.event({{"type", "ladder_placed"},
-             {"rule", "ADV-15"},
-             {"unit", a.unit},
-             {"ladder", k},
-             {"at", {face.at.x, face.at.y}},
-             {"rise", face.rise}});
+  stand_in_laid_table(c, k, face, a.unit, "ladder_placed", "ADV-15");
 }
 
 bool occupied(const GameState& s, const PortableLadder& ladder) {
