@@ -3,6 +3,8 @@
 // 1e-12); it never declares a charge below its personality's least P(reach); it weighs a pick-up
 // against rescuing the opponent's bust (ACT-08); every choice it makes in whole games is legal,
 // explained by an ai_choice event naming it, and the same for the same seed.
+#include <optional>
+
 #include <gtest/gtest.h>
 
 #include "advice/preview.hpp"
@@ -381,6 +383,46 @@ TEST(Assessment, kill_urgency_pulls_toward_the_enemy_as_a_kill_points_game_ends)
                   Assessment(*s, off).position_value(0, spot) - pull, 1e-9)
           << (objectives ? "objectives" : "kill points") << ", turn " << s->turn;
     }
+  }
+}
+
+// MELEE-24/25: a fight that pursues should its foes rout scores as the plain fight plus P(they
+// rout) times what a pressed pursuit is worth, kill_pursue where the score is kill points and
+// pursue on an objectives table, less the least gain; without the weights it never outranks the
+// plain fight.
+TEST(Tactician, weighs_a_fight_that_pursues_by_what_running_routers_down_is_worth) {
+  TacticianWeights w = shipped().get("balanced");
+  w.pursue = 0.5;
+  w.kill_pursue = 4.0;
+  TacticianWeights none = w;
+  none.pursue = 0.0;
+  none.kill_pursue = 0.0;
+  for (const bool objectives : {false, true}) {
+    GameState s = game::initial_state(kill_points_or_objectives("pursue", objectives, 1.6), 1);
+    s.units[0].locked = 2;  // the Tactical squad and the Boyz are locked; the Marines choose first
+    s.units[1].locked = 1;
+    s.phase = game::Phase::melee_choice;
+    ASSERT_EQ(game::pending(s).unit, 0);
+    Action fight = game::make_action(ActionKind::fight, 0);
+    Action pursue = fight;
+    pursue.pursue = true;
+    const auto scores = [&](const TacticianWeights& weights) {
+      std::optional<ScoredAction> plain, after;
+      for (const auto& r : TacticianAgent(weights).rank(s)) {
+        if (r.action == fight) plain = r;
+        if (r.action == pursue) after = r;
+      }
+      EXPECT_TRUE(plain && after) << "both fights are ranked";
+      return std::make_pair(*plain, *after);
+    };
+    const auto [plain, after] = scores(w);
+    const double p_routs = plain.odds["p_enemy_routs"].get<double>();
+    ASSERT_GT(p_routs, 0.01);
+    EXPECT_NEAR(after.odds["p_enemy_routs"].get<double>(), p_routs, 1e-12);
+    EXPECT_NEAR(after.score, plain.score + p_routs * (objectives ? 0.5 : 4.0) - w.min_gain, 1e-9)
+        << (objectives ? "objectives" : "kill points");
+    const auto [plain0, after0] = scores(none);
+    EXPECT_NEAR(after0.score, plain0.score - w.min_gain, 1e-9);
   }
 }
 

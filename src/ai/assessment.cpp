@@ -173,6 +173,7 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
       // by fire: a mêlée unit hanging back scores nothing there (on an objectives table holding
       // ground matters more).
       close_in_(on_this_table(s, weights.kill_close_in, weights.close_in)),
+      pursuit_(on_this_table(s, weights.kill_pursue, weights.pursue)),
       units_(s.units.size()) {
   static const data::Profile reference = reference_target();
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {

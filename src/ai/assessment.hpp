@@ -83,6 +83,9 @@ class Assessment {
 
   const game::GameState& state() const { return state_; }
   const TacticianWeights& weights() const { return weights_; }
+  // MELEE-24/25: what a pressed pursuit of routers is worth, per unit of P(they rout): pursue, or
+  // kill_pursue where the score is kill points (routers run down are whole units won).
+  double pursuit_worth() const { return pursuit_; }
 
  private:
   odds::MeleeSide melee_side(int u, int fighters) const;
@@ -93,6 +96,7 @@ class Assessment {
   double hunt_;             // kill points only: the pull per inch toward the enemy, this turn
   double focus_;            // focus or kill_focus, as the scenario scores
   double close_in_;         // close_in or kill_close_in, as the scenario scores
+  double pursuit_;          // pursue or kill_pursue, as the scenario scores
   std::vector<UnitSketch> units_;
   mutable std::map<std::tuple<int, int, bool, int, int>, std::optional<MeleeOutlook>> melee_cache_;
   // (enemy, unit) -> the enemy's (volley, mêlée) expected wounds on the unit (exposure's inner

@@ -214,6 +214,11 @@ ScoredAction Scorer::score(const Action& action) {
       out.score = -w_.min_gain;
       out.why = "the rally already faces the nearest enemy";
       break;
+    case ActionKind::pursuit_order:
+      // MELEE-25: the order it took when it chose to pursue (or not) stands.
+      out.score = -w_.min_gain;
+      out.why = "keeps the pursuit going as it chose in the fight";
+      break;
     case ActionKind::deep_strike: {
       // ADV-26: the aim point nearest drop_range from the enemy (the only choice then open).
       const double gap = drop_gap(s_, action);

@@ -43,6 +43,12 @@ std::string action_words(const GameState& s, const Action& a) {
                          game::to_json(a).value("mode", "normal"));
     case ActionKind::consolidate:
       return fmt::format("consolidate {} {:.1f}\"", name(a.unit), std::hypot(a.dx, a.dy));
+    case ActionKind::fight:
+      return fmt::format("fight: {}{}{}{}", name(a.unit), a.krak ? " (krak attacks)" : "",
+                         a.buckler ? " (bucklers strike)" : "", a.pursue ? " (pursues)" : "");
+    case ActionKind::pursuit_order:  // MELEE-25
+      return fmt::format("{}: {} {}", kind, name(a.unit),
+                         a.pursue ? "presses on" : "tries to halt");
     default:
       if (a.target >= 0)
         return fmt::format("{}: {} at {}{}", kind, name(a.unit), name(a.target),

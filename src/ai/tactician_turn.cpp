@@ -166,9 +166,13 @@ void Scorer::score_melee_choice(ScoredAction& out) {
   const double fight = o ? o->value : 0.0;
   if (out.action.kind == ActionKind::fight) {
     out.score = fight - (out.action.krak ? w_.min_gain : 0.0);
+    // MELEE-24/25: after routers without the test to stay, pressing on; worth it by the table.
+    if (out.action.pursue)
+      out.score += (o ? o->p_enemy_routs : 0.0) * a_.pursuit_worth() - w_.min_gain;
     if (o) {
-      out.why = fmt::format("{:.0f}% to win the round, {:.0f}% to rout them", percent(o->p_win),
-                            percent(o->p_enemy_routs));
+      out.why =
+          fmt::format("{:.0f}% to win the round, {:.0f}% to rout them{}", percent(o->p_win),
+                      percent(o->p_enemy_routs), out.action.pursue ? " and run them down" : "");
       out.odds = {{"p_win_round", o->p_win},
                   {"p_enemy_routs", o->p_enemy_routs},
                   {"p_own_routs", o->p_own_routs}};

@@ -58,6 +58,8 @@ constexpr WeightSpec kWeights[] = {
     {"place_ladder", &TacticianWeights::place_ladder, 0, 1000, true},
     {"cast_down_ladder", &TacticianWeights::cast_down_ladder, 0, 1000, true},
     {"ladder_spacing", &TacticianWeights::ladder_spacing, 0, 48, true},
+    {"pursue", &TacticianWeights::pursue, 0, 1000, true},
+    {"kill_pursue", &TacticianWeights::kill_pursue, 0, 1000, true},
     {"min_gain", &TacticianWeights::min_gain, 0, 1000},
 };
 

@@ -45,6 +45,8 @@ struct TacticianWeights {
   double place_ladder = 0.3;    // ADV-15: a carried ladder set up against a face (the way up open)
   double ladder_spacing = 4.0;  // ADV-15: no ladder set up this near one already standing
   double cast_down_ladder = 1.0;  // ADV-15: an enemy ladder pushed over, and each climber on it
+  double pursue = 0.0;  // MELEE-24/25: a fight that presses the pursuit, per unit of P(foes rout)
+  double kill_pursue = 0.0;  // pursue on a kill-points table, when above 0 (0: pursue)
   double min_gain = 0.0;
 };
 

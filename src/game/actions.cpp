@@ -12,7 +12,7 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 37> kKinds = {"activate",
+constexpr std::array<const char*, 38> kKinds = {"activate",
                                                 "free_move",
                                                 "end_phase",
                                                 "pick_up",
@@ -48,7 +48,8 @@ constexpr std::array<const char*, 37> kKinds = {"activate",
                                                 "place_ladder",
                                                 "pick_up_ladder",
                                                 "cast_down_ladder",
-                                                "throw_grapple"};
+                                                "throw_grapple",
+                                                "pursuit_order"};
 // Bit 63 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
 static_assert(kKinds.size() <= 62);  // bits 62 and 63 of a KindSet are kSplitShots, kWastedShots
 // In MoveMode's order.
@@ -120,6 +121,11 @@ nlohmann::json to_json(const Action& action) {
       out["unit"] = action.unit;
       if (action.krak) out["krak"] = true;
       if (action.buckler) out["buckler"] = true;
+      if (action.pursue) out["pursue"] = true;  // MELEE-24
+      break;
+    case ActionKind::pursuit_order:  // MELEE-25
+      out["unit"] = action.unit;
+      out["pursue"] = action.pursue;
       break;
     case ActionKind::use:
     case ActionKind::bodyguard:
@@ -170,7 +176,7 @@ std::size_t name_index(const data::Field& field, const std::array<const char*, N
 Action action_from_field(const data::Field& field) {
   field.expect_map();
   field.allow_only({"type", "unit", "dice", "target", "dx", "dy", "facing", "guess", "heavy",
-                    "fire", "krak", "buckler", "mode", "picks", "split", "x", "y"});
+                    "fire", "krak", "buckler", "pursue", "mode", "picks", "split", "x", "y"});
   Action action;
   action.kind = static_cast<ActionKind>(name_index(field["type"], kKinds, "action type"));
   constexpr int kMostUnits = 9999;
@@ -195,6 +201,14 @@ Action action_from_field(const data::Field& field) {
   if (field.has("fire")) action.fire = field["fire"].as_bool();
   if (field.has("krak")) action.krak = field["krak"].as_bool();
   if (field.has("buckler")) action.buckler = field["buckler"].as_bool();
+  // MELEE-24/25: a fight's choice to pursue, or a pursuing unit's standing order (which must say).
+  if (action.kind == ActionKind::pursuit_order) {
+    action.pursue = field["pursue"].as_bool();
+  } else if (field.has("pursue")) {
+    if (action.kind != ActionKind::fight)
+      field["pursue"].fail("only a fight or a pursuit_order action says whether to pursue");
+    action.pursue = field["pursue"].as_bool();
+  }
   if (field.has("mode"))
     action.mode = static_cast<table::MoveMode>(name_index(field["mode"], kModes, "move mode"));
   if (field.has("picks")) {

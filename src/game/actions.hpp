@@ -69,6 +69,10 @@ enum class ActionKind : std::uint8_t {
   // ADV-14: unit, x, y (kept in dx, dy): a model throws its grapple at the top of the face whose
   // edge passes through that point (a BS throw, 1 AP); a hook that holds leaves a rope to climb
   throw_grapple,
+  // MELEE-25: unit, pursue: in its side's activation phase, a pursuing unit's standing order for
+  // the compulsory phases to come: press on without trying to halt (true) or try to halt each
+  // time (false); free
+  pursuit_order,
 };
 
 struct Action {
@@ -80,6 +84,9 @@ struct Action {
   bool fire = false;     // charge: Fire and Charge (CHARGE-12)
   bool krak = false;     // fight: a quarter of the unit makes krak attacks (MELEE-26)
   bool buckler = false;  // fight: its bucklers strike this round instead of guarding (ADV-60)
+  // fight: should its foes rout, it pursues without the test to stay (MELEE-24) and presses the
+  // pursuit without halt tests (MELEE-25); pursuit_order: press on (true) or try to halt (false)
+  bool pursue = false;
   table::MoveMode mode = table::MoveMode::normal;
   double dx = 0.0;
   double dy = 0.0;

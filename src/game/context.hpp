@@ -425,6 +425,12 @@ void apply_melee_choice(Context& c, const Action& action);
 // Pursuit (pursuit.cpp).
 // MELEE-23/25: the pursuers of `router` test to halt and move after it (or off the table).
 void pursue(Context& c, int router);
+// MELEE-23: the unit no longer pursues (and its MELEE-25 order lapses with the pursuit).
+void end_pursuit(UnitState& unit);
+// MELEE-25: a pursuing unit's standing order, given in its side's activation phase: press on
+// without halt tests, or try to halt in each compulsory phase.
+std::string pursuit_order_illegal(const GameState& state, const Action& a);
+void apply_pursuit_order(Context& c, const Action& a);
 // MELEE-23: pursuers that left the table with their routers come back on 4+ in their side's
 // compulsory phase.
 void return_pursuers(Context& c);

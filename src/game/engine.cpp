@@ -150,6 +150,9 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
     case ActionKind::face:  // ADV-71
       detail::apply_face(c, a);
       break;
+    case ActionKind::pursuit_order:  // MELEE-25
+      detail::apply_pursuit_order(c, a);
+      break;
     case ActionKind::pick_up:
       pick_up(c, a);
       break;

@@ -113,6 +113,7 @@ void for_each(LadderState& l, Visit&& visit) {
   X(own_turn.throwers_used) \
   X(krak_attackers) \
   X(bucklers_strike) \
+  X(pursue_routers) \
   X(consolidation) \
   X(corrective_target) \
   X(ground_turns) \
@@ -124,6 +125,7 @@ void for_each(LadderState& l, Visit&& visit) {
   X(own_turn.shot_target_this_turn) \
   X(locked) \
   X(pursuing) \
+  X(press_pursuit) \
   X(left_combat) \
   X(left_combat_fresh) \
   X(recent_foes) \

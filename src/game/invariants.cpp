@@ -109,6 +109,8 @@ std::vector<std::string> invariant_violations(const GameState& s) {
           fmt::format("ADV-26: unit {} waits to deep strike but is no deep striker in reserve", u));
     if (unit.pursuing >= 0 && !valid_unit(unit.pursuing))
       fail(fmt::format("MELEE-23: unit {} pursues a unit that does not exist", u));
+    if (unit.press_pursuit && unit.pursuing < 0)
+      fail(fmt::format("MELEE-25: unit {} presses a pursuit but pursues nobody", u));
     for (int v = 0; v < unit_count; ++v) {
       if ((unit.locked >> v & 1) == 0) continue;
       if (setup.units[v].side == info.side)

@@ -243,6 +243,11 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
         }
         list.push_if_legal(make_action(ActionKind::go_to_ground, u));  // ADV-01
         if (list.wants(ActionKind::face)) add_free_turns(list, u);     // ADV-71
+        if (s.units[u].pursuing >= 0) {  // MELEE-25: the order it does not have yet
+          Action order = make_action(ActionKind::pursuit_order, u);
+          order.pursue = !s.units[u].press_pursuit;
+          list.push_if_legal(order);
+        }
         // A free move is open when a zero-length one would be (MOVE-14's conditions).
         Action probe = make_action(ActionKind::free_move, u);
         bool open = list.wants(ActionKind::free_move) && is_legal(s, probe);
@@ -275,6 +280,9 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
       Action buckler = make_action(ActionKind::fight, unit);
       buckler.buckler = true;  // ADV-60
       list.push_if_legal(buckler);
+      Action pursue = make_action(ActionKind::fight, unit);
+      pursue.pursue = true;  // MELEE-24: should its foes rout, after them without the test
+      list.push_if_legal(pursue);
       if (list.wants(ActionKind::bodyguard) && s.setup->options.bodyguards) {  // ADV-53
         Action guard = make_action(ActionKind::bodyguard, unit);
         for (guard.target = 0; guard.target < setup.units[unit].model_count; ++guard.target)

@@ -95,10 +95,12 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       }
       if (a.kind == ActionKind::end_phase) return "";
       if (a.kind != ActionKind::activate && a.kind != ActionKind::free_move &&
-          a.kind != ActionKind::go_to_ground && a.kind != ActionKind::face)
+          a.kind != ActionKind::go_to_ground && a.kind != ActionKind::face &&
+          a.kind != ActionKind::pursuit_order)
         return wrong_phase();
       if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
       if (a.kind == ActionKind::face) return detail::face_illegal(s, a);
+      if (a.kind == ActionKind::pursuit_order) return detail::pursuit_order_illegal(s, a);
       if (a.kind == ActionKind::go_to_ground) return detail::ground_illegal(s, a);
       if (s.units[a.unit].gone_to_ground())
         return fmt::format(

@@ -1,8 +1,8 @@
 // MELEE-13..29 in play: the fight-or-break-off choice at the end of each activation phase, rounds
-// and combat resolution, rout tests, flinches, routs and the pursuit decision, with No Retreat's
-// wounds for losers that never rout (ADV-66) and 2.3's They Shall Know No Fear (ADV-69). Blows
-// are in melee_blows.cpp, Initiative steps in melee_steps.cpp, break-offs and Hit and Run in
-// melee_break_off.cpp; the arithmetic lives in rules/ (melee_goal, combat_resolution,
+// and combat resolution, rout tests, flinches and routs (the pursuit decision is pursuit.cpp's),
+// with No Retreat's wounds for losers that never rout (ADV-66) and 2.3's They Shall Know No Fear
+// (ADV-69). Blows are in melee_blows.cpp, Initiative steps in melee_steps.cpp, break-offs and Hit
+// and Run in melee_break_off.cpp; the arithmetic lives in rules/ (melee_goal, combat_resolution,
 // wound_save).
 #include <algorithm>
 #include <array>
@@ -108,35 +108,6 @@ int enemy_visage(const GameState& s, int unit) {
     }
   }
   return rules::enemy_visage(with, without, greater);
-}
-
-// MELEE-24: the winners of a round in which `router` broke decide whether to pursue.
-void decide_pursuit(Context& c, int winner, int router) {
-  GameState& s = c.state;
-  const auto& info = c.setup.units[winner];
-  if (!s.unit_alive(winner) || s.units[winner].routing || s.units[winner].rout_pending) return;
-  if (fixed_in_place(s, winner)) return;  // ADV-29: an emplacement does not pursue
-  rules::PursuitInputs in;
-  in.frenzied = info.frenzy;
-  in.basic_move = info.need_not_pursue ? 0.0 : info.move;
-  in.still_locked = (s.units[winner].locked & ~bit(router)) != 0;
-  const auto decision = rules::pursuit_decision(in);
-  bool pursue = decision == rules::PursuitDecision::must_pursue;
-  if (decision == rules::PursuitDecision::test) {
-    const bool hated = (info.hates & bit(router)) != 0;  // MORALE-06
-    const int target = rules::pursuit_control_target(s.leadership(winner), hated);
-    c.dice.start();
-    const auto roll = rules::roll_leadership_test(c.dice, target);
-    c.roll_event("MELEE-24", "test not to pursue", target, winner, {{"passed", roll.passed}});
-    pursue = !roll.passed;
-  }
-  if (pursue) {
-    s.units[winner].pursuing = static_cast<std::int16_t>(router);
-    clear_crossfire(s, winner);        // ADV-41: its moves so far were not pursuit moves
-    s.units[winner].ground_turns = 0;  // ADV-01: on the move
-    if (c.logging())
-      c.event({{"type", "pursuing"}, {"unit", winner}, {"target", router}, {"rule", "MELEE-23"}});
-  }
 }
 
 }  // namespace
@@ -473,6 +444,7 @@ void fight_all(Context& c) {
     unit.melee_choice = MeleeChoice::undecided;
     unit.krak_attackers = 0;
     unit.bucklers_strike = false;
+    unit.pursue_routers = false;
   }
 }
 
@@ -510,6 +482,7 @@ void apply_melee_choice(Context& c, const Action& a) {
                {"rule", "MELEE-26"}});
   }
   us.bucklers_strike = a.buckler;  // ADV-60: this round the bucklers strike and do not guard
+  us.pursue_routers = a.pursue;    // MELEE-24: routers of this round are pursued untested
   if (a.kind != ActionKind::hit_and_run) us.no_break_off = false;
   if (s.melee_chooser() >= 0) return;
   fight_all(c);

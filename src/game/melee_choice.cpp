@@ -1,10 +1,12 @@
 // MELEE-29: the choice each locked unit makes at the end of the activation phase (fight, break off,
 // or hit and run, MELEE-10/12), with its ways to fight: krak attacks (MELEE-26) and bucklers
-// struck as weapons (ADV-60). The rounds it leads to are melee.cpp's.
+// struck as weapons (ADV-60), and its choice to pursue routers without the test to stay (MELEE-24).
+// The rounds it leads to are melee.cpp's.
 #include <fmt/format.h>
 
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
+#include "game/legality.hpp"
 #include "game/melee_internal.hpp"
 
 namespace arap::game::detail {
@@ -49,6 +51,10 @@ std::string melee_choice_illegal(const GameState& s, const Action& a) {
   if (a.buckler) {
     if (a.kind != ActionKind::fight) return "ADV-60: striking with bucklers is a way to fight";
     if (buckler_bearers(s, unit) == 0) return "ADV-60: no model of the unit carries a buckler";
+  }
+  if (a.pursue) {
+    if (a.kind != ActionKind::fight) return "MELEE-24: only a unit that fights may pursue";
+    if (fixed_in_place(s, unit)) return "MELEE-24 / ADV-29: an emplacement never pursues";
   }
   return "";
 }

@@ -18,6 +18,9 @@ inline std::uint64_t bit(int unit) {
   return std::uint64_t{1} << unit;
 }
 
+// MELEE-24 (pursuit.cpp): the winners of a round in which `router` broke decide whether to pursue.
+void decide_pursuit(Context& c, int winner, int router);
+
 // The mêlée weapon a model fights with, or null (MELEE-06i/j decide how it fights without one).
 const data::WeaponProfile* melee_weapon(const ModelInfo& model);
 

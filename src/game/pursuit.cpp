@@ -1,15 +1,22 @@
-// MELEE-23/25 in play: in the compulsory phase pursuers test to halt, follow their routers (free
-// hacks on contact, a new fight if the routers rallied), leave the table with routers that fled
-// off it, and come back where they left on 4+ in a later turn of their own side.
+// MELEE-23/24/25 in play: the winners' decision to pursue (MELEE-24: a test to stay, the player's
+// to take, and none after a fight for a defended feature), and in the compulsory phase pursuers
+// test to halt (unless their player presses the pursuit, MELEE-25's choice), follow their routers
+// (free hacks on contact, a new fight if the routers rallied), leave the table with routers that
+// fled off it, and come back where they left on 4+ in a later turn of their own side.
 #include <span>
+
+#include <fmt/format.h>
+#include <boost/geometry.hpp>
 
 #include "dice/rolls.hpp"
 #include "game/charge_internal.hpp"
 #include "game/context.hpp"
+#include "game/legality.hpp"
 #include "game/melee_internal.hpp"
 #include "rules/combat_resolution.hpp"
 #include "rules/leadership.hpp"
 #include "table/movement.hpp"
+#include "table/terrain.hpp"
 
 namespace arap::game::detail {
 
@@ -23,7 +30,7 @@ void leave_with_routers(Context& c, int pursuer, int router) {
   for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
     s.models[m].pose.alive = false;
   s.units[pursuer].away = true;
-  s.units[pursuer].pursuing = -1;
+  end_pursuit(s.units[pursuer]);
   if (c.logging())
     c.event({{"type", "pursuers_left_table"},
              {"unit", pursuer},
@@ -59,11 +66,109 @@ bool charge_into_fresh_enemies(Context& c, int pursuer, int router) {
                {"routers", router},
                {"rule", "ADV-70"}});
   }
-  if (charged) s.units[pursuer].pursuing = -1;
+  if (charged) end_pursuit(s.units[pursuer]);
   return charged;
 }
 
+// MELEE-24 with ruling.MELEE-24 (atFeature): a mêlée was fought for a defended feature (a
+// building, strong-point or entrenchment; 2.3 adds walls) when a living model of the winners stands
+// in or within 1" of a building, ruin or trench, or within 1" of a wall or barricade. The routers
+// have already made their D6" move when the winners decide, so the winners' ground tells.
+constexpr double kFeatureReach = 1.0;
+
+bool fought_for_feature(const GameState& s, int unit) {
+  if (s.setup->rulings.melee_24() == rules::FeatureFight::never) return false;
+  const table::Table& table = s.table();
+  const auto& info = s.setup->units[unit];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    const auto& pose = s.models[m].pose;
+    if (!pose.alive) continue;
+    const double reach = pose.base_radius + kFeatureReach;
+    for (const auto& f : table.features()) {
+      if (f.kind != table::TerrainKind::building && f.kind != table::TerrainKind::ruin &&
+          f.kind != table::TerrainKind::trench)
+        continue;
+      if (boost::geometry::distance(table::to_boost(pose.position), f.footprint) <= reach)
+        return true;
+    }
+    for (const auto& o : table.obstacles()) {
+      if ((o.kind != table::TerrainKind::wall && o.kind != table::TerrainKind::barricade) ||
+          o.door >= 0)
+        continue;
+      for (std::size_t k = 1; k < o.points.size(); ++k)
+        if (table::distance_to_segment(pose.position, o.points[k - 1], o.points[k]) <= reach)
+          return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+void decide_pursuit(Context& c, int winner, int router) {
+  GameState& s = c.state;
+  const auto& info = c.setup.units[winner];
+  if (!s.unit_alive(winner) || s.units[winner].routing || s.units[winner].rout_pending) return;
+  if (fixed_in_place(s, winner)) return;  // ADV-29: an emplacement does not pursue
+  rules::PursuitInputs in;
+  in.frenzied = info.frenzy;
+  in.terrain_feature = fought_for_feature(s, winner);
+  in.basic_move = info.need_not_pursue ? 0.0 : info.move;
+  in.still_locked = (s.units[winner].locked & ~bit(router)) != 0;
+  const auto decision = rules::pursuit_decision(in);
+  if (decision == rules::PursuitDecision::cannot) return;
+  // The test to stay is the player's to take: a unit whose fight said `pursue` gives it up and
+  // pursues (so does one that need not pursue), and presses the pursuit without halt tests
+  // (MELEE-25).
+  const bool chosen = s.units[winner].pursue_routers;
+  bool pursue = decision == rules::PursuitDecision::must_pursue || chosen;
+  if (!pursue && decision == rules::PursuitDecision::test) {
+    const bool hated = (info.hates & bit(router)) != 0;  // MORALE-06
+    const int target = rules::pursuit_control_target(s.leadership(winner), hated);
+    c.dice.start();
+    const auto roll = rules::roll_leadership_test(c.dice, target);
+    c.roll_event("MELEE-24", "test not to pursue", target, winner,
+                 {{"passed", roll.passed}, {"for_feature", in.terrain_feature}});
+    pursue = !roll.passed;
+  }
+  if (pursue) {
+    s.units[winner].pursuing = static_cast<std::int16_t>(router);
+    s.units[winner].press_pursuit = chosen;  // MELEE-25
+    clear_crossfire(s, winner);              // ADV-41: its moves so far were not pursuit moves
+    s.units[winner].ground_turns = 0;        // ADV-01: on the move
+    if (c.logging())
+      c.event({{"type", "pursuing"},
+               {"unit", winner},
+               {"target", router},
+               {"pressed", chosen},
+               {"rule", "MELEE-23"}});
+  }
+}
+
+void end_pursuit(UnitState& unit) {
+  unit.pursuing = -1;
+  unit.press_pursuit = false;
+}
+
+std::string pursuit_order_illegal(const GameState& s, const Action& a) {
+  const auto& info = s.setup->units[a.unit];
+  const UnitState& u = s.units[a.unit];
+  if (info.side != s.phasing)
+    return fmt::format("MELEE-25: {} takes orders in its own side's activation phase", info.name);
+  if (u.pursuing < 0) return fmt::format("MELEE-25: {} is not pursuing anybody", info.name);
+  if (u.press_pursuit == a.pursue)
+    return a.pursue ? fmt::format("MELEE-25: {} already presses its pursuit", info.name)
+                    : fmt::format("MELEE-25: {} already tries to halt in each compulsory phase",
+                                  info.name);
+  return "";
+}
+
+void apply_pursuit_order(Context& c, const Action& a) {
+  c.state.units[a.unit].press_pursuit = a.pursue;
+  if (c.logging())
+    c.event(
+        {{"type", "pursuit_order"}, {"unit", a.unit}, {"pursue", a.pursue}, {"rule", "MELEE-25"}});
+}
 
 // MELEE-23/25 in the compulsory phase, after `router` moved (and, by default, tested to rally).
 void pursue(Context& c, int router) {
@@ -74,17 +179,20 @@ void pursue(Context& c, int router) {
     const auto& info = c.setup.units[p];
     const bool routers_fled = s.units[router].fled;
     if (!s.unit_alive(p) || (!s.unit_alive(router) && !routers_fled) || pu.locked != 0) {
-      pu.pursuing = -1;  // routers destroyed, or the pursuers were caught by another enemy
+      end_pursuit(pu);  // routers destroyed, or the pursuers were caught by another enemy
       continue;
     }
-    const bool hated = (info.hates >> router & 1u) != 0;  // MORALE-06
-    const int target = rules::pursuit_control_target(s.leadership(p), hated);
-    c.dice.start();
-    const auto halt = rules::roll_leadership_test(c.dice, target);
-    c.roll_event("MELEE-25", "halt pursuit", target, p, {{"passed", halt.passed}});
-    if (halt.passed) {
-      pu.pursuing = -1;
-      continue;
+    // MELEE-25: the pursuing player may try to halt; a unit whose player presses on does not.
+    if (!pu.press_pursuit) {
+      const bool hated = (info.hates >> router & 1u) != 0;  // MORALE-06
+      const int target = rules::pursuit_control_target(s.leadership(p), hated);
+      c.dice.start();
+      const auto halt = rules::roll_leadership_test(c.dice, target);
+      c.roll_event("MELEE-25", "halt pursuit", target, p, {{"passed", halt.passed}});
+      if (halt.passed) {
+        end_pursuit(pu);
+        continue;
+      }
     }
     if (routers_fled) {
       leave_with_routers(c, p, router);
@@ -99,19 +207,19 @@ void pursue(Context& c, int router) {
     log_unit_moved(c, p, from, "pursuit", "MELEE-23");
     if (c.setup.options.pursuit_details && charge_into_fresh_enemies(c, p, router)) continue;
     if (!units_engaged(s, p, router)) {
-      if (!s.units[router].routing) pu.pursuing = -1;  // rallied and out of reach: it is over
+      if (!s.units[router].routing) end_pursuit(pu);  // rallied and out of reach: it is over
       continue;
     }
     if (s.units[router].routing) {
       free_hacks(c, p, router, /*one_each=*/true, "MELEE-22");  // one per pursuer in reach
       if (!s.unit_alive(router)) {
         // ADV-70: the pursuers cut down the last routers; free unless a fresh enemy holds them.
-        pu.pursuing = -1;
+        end_pursuit(pu);
         if (c.setup.options.consolidation && pu.locked == 0) offer_consolidation(c, p, "ADV-70");
       }
     } else {
       // The routers rallied: meeting them is a new Charge, fought normally.
-      pu.pursuing = -1;
+      end_pursuit(pu);
       lock_units(c, p, router);
       s.units[p].round.first_round = true;
       s.units[router].round.first_round = true;

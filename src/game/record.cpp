@@ -380,7 +380,12 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
           : losers.empty() ? std::string("the round is drawn and the fight goes on")
                            : fmt::format("{} lost the round", losers));
     } else if (type == "pursuing") {
-      out += fmt::format("  {} pursues {}.\n", unit_name(setup, e), unit_name(setup, e, "target"));
+      out += fmt::format("  {} pursues {}{}.\n", unit_name(setup, e), unit_name(setup, e, "target"),
+                         e.value("pressed", false) ? ", pressing on (no halt tests)" : "");
+    } else if (type == "pursuit_order") {  // MELEE-25
+      out += fmt::format("  {} {}.\n", unit_name(setup, e),
+                         e.value("pursue", false) ? "presses its pursuit (no halt tests)"
+                                                  : "will try to halt its pursuit");
     } else if (type == "pursuers_left_table") {
       out += fmt::format("  {} follows its quarry off the table.\n", unit_name(setup, e));
     } else if (type == "reserves_arrived") {

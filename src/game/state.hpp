@@ -136,6 +136,7 @@ struct UnitState {
   std::int16_t strength_at_turn_end = 0;  // SHOOT-25: models at the end of its last turn
   std::int8_t krak_attackers = 0;         // MELEE-26: models making krak attacks this round
   bool bucklers_strike = false;           // ADV-60: its bucklers strike this round, not guard
+  bool pursue_routers = false;  // MELEE-24: it chose to pursue this round's routers untested
   // ADV-68/70: the inches of a consolidation move it has rolled and not yet made (0: none).
   std::int8_t consolidation = 0;
   std::int16_t corrective_target = -1;  // SHOOT-21: unit shot at last turn without moving
@@ -149,6 +150,7 @@ struct UnitState {
   // Close combat.
   std::uint64_t locked = 0;       // CHARGE-03: bit u set when locked in mêlée with unit u
   std::int16_t pursuing = -1;     // MELEE-23: the routers this unit pursues
+  bool press_pursuit = false;     // MELEE-25: (while pursuing) it does not try to halt
   std::uint64_t left_combat = 0;  // MELEE-11: bit u: it parted from unit u (until its next turn)
   std::uint64_t left_combat_fresh = 0;  // MELEE-11: those set in its own turn: kept one more
   std::uint64_t recent_foes = 0;        // CHARGE-06: units it fought in its last round

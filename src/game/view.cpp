@@ -216,6 +216,8 @@ nlohmann::json state_view(const GameState& state) {
     badge(us.awaiting_drop, "awaiting_drop");  // ADV-26: its deep strike marker to be aimed
     badge(us.fled, "fled");
     badge(us.away, "away");
+    badge(us.pursuing >= 0, "pursuing");          // MELEE-23
+    badge(us.press_pursuit, "pressing_pursuit");  // MELEE-25: no halt tests
     badge(us.own_turn.attempted, "attempted");
     // ADV-71: it rallied this turn and may still turn to face any way for free (the action's
     // own test, so the badge never promises what the engine refuses).

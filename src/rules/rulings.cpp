@@ -102,6 +102,12 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      {"rallyFirst", "pursueFirst", ""},
      2,
      "routers move and test to rally before pursuers test to halt and move"},
+    {RulingId::melee_24,
+     "ruling.MELEE-24",
+     {"atFeature", "never", ""},
+     2,
+     "winners with a model in or within 1\" of a building, ruin or trench, or within 1\" of a wall "
+     "or barricade, fought for a defended feature and need not pursue (never: no mêlée counts)"},
     {RulingId::move_27,
      "ruling.MOVE-27",
      {"hitsNormalSaves", "wounds", ""},

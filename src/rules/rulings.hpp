@@ -30,6 +30,7 @@ enum class RulingId : std::uint8_t {
   melee_21_cover_stop,                  // where a rally in cover stops the flight
   melee_21_test_count,                  // whether the table-edge attempt is a test of its own
   melee_23,                             // rally before or after the pursuers move
+  melee_24,                             // when a mêlée was fought for a defended feature
   move_27,                              // falls: D3 hits with saves, or D3 wounds
   adv_62,                               // whose place in a cloud blinds a mêlée blow
   adv_60,                               // whether a storm shield saves against shots
@@ -70,6 +71,7 @@ enum class FlinchTurning : std::uint8_t { turn_paid, turn_included };
 enum class RallyCoverStop : std::uint8_t { entry_point, full_move };
 enum class RallyTestCount : std::uint8_t { separate_edge, edge_is_post_move };
 enum class PursuitOrder : std::uint8_t { rally_first, pursue_first };
+enum class FeatureFight : std::uint8_t { at_feature, never };
 enum class FallDamage : std::uint8_t { hits_normal_saves, wounds };
 enum class CloudFighting : std::uint8_t { either_in_cloud, attacker_in_cloud };
 enum class StormShieldShots : std::uint8_t { no_save, invulnerable_4 };
@@ -119,6 +121,7 @@ class Rulings {
     return get<RallyTestCount>(RulingId::melee_21_test_count);
   }
   PursuitOrder melee_23() const { return get<PursuitOrder>(RulingId::melee_23); }
+  FeatureFight melee_24() const { return get<FeatureFight>(RulingId::melee_24); }
   FallDamage move_27() const { return get<FallDamage>(RulingId::move_27); }
   CloudFighting adv_62() const { return get<CloudFighting>(RulingId::adv_62); }
   StormShieldShots adv_60() const { return get<StormShieldShots>(RulingId::adv_60); }

@@ -15,6 +15,9 @@ export interface Action {
   x?: number;  // deep_strike (ADV-26): the marker's aim point; throw_smoke (ADV-35): the aim point; place_ladder (ADV-15): the face's point
   y?: number;
   split?: { group: number; target: number }[];  // shoot (ADV-32): model groups sent at other units
+  krak?: boolean;     // fight (MELEE-26)
+  buckler?: boolean;  // fight (ADV-60)
+  pursue?: boolean;   // fight (MELEE-24), pursuit_order (MELEE-25)
   [key: string]: unknown;
 }
 

@@ -58,6 +58,15 @@ export function describeAction(a: Action, table: TableView): string {
     case "pick_up_ladder": return `${unit} takes up ladder ${a.target}`;
     case "cast_down_ladder": return `${unit} casts down ladder ${a.target}`;
     case "bodyguard": return `A bodyguard of ${unit} (model ${a.target}) takes its leader's place`;
+    case "fight": {
+      // MELEE-26 krak attacks, ADV-60 bucklers, MELEE-24 pursuit without the test to stay.
+      const ways = [a.krak ? "krak attacks" : "", a.buckler ? "bucklers strike" : "",
+        a.pursue ? "pursues if they rout" : ""].filter(Boolean);
+      return `${unit} fights${ways.length ? ` (${ways.join(", ")})` : ""}`;
+    }
+    case "pursuit_order": return a.pursue
+      ? `${unit} presses its pursuit (no halt tests)`
+      : `${unit} tries to halt its pursuit at each compulsory phase`;
     case "face": return `${unit} turns to face ${Math.round(a.facing ?? 0)}° (free, after its rally)`;
     case "move":
     case "free_move":
