@@ -84,23 +84,40 @@ bool fought_for_feature(const GameState& s, int unit) {
     const auto& pose = s.models[m].pose;
     if (!pose.alive) continue;
     const double reach = pose.base_radius + kFeatureReach;
-    for (const auto& f : table.features()) {
+    // Only terrain whose bounds come within reach can count: the table's index gives those.
+    const table::Point box{reach + 1e-6, reach + 1e-6};
+    const table::Point& p = pose.position;
+    for (const int index : table.features_near(p - box, p + box)) {
+      const auto& f = table.features()[index];
       if (f.kind != table::TerrainKind::building && f.kind != table::TerrainKind::ruin &&
           f.kind != table::TerrainKind::trench)
         continue;
-      if (boost::geometry::distance(table::to_boost(pose.position), f.footprint) <= reach)
-        return true;
+      if (boost::geometry::distance(table::to_boost(p), f.footprint) <= reach) return true;
     }
-    for (const auto& o : table.obstacles()) {
+    for (const int index : table.obstacles_near(p - box, p + box)) {
+      const auto& o = table.obstacles()[index];
       if ((o.kind != table::TerrainKind::wall && o.kind != table::TerrainKind::barricade) ||
           o.door >= 0)
         continue;
       for (std::size_t k = 1; k < o.points.size(); ++k)
-        if (table::distance_to_segment(pose.position, o.points[k - 1], o.points[k]) <= reach)
-          return true;
+        if (table::distance_to_segment(p, o.points[k - 1], o.points[k]) <= reach) return true;
     }
   }
   return false;
+}
+
+// MELEE-24/25: the Ld control test of `unit`, about to pursue or pursuing `router` (the test to
+// stay, or to halt), -1 against a Hated enemy (MORALE-06); the caller logs it under its rule.
+struct ControlTest {
+  int target = 0;
+  bool passed = false;
+};
+
+ControlTest pursuit_control_test(Context& c, int unit, int router) {
+  const bool hated = (c.setup.units[unit].hates & bit(router)) != 0;
+  const int target = rules::pursuit_control_target(c.state.leadership(unit), hated);
+  c.dice.start();
+  return {target, rules::roll_leadership_test(c.dice, target).passed};
 }
 
 }  // namespace
@@ -123,13 +140,10 @@ void decide_pursuit(Context& c, int winner, int router) {
   const bool chosen = s.units[winner].pursue_routers;
   bool pursue = decision == rules::PursuitDecision::must_pursue || chosen;
   if (!pursue && decision == rules::PursuitDecision::test) {
-    const bool hated = (info.hates & bit(router)) != 0;  // MORALE-06
-    const int target = rules::pursuit_control_target(s.leadership(winner), hated);
-    c.dice.start();
-    const auto roll = rules::roll_leadership_test(c.dice, target);
-    c.roll_event("MELEE-24", "test not to pursue", target, winner,
-                 {{"passed", roll.passed}, {"for_feature", in.terrain_feature}});
-    pursue = !roll.passed;
+    const auto stay = pursuit_control_test(c, winner, router);
+    c.roll_event("MELEE-24", "test not to pursue", stay.target, winner,
+                 {{"passed", stay.passed}, {"for_feature", in.terrain_feature}});
+    pursue = !stay.passed;
   }
   if (pursue) {
     s.units[winner].pursuing = static_cast<std::int16_t>(router);
@@ -176,7 +190,6 @@ void pursue(Context& c, int router) {
   for (int p = 0; p < static_cast<int>(s.units.size()); ++p) {
     UnitState& pu = s.units[p];
     if (pu.pursuing != router) continue;
-    const auto& info = c.setup.units[p];
     const bool routers_fled = s.units[router].fled;
     if (!s.unit_alive(p) || (!s.unit_alive(router) && !routers_fled) || pu.locked != 0) {
       end_pursuit(pu);  // routers destroyed, or the pursuers were caught by another enemy
@@ -184,11 +197,8 @@ void pursue(Context& c, int router) {
     }
     // MELEE-25: the pursuing player may try to halt; a unit whose player presses on does not.
     if (!pu.press_pursuit) {
-      const bool hated = (info.hates >> router & 1u) != 0;  // MORALE-06
-      const int target = rules::pursuit_control_target(s.leadership(p), hated);
-      c.dice.start();
-      const auto halt = rules::roll_leadership_test(c.dice, target);
-      c.roll_event("MELEE-25", "halt pursuit", target, p, {{"passed", halt.passed}});
+      const auto halt = pursuit_control_test(c, p, router);
+      c.roll_event("MELEE-25", "halt pursuit", halt.target, p, {{"passed", halt.passed}});
       if (halt.passed) {
         end_pursuit(pu);
         continue;
