@@ -9,6 +9,7 @@
 
 #include "ai/match.hpp"
 #include "ai/search.hpp"
+#include "ai/tactician.hpp"
 #include "dice/scripted_dice.hpp"
 #include "support/game_fixture.hpp"
 #include "support/personalities.hpp"
@@ -128,6 +129,33 @@ TEST(Search, tactician_playouts_are_reproducible_and_legal) {
   dice::Xoshiro256pp rng_three(5);
   greedy.choose(s, rng_three);
   EXPECT_NE(greedy.explanation()["options"], one.explanation()["options"]);
+}
+
+TEST(Search, a_playout_takes_the_units_opportunities_from_its_memo) {
+  // Two Marine squads to activate, a Guard squad across the table. A playout's tactician measures
+  // what each squad could do with its AP once, keeps it in the memo, and weighs later activation
+  // choices by what the memo says (the same choice as rank's while the memo is its own).
+  static const auto setup = test::battle(
+      "search_memo", "space_marines",
+      "[{unit: tactical_squad, at: [14, 8], facing: 0}, {unit: tactical_squad, at: [34, 8], "
+      "facing: 0}]",
+      "imperial_guard", "[{unit: infantry_squad, at: [24, 40], facing: 180}]");
+  const GameState s = game::initial_state(*setup, 1);
+  ASSERT_EQ(s.phase, game::Phase::activation);
+  const TacticianAgent tactician(shipped().get("balanced"));
+  TacticianAgent::PlayoutMemo measured;
+  EXPECT_EQ(tactician.playout_choice(s, measured), tactician.rank(s).front().action);
+  EXPECT_EQ(measured.opportunity.count(0), 1u);
+  EXPECT_EQ(measured.opportunity.count(1), 1u);
+  // A memo that says only one squad has anything worth doing: the playout activates that one.
+  for (const int busy : {0, 1}) {
+    TacticianAgent::PlayoutMemo memo;
+    memo.opportunity = {{0, busy == 0 ? 50.0 : 0.0}, {1, busy == 1 ? 50.0 : 0.0}};
+    const Action a = tactician.playout_choice(s, memo);
+    EXPECT_EQ(a.kind, ActionKind::activate) << game::describe(a);
+    EXPECT_EQ(a.unit, busy) << game::describe(a);
+    EXPECT_EQ(memo.opportunity.size(), 2u);  // nothing measured again
+  }
 }
 
 TEST(Search, a_playout_policy_is_greedy_or_the_tactician) {

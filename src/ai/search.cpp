@@ -28,9 +28,11 @@ struct Child {
 // One playout: the candidate, then the rollout policy (greedy or the tactician) until `activations`
 // activation rolls have been made or the game ends; the reward for `side` in [0, 1].
 // `tactician`: the policy when the settings ask for the tactician's (null: the greedy agent).
+// `memo`: the units' opportunities the tactician's policy keeps between decisions (one a search
+// thread, so every option's playouts weigh activations alike).
 double playout(const GameState& root, double root_value, const Action& first, int side,
                std::uint64_t seed, const TacticianWeights& w, const SearchSettings& k,
-               const TacticianAgent* tactician) {
+               const TacticianAgent* tactician, TacticianAgent::PlayoutMemo& memo) {
   GameState s = root;
   game::reseed(s, seed);  // safe chance: this copy's dice share nothing with the real game's
   dice::Xoshiro256pp policy_rng = dice::Xoshiro256pp::for_stream(seed, 0x9011);
@@ -38,9 +40,10 @@ double playout(const GameState& root, double root_value, const Action& first, in
   GreedyAgent greedy;
   int activations = 0;
   for (int step = 0; step < 2000 && s.phase != game::Phase::game_over; ++step) {
-    // The tactician's policy plays its best option with no words (rank, not choose: a playout
-    // explains nothing).
-    const Action a = tactician ? tactician->rank(s).front().action : greedy.choose(s, policy_rng);
+    // The playout ends where the next activation roll would be chosen, before that choice (the
+    // dearest the tactician makes) is weighed for nothing.
+    if (activations == k.rollout_activations && s.phase == game::Phase::activation) break;
+    const Action a = tactician ? tactician->playout_choice(s, memo) : greedy.choose(s, policy_rng);
     if (a.kind == game::ActionKind::activate) {
       if (activations == k.rollout_activations) break;
       ++activations;
@@ -82,6 +85,7 @@ Action SearchAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
                                     std::chrono::duration<double>(settings_.think_seconds));
   const auto search = [&](int t) {
     auto& children = counts[t];
+    TacticianAgent::PlayoutMemo memo;
     const int budget = settings_.iterations > 0
                            ? settings_.iterations / threads + (t < settings_.iterations % threads)
                            : -1;
@@ -111,7 +115,7 @@ Action SearchAgent::choose(const GameState& state, dice::Xoshiro256pp& rng) {
       const std::uint64_t playout_seed = dice::Xoshiro256pp::for_stream(
           seed, (static_cast<std::uint64_t>(t) << 32) | children[pick].visits)();
       children[pick].total += playout(state, root_value, ranked[pick].action, side, playout_seed,
-                                      weights_, settings_, policy);
+                                      weights_, settings_, policy, memo);
       ++children[pick].visits;
       done[t] = n + 1;
     }

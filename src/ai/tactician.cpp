@@ -433,4 +433,11 @@ std::vector<ScoredAction> TacticianAgent::rank(const GameState& state) const {
   return scorer.rank();
 }
 
+game::Action TacticianAgent::playout_choice(const GameState& state, PlayoutMemo& memo) const {
+  detail::Scorer scorer(state, weights_, &memo.opportunity);
+  const auto ranked = scorer.rank();
+  if (ranked.empty()) throw std::logic_error("no legal action to choose from");
+  return ranked.front().action;
+}
+
 }  // namespace arap::ai

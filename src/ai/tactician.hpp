@@ -6,6 +6,7 @@
 // and says why (an `ai_choice` event with the runners-up and the numbers behind them).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,17 @@ class TacticianAgent final : public Agent {
 
   // Every legal action with its score, best first (ties keep legal_actions' order).
   std::vector<ScoredAction> rank(const game::GameState& state) const;
+
+  // What each unit could do with a full activation (the opportunity behind every activation and
+  // pick-up score, ACT-06..08), kept between the decisions of a search's playouts: measured once,
+  // at the first decision that asks, and taken as it stands after that. It is the dear part of
+  // the tactician's turn-order choices (one whole listing and scoring of the unit's options a
+  // unit), and a playout's few activations change it little.
+  struct PlayoutMemo {
+    std::map<int, double> opportunity;
+  };
+  // The tactician's choice in a playout: rank's best, with the opportunities taken from `memo`.
+  game::Action playout_choice(const game::GameState& state, PlayoutMemo& memo) const;
 
  private:
   TacticianWeights weights_;

@@ -77,7 +77,11 @@ inline double p_fails_test(const GameState& s, int unit) {
 
 class Scorer {
  public:
-  Scorer(const GameState& s, const TacticianWeights& w) : s_(s), w_(w), a_(s, w) {}
+  // `opportunities`: where the units' opportunities are kept (a playout's memo, kept between
+  // decisions); by default this Scorer's own.
+  Scorer(const GameState& s, const TacticianWeights& w,
+         std::map<int, double>* opportunities = nullptr)
+      : s_(s), w_(w), a_(s, w), opportunities_(opportunities ? opportunities : &opportunity_) {}
   // Wasted shots (ADV-33) are left out: they slay nobody, so they never beat ending the
   // activation, and whether anyone sees a target out of reach is dear to find out.
   static constexpr game::KindSet kListed = game::kAllKinds & ~game::kWastedShots;
@@ -126,6 +130,7 @@ class Scorer {
   const TacticianWeights& w_;
   Assessment a_;
   std::map<int, double> opportunity_;
+  std::map<int, double>* opportunities_;
   std::map<int, double> activation_worth_;
   std::optional<double> best_fire_now_;
 };

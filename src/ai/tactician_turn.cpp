@@ -51,7 +51,7 @@ void Scorer::score_ground(ScoredAction& out) {
 }
 
 double Scorer::opportunity(const Action& hypothetical, int u) {
-  if (auto it = opportunity_.find(u); it != opportunity_.end()) return it->second;
+  if (auto it = opportunities_->find(u); it != opportunities_->end()) return it->second;
   GameState copy = s_;
   game::reseed(copy, 0);
   BestCaseDice ones;
@@ -62,7 +62,7 @@ double Scorer::opportunity(const Action& hypothetical, int u) {
     Scorer inner(copy, w_);
     best = inner.best_gain();
   }
-  opportunity_[u] = best;
+  (*opportunities_)[u] = best;
   return best;
 }
 
