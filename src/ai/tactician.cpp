@@ -58,7 +58,7 @@ double Scorer::best_gain() {
 }
 
 ScoredAction Scorer::score(const Action& action) {
-  ScoredAction out{action, 0.0, {}, nlohmann::json::object()};
+  ScoredAction out{action, 0.0, {}, explain_ ? nlohmann::json::object() : nlohmann::json()};
   switch (action.kind) {
     case ActionKind::shoot:
     case ActionKind::throw_grenade:
@@ -270,6 +270,7 @@ void Scorer::score_fire(ScoredAction& out) {
     out.score += volley_worth(part);
     if (part.slain.highest() >= 0) split_slain += part.slain.mean();
   }
+  if (!explain_) return;
   out.why = fmt::format("{:.1f} slain expected, {:.0f}% to slay one, {:.0f}% to wipe them out",
                         slain, percent(p_kill), percent(p.p_wiped_out));
   if (!p.split.empty())
@@ -290,27 +291,34 @@ void Scorer::score_charge(ScoredAction& out) {
     return;
   }
   const double reach = p.charge->p_reach;
-  out.odds["p_reach"] = reach;
   // MELEE-04/09: the round as the Charge would place the models, not every model fighting.
   const auto [chargers, charged] = charge_fighters(a);
-  if (chargers >= 0) {
-    out.odds["chargers_fighting"] = chargers;
-    out.odds["charged_fighting"] = charged;
-  }
   const auto o = a_.melee(a.unit, a.target, true, chargers, charged);
+  if (explain_) {
+    out.odds["p_reach"] = reach;
+    if (chargers >= 0) {
+      out.odds["chargers_fighting"] = chargers;
+      out.odds["charged_fighting"] = charged;
+    }
+  }
   if (!o) {
     out.score = kRefused;
-    out.why = "the fight is too big to weigh exactly";
+    if (explain_) out.why = "the fight is too big to weigh exactly";
     return;
   }
-  out.odds["p_win_round"] = o->p_win;
-  out.odds["p_enemy_routs"] = o->p_enemy_routs;
-  out.odds["expected_slain"] = o->enemy_slain;
-  out.why = fmt::format("{:.0f}% to reach, {:.0f}% to win the round, {:.0f}% they rout",
-                        percent(reach), percent(o->p_win), percent(o->p_enemy_routs));
+  const double p_win = o->p_win;
+  const double p_enemy_routs = o->p_enemy_routs;
+  if (explain_) {
+    out.odds["p_win_round"] = p_win;
+    out.odds["p_enemy_routs"] = p_enemy_routs;
+    out.odds["expected_slain"] = o->enemy_slain;
+    out.why = fmt::format("{:.0f}% to reach, {:.0f}% to win the round, {:.0f}% they rout",
+                          percent(reach), percent(p_win), percent(p_enemy_routs));
+  }
   if (reach < w_.min_charge_reach) {
     out.score = kRefused;
-    out.why += fmt::format(" (below its {:.0f}% least)", percent(w_.min_charge_reach));
+    if (explain_)
+      out.why += fmt::format(" (below its {:.0f}% least)", percent(w_.min_charge_reach));
     return;
   }
   // Fire and Charge spends its AP on both; weighed as the charge alone, so the plain charge
@@ -382,6 +390,7 @@ void Scorer::score_move(ScoredAction& out) {
   out.score = after - before - forgone -
               (a.kind == ActionKind::move && !fleet ? w_.min_gain : 0.0) +
               (closing ? w_.close_ranks : 0.0);
+  if (!explain_) return;
   out.odds = {{"position_before", before}, {"position_after", after}};
   if (p_moves < 1.0) out.odds["p_moves"] = p_moves;
   out.why = closing ? fmt::format("closes ranks (its position is worth {:.1f} then against {:.1f})",
@@ -405,7 +414,9 @@ void Scorer::score_aim(ScoredAction& out) {
   const double now = best_fire_now();
   const double aimed = best_fire(copy);
   out.score = aimed - 2.0 * now;
-  out.why = fmt::format("an aimed shot worth {:.1f} against {:.1f} for two shots", aimed, 2 * now);
+  if (explain_)
+    out.why =
+        fmt::format("an aimed shot worth {:.1f} against {:.1f} for two shots", aimed, 2 * now);
 }
 
 double Scorer::best_fire_now() {
@@ -434,7 +445,7 @@ std::vector<ScoredAction> TacticianAgent::rank(const GameState& state) const {
 }
 
 game::Action TacticianAgent::playout_choice(const GameState& state, PlayoutMemo& memo) const {
-  detail::Scorer scorer(state, weights_, &memo.opportunity);
+  detail::Scorer scorer(state, weights_, &memo.opportunity, false);
   const auto ranked = scorer.rank();
   if (ranked.empty()) throw std::logic_error("no legal action to choose from");
   return ranked.front().action;

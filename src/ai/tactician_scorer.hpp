@@ -78,10 +78,16 @@ inline double p_fails_test(const GameState& s, int unit) {
 class Scorer {
  public:
   // `opportunities`: where the units' opportunities are kept (a playout's memo, kept between
-  // decisions); by default this Scorer's own.
+  // decisions); by default this Scorer's own. `explain`: whether each option gets its words and
+  // odds (`why`, `odds`); a Scorer asked only for scores (a playout's, an opportunity's) is
+  // spared building them. Scores never depend on it.
   Scorer(const GameState& s, const TacticianWeights& w,
-         std::map<int, double>* opportunities = nullptr)
-      : s_(s), w_(w), a_(s, w), opportunities_(opportunities ? opportunities : &opportunity_) {}
+         std::map<int, double>* opportunities = nullptr, bool explain = true)
+      : s_(s),
+        w_(w),
+        a_(s, w),
+        opportunities_(opportunities ? opportunities : &opportunity_),
+        explain_(explain) {}
   // Wasted shots (ADV-33) are left out: they slay nobody, so they never beat ending the
   // activation, and whether anyone sees a target out of reach is dear to find out.
   static constexpr game::KindSet kListed = game::kAllKinds & ~game::kWastedShots;
@@ -131,6 +137,7 @@ class Scorer {
   Assessment a_;
   std::map<int, double> opportunity_;
   std::map<int, double>* opportunities_;
+  bool explain_;
   std::map<int, double> activation_worth_;
   std::optional<double> best_fire_now_;
 };

@@ -59,7 +59,7 @@ double Scorer::opportunity(const Action& hypothetical, int u) {
   if (game::apply(copy, hypothetical, ones, nullptr).empty() &&
       (copy.phase == Phase::active || copy.phase == Phase::reaction) &&
       game::pending(copy).unit == u) {
-    Scorer inner(copy, w_);
+    Scorer inner(copy, w_, nullptr, false);  // only its scores are asked
     best = inner.best_gain();
   }
   (*opportunities_)[u] = best;
@@ -98,6 +98,7 @@ void Scorer::score_activation(ScoredAction& out) {
   }
   out.score = opp * ap - *p.p_bust * w_.bust * waiting_worth - failed * w_.gift_die;
   if (opp <= w_.min_gain) out.score = std::min(out.score, 0.0) - w_.min_gain;
+  if (!explain_) return;
   out.odds = {{"p_bust", *p.p_bust},
               {"expected_ap", p.action_points->mean()},
               {"best_action", opp},
@@ -134,6 +135,7 @@ void Scorer::score_pick_up(ScoredAction& out) {
   // ACT-08: any pick-up cancels the opponent's bust, and its waiting units act after all.
   const int rescued = s_.bust_pending ? waiting_units(s_, a_, s_.phasing) : 0;
   out.score = total - w_.rescue * rescued;
+  if (!explain_) return;
   out.odds = {{"expected_ap", expected_ap}, {"rescues_units", rescued}};
   out.why = rescued > 0 ? fmt::format("{:.1f} AP expected, but it lets {} enemy unit(s) act",
                                       expected_ap, rescued)
