@@ -94,10 +94,12 @@ TEST(Search, rates_the_shot_above_doing_nothing) {
   // Marines in the open with a Guard squad in range: with common dice for every option, the
   // playouts after firing come out better than those after ending the activation, and the search
   // ends up firing (or first going prone, which is free, and firing in the playouts after).
+  // With the greedy policy in the playouts (which fires whenever it can).
   const GameState s = facing_off();
   SearchSettings k = budget(600);
   k.candidates = 1000;  // every option from the start, so end_activation is measured too
   k.prior = 0.0;        // the playouts alone
+  k.rollout_policy = SearchSettings::Rollout::greedy;
   SearchAgent agent(shipped().get("balanced"), k);
   dice::Xoshiro256pp rng(11);
   const Action chosen = agent.choose(s, rng);
@@ -105,6 +107,14 @@ TEST(Search, rates_the_shot_above_doing_nothing) {
       << agent.explanation().dump(1);
   const nlohmann::json why = agent.explanation();
   EXPECT_NE(why["options"][0]["action"]["type"], "end_activation");
+  // With the tactician's (the shipped policy) the playouts may close in first and fire after,
+  // but doing nothing still comes out below whatever is chosen.
+  k.rollout_policy = SearchSettings::Rollout::tactician;
+  k.iterations = 200;
+  SearchAgent planner(shipped().get("balanced"), k);
+  dice::Xoshiro256pp rng_two(11);
+  EXPECT_NE(planner.choose(s, rng_two).kind, ActionKind::end_activation)
+      << planner.explanation().dump(1);
 }
 
 TEST(Search, tactician_playouts_are_reproducible_and_legal) {
@@ -159,15 +169,15 @@ TEST(Search, a_playout_takes_the_units_opportunities_from_its_memo) {
 }
 
 TEST(Search, a_playout_policy_is_greedy_or_the_tactician) {
-  EXPECT_EQ(shipped().search().rollout_policy, SearchSettings::Rollout::greedy);
+  EXPECT_EQ(shipped().search().rollout_policy, SearchSettings::Rollout::tactician);
   // The shipped file with a misspelt policy: refused at its line and field, with a suggestion.
   std::ifstream in(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
   std::string text;
   int line = 0;
   for (std::string row; std::getline(in, row);) {
-    const auto at = row.find("rollout_policy: greedy");
+    const auto at = row.find("rollout_policy: tactician");
     if (at != std::string::npos) {
-      row.replace(at, 22, "rollout_policy: tactican");
+      row.replace(at, 25, "rollout_policy: tactican");
       line = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
     }
     text += row + "\n";
