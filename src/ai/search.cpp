@@ -44,10 +44,7 @@ double playout(const GameState& root, double root_value, const Action& first, in
     // dearest the tactician makes) is weighed for nothing.
     if (activations == k.rollout_activations && s.phase == game::Phase::activation) break;
     const Action a = tactician ? tactician->playout_choice(s, memo) : greedy.choose(s, policy_rng);
-    if (a.kind == game::ActionKind::activate) {
-      if (activations == k.rollout_activations) break;
-      ++activations;
-    }
+    if (a.kind == game::ActionKind::activate) ++activations;
     if (!game::apply(s, a, nullptr).empty()) break;
   }
   if (s.phase == game::Phase::game_over) return s.winner == side ? 1.0 : s.winner < 0 ? 0.5 : 0.0;

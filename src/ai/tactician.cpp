@@ -306,14 +306,12 @@ void Scorer::score_charge(ScoredAction& out) {
     if (explain_) out.why = "the fight is too big to weigh exactly";
     return;
   }
-  const double p_win = o->p_win;
-  const double p_enemy_routs = o->p_enemy_routs;
   if (explain_) {
-    out.odds["p_win_round"] = p_win;
-    out.odds["p_enemy_routs"] = p_enemy_routs;
+    out.odds["p_win_round"] = o->p_win;
+    out.odds["p_enemy_routs"] = o->p_enemy_routs;
     out.odds["expected_slain"] = o->enemy_slain;
     out.why = fmt::format("{:.0f}% to reach, {:.0f}% to win the round, {:.0f}% they rout",
-                          percent(reach), percent(p_win), percent(p_enemy_routs));
+                          percent(reach), percent(o->p_win), percent(o->p_enemy_routs));
   }
   if (reach < w_.min_charge_reach) {
     out.score = kRefused;

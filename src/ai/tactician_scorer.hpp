@@ -86,7 +86,7 @@ class Scorer {
       : s_(s),
         w_(w),
         a_(s, w),
-        opportunities_(opportunities ? opportunities : &opportunity_),
+        opportunities_(opportunities ? opportunities : &own_opportunities_),
         explain_(explain) {}
   // Wasted shots (ADV-33) are left out: they slay nobody, so they never beat ending the
   // activation, and whether anyone sees a target out of reach is dear to find out.
@@ -135,7 +135,7 @@ class Scorer {
   const GameState& s_;
   const TacticianWeights& w_;
   Assessment a_;
-  std::map<int, double> opportunity_;
+  std::map<int, double> own_opportunities_;
   std::map<int, double>* opportunities_;
   bool explain_;
   std::map<int, double> activation_worth_;
