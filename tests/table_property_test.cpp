@@ -154,17 +154,21 @@ TEST(TableProperties, a_line_through_a_corner_stays_outside_and_sees_both_ways) 
 namespace arap::table {
 namespace {
 
-// eligible_targets (SHOOT-01/02/20, ACT-15) answers sight yes-or-no with a scan that stops early
-// and an arc test by cosines; both must agree exactly with line_of_sight and the bearing-based
-// arc. Models stand on a half-inch grid facing multiples of 45 degrees, so bases graze sight
-// lines and targets sit exactly on the arc's edge, where a rounding difference would show.
+// eligible_targets (SHOOT-01/02/20, ACT-15) answers sight yes-or-no with a search that stops
+// early (through a grid of the models once it has asked a few lines) and an arc test by cosines;
+// both must agree exactly with line_of_sight and the bearing-based arc. Models stand on a half-inch
+// grid facing multiples of 45 degrees, so bases graze sight lines and targets sit exactly on the
+// arc's edge, where a rounding difference would show.
 RC_GTEST_PROP(TableProperties, eligible_targets_match_line_of_sight_and_the_arc, ()) {
   static const Table open(48, 48);  // most lines in the open: the models decide
   const Table& table = *rc::gen::element(0, 0, 1) == 0 ? open : town().table;
-  const int count = *rc::gen::inRange(2, 40);
+  // Up to 120 models: past 48 the lines go through the model grid (LineModels), and a crowd
+  // spread further makes long lines through many of its cells.
+  const int count = *rc::gen::inRange(2, 120);
+  const int spread = *rc::gen::element(40, 90);
   std::vector<TableModel> models(static_cast<std::size_t>(count));
   for (auto& model : models) {
-    model.position = {*rc::gen::inRange(10, 40) / 2.0, *rc::gen::inRange(10, 40) / 2.0};
+    model.position = {*rc::gen::inRange(10, spread) / 2.0, *rc::gen::inRange(10, spread) / 2.0};
     model.facing = 45.0 * *rc::gen::inRange(0, 8);
     model.base_radius = *rc::gen::element(0.49, 0.5, 1.0);
     model.size = *rc::gen::element(2, 2, 2, 1, 3);  // mostly alike: comrades and blockers

@@ -1,3 +1,5 @@
+// SHOOT-02/17/20/27/54/55, ADV-21/35/37: sight through terrain, smoke and rain, models in the way
+// of a line, and the target models a shooter is eligible to fire at (arcs.cpp has the arcs).
 #include "table/line_of_sight.hpp"
 
 #include <algorithm>
@@ -7,133 +9,17 @@
 #include <limits>
 #include <memory>
 #include <numbers>
+#include <optional>
 
 #include <boost/container/small_vector.hpp>
+
+#include "table/model_grid.hpp"
 
 namespace arap::table {
 
 namespace {
 
-double off_facing(const TableModel& viewer, const Point& p) {
-  return std::abs(turn_between(viewer.facing, bearing(viewer.position, p)));
-}
-
 constexpr double kEdge = 1e-9;
-
-}  // namespace
-
-bool in_field_of_view(const TableModel& viewer, const Point& p) {
-  return off_facing(viewer, p) <= 90.0 + kEdge;
-}
-
-bool wholly_in_field_of_view(const TableModel& viewer, const TableModel& target) {
-  if (target.size > 2) return in_field_of_view(viewer, target.position);
-  // The base's nearest point to the line across the viewer's base must not lie behind it.
-  return dot(target.position - viewer.position, heading_vector(viewer.facing)) >=
-         target.base_radius - kEdge;
-}
-
-std::vector<int> within_one_fire_arc(std::span<const TableModel> models, int from,
-                                     std::vector<int> targets) {
-  if (targets.size() < 2) return targets;
-  const TableModel& shooter = models[from];
-  // The usual case, without a bearing for each: every target well inside the present fire arc
-  // (45 degrees either side of the facing, by cosine) is within one arc already.
-  const Point ahead = heading_vector(shooter.facing);
-  const double edge = std::cos(std::numbers::pi / 4.0) + 1e-9;
-  if (std::all_of(targets.begin(), targets.end(), [&](int t) {
-        const Point d = models[t].position - shooter.position;
-        const double len = length(d);
-        return len > 1e-6 && dot(ahead, d) > edge * len;
-      }))
-    return targets;
-  // Each target's bearing off the facing, signed (clockwise positive), and the nearest target.
-  std::vector<double> off(targets.size());
-  double lo = 180.0;
-  double hi = -180.0;
-  std::size_t nearest = 0;
-  for (std::size_t k = 0; k < targets.size(); ++k) {
-    const Point& p = models[targets[k]].position;
-    double d = bearing(shooter.position, p) - shooter.facing;
-    while (d > 180.0) d -= 360.0;
-    while (d <= -180.0) d += 360.0;
-    off[k] = d;
-    lo = std::min(lo, d);
-    hi = std::max(hi, d);
-    if (distance(shooter.position, p) <
-        distance(shooter.position, models[targets[nearest]].position))
-      nearest = k;
-  }
-  if (hi - lo <= 90.0 + kEdge) return targets;  // one arc holds them all (the usual case)
-  // An arc [w, w + 90] is reachable for w in [-135, 45] (a turn of w + 45, at most 90 either
-  // way) and holds the nearest target for w in [off - 90, off]. The best arc starts at a target's
-  // bearing or ends at one, clamped to those bounds.
-  const double first = std::max(-135.0, off[nearest] - 90.0);
-  const double last = std::min(45.0, off[nearest]);
-  std::vector<double> starts = {first, last};
-  for (const double d : off) {
-    starts.push_back(std::clamp(d, first, last));
-    starts.push_back(std::clamp(d - 90.0, first, last));
-  }
-  const auto count_in = [&](double w) {
-    int n = 0;
-    for (const double d : off) n += (d >= w - kEdge && d <= w + 90.0 + kEdge) ? 1 : 0;
-    return n;
-  };
-  double best = starts.front();
-  int most = -1;
-  for (const double w : starts) {
-    const int n = count_in(w);
-    if (n > most || (n == most && std::abs(w + 45.0) < std::abs(best + 45.0))) {
-      most = n;
-      best = w;
-    }
-  }
-  std::vector<int> kept;
-  for (std::size_t k = 0; k < targets.size(); ++k)
-    if (off[k] >= best - kEdge && off[k] <= best + 90.0 + kEdge) kept.push_back(targets[k]);
-  return kept;
-}
-
-bool in_fire_arc(const TableModel& shooter, const Point& p) {
-  return off_facing(shooter, p) <= 45.0 + kEdge;
-}
-
-bool in_arc_after_free_pivot(const TableModel& shooter, const Point& p) {
-  return off_facing(shooter, p) <= 135.0 + kEdge;
-}
-
-bool in_attack_arc(const TableModel& attacker, const Point& p, AttackArc arc) {
-  const double off = off_facing(attacker, p);
-  switch (arc) {
-    case AttackArc::front:
-      return off <= 90.0 + kEdge;
-    case AttackArc::front_narrow:
-      return off <= 45.0 + kEdge;
-    case AttackArc::front_and_sides:
-      return off <= 135.0 + kEdge;
-    case AttackArc::sides_and_rear:
-      return off >= 45.0 - kEdge;
-    case AttackArc::all_round:
-      return true;
-  }
-  return false;
-}
-
-bool within_melee_radius(const TableModel& attacker, const TableModel& target) {
-  const double d = distance(attacker.position, target.position);
-  const bool touching = d <= attacker.base_radius + target.base_radius + kEdge;
-  return touching || d <= attacker.size + kEdge;
-}
-
-Quadrant quadrant_of(const Point& unit_centre, double unit_facing, const Point& contact) {
-  const double off = std::abs(turn_between(unit_facing, bearing(unit_centre, contact)));
-  if (off <= 45.0 + kEdge) return Quadrant::front;
-  if (off <= 135.0 + kEdge) return Quadrant::flank;
-  return Quadrant::rear;
-}
-
-namespace {
 
 // SHOOT-17/ADV-35: whether the line a-b meets a cloud at all: into, out of, across or within it.
 bool meets_cloud(const TerrainFeature& cloud, const Point& a, const Point& b) {
@@ -274,42 +160,104 @@ bool blind_cloud_between(const Table& table, const Point& a, const Point& b) {
 
 namespace {
 
-// SHOOT-02/20: the models whose base the line from `from` to `to` crosses and which are tall
-// enough to hide (Size at least the larger of the two), as (t along the line, index), in index
-// order. `enough` ends the scan early once it returns true for the crossings found so far.
-// The test per model is the exact one of distance_to_segment (same arithmetic, so the same
-// answers); a squared-distance test only skips the bases that clearly miss, which spares the
-// square root for almost every model (a listing or a big squad's shot asks thousands of lines).
-using Crossings = boost::container::small_vector<std::pair<double, int>, 8>;
-template <typename Enough>
-void models_across(std::span<const TableModel> models, int from, int to, Crossings& crossing,
-                   Enough enough) {
-  const TableModel& shooter = models[from];
-  const TableModel& target = models[to];
-  const Point a = shooter.position;
-  const Point ab = target.position - a;
-  const double len2 = dot(ab, ab);
-  const int tall = std::max(shooter.size, target.size);
-  const double min_x = std::min(a.x, target.position.x);
-  const double max_x = std::max(a.x, target.position.x);
-  const double min_y = std::min(a.y, target.position.y);
-  const double max_y = std::max(a.y, target.position.y);
-  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
-    const TableModel& other = models[i];
-    if (i == from || i == to || !other.alive || other.size < tall) continue;
+// The models a run of sight lines is asked across. The first few lines scan every model; a run
+// that asks more (a big squad's shot, a listing's checks) has a ModelGrid built once and asks it
+// only for the models near each line. Either way each model gets the same exact test, so the
+// answers agree; only the order the crossings are found in differs (callers sort, or ask only
+// whether any blocks).
+class LineModels {
+ public:
+  explicit LineModels(std::span<const TableModel> models) : models_(models) {}
+  std::span<const TableModel> models() const { return models_; }
+  // Calls visit(i) for every model that might stand in the line a-b; stops when it returns true.
+  template <typename Visit>
+  void near_line(const Point& a, const Point& b, Visit visit) {
+    // Below these, a scan of every model costs less than building the grid.
+    constexpr std::size_t kGridModels = 48;
+    constexpr int kGridLines = 6;
+    if (!grid_ && models_.size() >= kGridModels && ++lines_ > kGridLines)
+      grid_ = ModelGrid::of(models_);
+    if (grid_) {
+      grid_->near_segment(a, b, visit);
+      return;
+    }
+    for (int i = 0; i < static_cast<int>(models_.size()); ++i)
+      if (visit(i)) return;
+  }
+
+  // The models that blocked the last line found blocked from model `blocked_from`, if any: a
+  // crowd's lines out of it are blocked by the same neighbours, so they are tried first.
+  int blocked_from = -1;
+  std::array<int, 2> blockers{-1, -1};
+
+ private:
+  std::span<const TableModel> models_;
+  int lines_ = 0;
+  std::shared_ptr<const ModelGrid> grid_;
+};
+
+// SHOOT-02/20: whether the line from model `from` to model `to` crosses model i's base, and that
+// model is tall enough to hide (Size at least the larger of the two); where along it (t) if so.
+// The test is the exact one of distance_to_segment (same arithmetic, so the same answers); a
+// squared-distance test only skips the bases that clearly miss, which spares the square root for
+// almost every model (a listing or a big squad's shot asks thousands of lines).
+class LineTest {
+ public:
+  LineTest(std::span<const TableModel> models, int from, int to)
+      : models_(models),
+        from_(from),
+        to_(to),
+        a_(models[from].position),
+        ab_(models[to].position - a_),
+        len2_(dot(ab_, ab_)),
+        tall_(std::max(models[from].size, models[to].size)),
+        min_x_(std::min(a_.x, models[to].position.x)),
+        max_x_(std::max(a_.x, models[to].position.x)),
+        min_y_(std::min(a_.y, models[to].position.y)),
+        max_y_(std::max(a_.y, models[to].position.y)) {}
+
+  std::optional<double> crosses(int i) const {
+    const TableModel& other = models_[i];
+    if (i == from_ || i == to_ || !other.alive || other.size < tall_) return std::nullopt;
     const Point& p = other.position;
     const double r = other.base_radius;
-    if (p.x < min_x - r || p.x > max_x + r || p.y < min_y - r || p.y > max_y + r) continue;
+    if (p.x < min_x_ - r || p.x > max_x_ + r || p.y < min_y_ - r || p.y > max_y_ + r)
+      return std::nullopt;
     // As distance_to_segment: t clamped to the segment, where an end (t 0 or 1) never counts.
-    const double t = len2 > 0 ? dot(p - a, ab) / len2 : 0.0;
-    if (t <= 0.0 || t >= 1.0) continue;
-    const Point off = a + ab * t - p;
+    const double t = len2_ > 0 ? dot(p - a_, ab_) / len2_ : 0.0;
+    if (t <= 0.0 || t >= 1.0) return std::nullopt;
+    const Point off = a_ + ab_ * t - p;
     const double squared = off.x * off.x + off.y * off.y;
-    if (squared > r * r * (1.0 + 1e-9)) continue;  // clearly beyond the base: sqrt is monotone
-    if (std::sqrt(squared) >= r) continue;
-    crossing.emplace_back(t, i);
-    if (enough(crossing)) return;
+    if (squared > r * r * (1.0 + 1e-9)) return std::nullopt;  // clearly beyond: sqrt is monotone
+    if (std::sqrt(squared) >= r) return std::nullopt;
+    return t;
   }
+
+ private:
+  std::span<const TableModel> models_;
+  int from_;
+  int to_;
+  Point a_;
+  Point ab_;
+  double len2_;
+  int tall_;
+  double min_x_, max_x_, min_y_, max_y_;
+};
+
+// The models crossing the line from `from` to `to` (LineTest), as (t along the line, index), in
+// the order LineModels finds them. `enough` ends the search early once it returns true for the
+// crossings found so far.
+using Crossings = boost::container::small_vector<std::pair<double, int>, 8>;
+template <typename Enough>
+void models_across(LineModels& lines, int from, int to, Crossings& crossing, Enough enough) {
+  const auto models = lines.models();
+  const LineTest line(models, from, to);
+  lines.near_line(models[from].position, models[to].position, [&](int i) {
+    const auto t = line.crosses(i);
+    if (!t) return false;
+    crossing.emplace_back(*t, i);
+    return enough(crossing);
+  });
 }
 
 bool comrade_of(const TableModel& shooter, const TableModel& other) {
@@ -343,28 +291,47 @@ Sight sight_before_models(const Table& table, const TableModel& shooter, const T
 // Whether the line is clear of models, asked only as yes or no (eligible targets): the order of
 // the crossings only names the blocker, so the scan stops at the first that settles it. The one
 // comrade looked past (SHOOT-20) can only be the sole crossing; anything else in the way blocks.
-bool clear_of_models(std::span<const TableModel> models, int from, int to) {
+bool clear_of_models(LineModels& lines, int from, int to) {
+  const auto models = lines.models();
   const TableModel& shooter = models[from];
   Crossings crossing;
-  models_across(models, from, to, crossing, [&](const Crossings& found) {
+  models_across(lines, from, to, crossing, [&](const Crossings& found) {
     return found.size() > 1 || !comrade_of(shooter, models[found.back().second]);
   });
-  return crossing.empty() ||
-         (crossing.size() == 1 && comrade_of(shooter, models[crossing[0].second]));
+  if (crossing.empty() || (crossing.size() == 1 && comrade_of(shooter, models[crossing[0].second])))
+    return true;
+  lines.blocked_from = from;
+  lines.blockers = {crossing[0].second, crossing.size() > 1 ? crossing[1].second : -1};
+  return false;
+}
+
+// Whether the models that blocked the last line from `from` block this one as well: two of them
+// crossing it, or one that is no comrade (SHOOT-20), block it whatever else stands there.
+bool blocked_as_before(const LineModels& lines, int from, int to) {
+  if (lines.blocked_from != from) return false;
+  const auto models = lines.models();
+  const LineTest line(models, from, to);
+  int crossing = 0;
+  for (const int i : lines.blockers) {
+    if (i < 0 || !line.crosses(i)) continue;
+    if (!comrade_of(models[from], models[i])) return true;
+    ++crossing;
+  }
+  return crossing > 1;
 }
 
 // line_of_sight(...).clear(), spared the work of naming the blocker.
-bool sight_clear(const Table& table, std::span<const TableModel> models, int from, int to) {
+bool sight_clear(const Table& table, LineModels& lines, int from, int to) {
+  if (blocked_as_before(lines, from, to)) return false;
   bool decided = false;
+  const auto models = lines.models();
   const Sight sight = sight_before_models(table, models[from], models[to], decided);
   if (decided || !sight.clear()) return false;
-  return clear_of_models(models, from, to);
+  return clear_of_models(lines, from, to);
 }
 
-}  // namespace
-
-Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to,
-                    bool past_other_units) {
+Sight sight_across(const Table& table, LineModels& lines, int from, int to, bool past_other_units) {
+  const auto models = lines.models();
   const TableModel& shooter = models[from];
   const TableModel& target = models[to];
   bool decided = false;
@@ -373,7 +340,7 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
   bool comrade_used = false;
   // Models nearest the shooter first, so the one allowed comrade is the one in front.
   Crossings crossing;  // rarely more than one
-  models_across(models, from, to, crossing, [](const Crossings&) { return false; });
+  models_across(lines, from, to, crossing, [](const Crossings&) { return false; });
   std::sort(crossing.begin(), crossing.end());
   for (const auto& [t, i] : crossing) {
     const TableModel& other = models[i];
@@ -393,6 +360,14 @@ Sight line_of_sight(const Table& table, std::span<const TableModel> models, int 
   return sight;
 }
 
+}  // namespace
+
+Sight line_of_sight(const Table& table, std::span<const TableModel> models, int from, int to,
+                    bool past_other_units) {
+  LineModels lines(models);
+  return sight_across(table, lines, from, to, past_other_units);
+}
+
 double range_to_unit(std::span<const TableModel> models, int from, int unit) {
   double best = std::numeric_limits<double>::infinity();
   for (const auto& model : models) {
@@ -405,18 +380,16 @@ double range_to_unit(std::span<const TableModel> models, int from, int unit) {
 
 namespace {
 
-// The arc tests' answer (off_facing within a half-width: in_fire_arc, the free pivot's 135
-// degrees) for one viewer and many points, without a bearing (an arc tangent) for each: the cosine
-// of the angle off the viewer's facing settles every point clearly inside or outside the arc, and
-// only those within a hair of its edge are measured in degrees as off_facing measures them, so the
-// answer is always off_facing's.
-class ArcTest {
+// in_arc_after_free_pivot's answer (ACT-15: within 135 degrees of the facing) for one viewer and
+// many points, without a bearing (an arc tangent) for each: the cosine of the angle off the
+// viewer's facing settles every point clearly inside or outside the arc, and only those within a
+// hair of its edge are measured in degrees, so the answer is always in_arc_after_free_pivot's.
+class PivotArcTest {
  public:
-  ArcTest(const TableModel& viewer, double half_width)
+  explicit PivotArcTest(const TableModel& viewer)
       : viewer_(viewer),
-        half_width_(half_width),
         facing_(heading_vector(viewer.facing)),
-        edge_(std::cos(half_width * std::numbers::pi / 180.0)) {}
+        edge_(std::cos(135.0 * std::numbers::pi / 180.0)) {}
   bool within(const Point& p) const {
     const Point d = p - viewer_.position;
     const double len = length(d);
@@ -425,12 +398,11 @@ class ArcTest {
       if (c > edge_ + 1e-9) return true;
       if (c < edge_ - 1e-9) return false;
     }
-    return off_facing(viewer_, p) <= half_width_ + kEdge;
+    return in_arc_after_free_pivot(viewer_, p);
   }
 
  private:
   const TableModel& viewer_;
-  double half_width_;
   Point facing_;
   double edge_;
 };
@@ -443,17 +415,37 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
                                   double range, Seen seen, bool first_only = false) {
   std::vector<int> result;
   const TableModel& shooter = models[from];
-  const ArcTest arc(shooter, 135.0);
+  const PivotArcTest arc(shooter);
+  // Asked only whether there is one, the nearest are tried first: they are the likeliest seen (a
+  // crowd's front rank hides its rear ranks, whose lines would each be tested in vain).
+  boost::container::small_vector<std::pair<double, int>, 32> nearest_first;
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
     const TableModel& model = models[i];
     if (!model.alive || model.unit != unit) continue;
-    if (distance(shooter.position, model.position) > range + kEdge) continue;
+    const double d = distance(shooter.position, model.position);
+    if (d > range + kEdge) continue;
     if (!arc.within(model.position)) continue;
-    if (seen(i)) {
+    if (first_only) {
+      nearest_first.emplace_back(d, i);
+    } else if (seen(i)) {
       result.push_back(i);
-      if (first_only) break;
     }
   }
+  if (nearest_first.empty()) return result;
+  // The nearest alone usually settles it; only when it is hidden are the rest put in order.
+  const auto nearest = std::min_element(nearest_first.begin(), nearest_first.end());
+  if (seen(nearest->second)) {
+    result.push_back(nearest->second);
+    return result;
+  }
+  *nearest = nearest_first.back();
+  nearest_first.pop_back();
+  std::sort(nearest_first.begin(), nearest_first.end());
+  for (const auto& [d, i] : nearest_first)
+    if (seen(i)) {
+      result.push_back(i);
+      break;
+    }
   return result;
 }
 
@@ -461,29 +453,33 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
 
 std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
                                   int unit, double range) {
+  LineModels lines(models);
   return targets_in_reach(models, from, unit, range,
-                          [&](int i) { return sight_clear(table, models, from, i); });
+                          [&](int i) { return sight_clear(table, lines, from, i); });
 }
 
 std::vector<int> smoke_screened_targets(const Table& table, std::span<const TableModel> models,
                                         int from, int unit, double range) {
+  LineModels lines(models);
   return targets_in_reach(models, from, unit, range, [&](int i) {
-    return line_of_sight(table, models, from, i).smoke_only();
+    return sight_across(table, lines, from, i, false).smoke_only();
   });
 }
 
 std::vector<int> targets_past_units(const Table& table, std::span<const TableModel> models,
                                     int from, int unit, double range) {
+  LineModels lines(models);
   return targets_in_reach(models, from, unit, range, [&](int i) {
-    const Sight sight = line_of_sight(table, models, from, i, /*past_other_units=*/true);
+    const Sight sight = sight_across(table, lines, from, i, /*past_other_units=*/true);
     return sight.clear() && sight.past_unit;
   });
 }
 
 bool any_eligible_target(const Table& table, std::span<const TableModel> models, int from, int unit,
                          double range) {
+  LineModels lines(models);
   return !targets_in_reach(
-              models, from, unit, range, [&](int i) { return sight_clear(table, models, from, i); },
+              models, from, unit, range, [&](int i) { return sight_clear(table, lines, from, i); },
               true)
               .empty();
 }
@@ -491,9 +487,10 @@ bool any_eligible_target(const Table& table, std::span<const TableModel> models,
 std::vector<int> known_position_targets(const Table& table, std::span<const TableModel> models,
                                         int from, int unit, double range,
                                         std::span<const double> tops_above) {
+  LineModels lines(models);
   const Point& eye = models[from].position;
   return targets_in_reach(models, from, unit, range, [&](int i) {
-    const Sight sight = line_of_sight(table, models, from, i);
+    const Sight sight = sight_across(table, lines, from, i, false);
     if (sight.clear() || sight.smoke_only() || sight.no_sight_over()) return false;
     const double top = models[i].height + (tops_above.empty() ? 0.0 : tops_above[i]);
     return terrain_sight_over(table, eye, models[i].position, top).clear();
@@ -502,6 +499,7 @@ std::vector<int> known_position_targets(const Table& table, std::span<const Tabl
 
 std::vector<int> spotted_targets(const Table& table, std::span<const TableModel> models, int from,
                                  int unit, double range, bool whole_base) {
+  LineModels lines(models);
   const TableModel& shooter = models[from];
   return targets_in_reach(models, from, unit, range, [&](int i) {
     for (int spotter = 0; spotter < static_cast<int>(models.size()); ++spotter) {
@@ -509,7 +507,7 @@ std::vector<int> spotted_targets(const Table& table, std::span<const TableModel>
       if (!eye.alive || eye.side != shooter.side || eye.engaged) continue;
       const bool in_view = whole_base ? wholly_in_field_of_view(eye, models[i])
                                       : in_field_of_view(eye, models[i].position);
-      if (in_view && sight_clear(table, models, spotter, i)) return true;
+      if (in_view && sight_clear(table, lines, spotter, i)) return true;
     }
     return false;
   });
