@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -323,6 +324,22 @@ int run_ladder(const GameOptionsCli& o) {
         100.0 * p.interval.low, 100.0 * p.interval.high, elo(p.elo), elo(p.elo_interval.low),
         elo(p.elo_interval.high));
   }
+  // Issue 15: how long each agent kept its opponent waiting, over every pairing it played.
+  std::map<std::string, ai::DecisionTimes> times;
+  int unfinished = 0;
+  for (const auto& p : pairings) {
+    times[p.first].add(p.first_times);
+    times[p.second].add(p.second_times);
+    unfinished += p.unfinished;
+  }
+  fmt::print("\ndecision time, wall-clock milliseconds, every decision in both seats:\n");
+  fmt::print("{:<16} {:>9} {:>8} {:>8} {:>8}\n", "agent", "decisions", "median", "p95", "max");
+  for (const auto& name : o.agents) {
+    const auto& t = times[name];
+    fmt::print("{:<16} {:>9} {:>8.3f} {:>8.3f} {:>8.3f}\n", name, t.seconds.size(),
+               1e3 * t.quantile(0.5), 1e3 * t.quantile(0.95), 1e3 * t.longest());
+  }
+  fmt::print("games stopped unfinished at the action cap: {}\n", unfinished);
   return 0;
 }
 

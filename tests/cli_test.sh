@@ -309,6 +309,10 @@ rm -rf "$sweep"
 ladder=$("$arap" ladder "$root/data/scenarios/open_ground.yaml" --agents random,greedy --games 3 --seed 2 --jobs 2 --json --data "$root/data")
 check "ladder plays both seats" contains "$ladder" '"games": 6'
 check "ladder gives a Wilson interval" contains "$ladder" '"score_95"'
+check "ladder times each agent's decisions" contains "$ladder" '"first_decision_seconds"'
+check "ladder counts games stopped unfinished" contains "$ladder" '"unfinished_games": 0'
+table=$("$arap" ladder "$root/data/scenarios/open_ground.yaml" --agents random,greedy --games 1 --data "$root/data" 2>/dev/null)
+check "ladder's table gives decision times" contains "$table" 'decision time, wall-clock milliseconds'
 out=$("$arap" ladder "$root/data/scenarios/open_ground.yaml" --agents random,random --data "$root/data" 2>&1 >/dev/null)
 check "ladder refuses an agent listed twice" test $? -ne 0
 check "ladder says which agent is listed twice" contains "$out" "random is listed twice"

@@ -38,7 +38,10 @@ nlohmann::json Pairing::to_json() const {
           {"score", score},
           {"score_95", {interval.low, interval.high}},
           {"elo", finite(elo)},
-          {"elo_95", {finite(elo_interval.low), finite(elo_interval.high)}}};
+          {"elo_95", {finite(elo_interval.low), finite(elo_interval.high)}},
+          {"first_decision_seconds", first_times.to_json()},
+          {"second_decision_seconds", second_times.to_json()},
+          {"unfinished_games", unfinished}};
 }
 
 std::vector<Pairing> run_ladder(const game::GameSetup& setup,
@@ -80,6 +83,14 @@ std::vector<Pairing> run_ladder(const game::GameSetup& setup,
       p.interval = wilson_interval(p.score, p.games);
       p.elo = elo_difference(p.score);
       p.elo_interval = {elo_difference(p.interval.low), elo_difference(p.interval.high)};
+      // In `a` the first agent sat first, in `b` second.
+      if (a.decision_times.size() > 1 && b.decision_times.size() > 1) {
+        p.first_times = a.decision_times[0];
+        p.first_times.add(b.decision_times[1]);
+        p.second_times = a.decision_times[1];
+        p.second_times.add(b.decision_times[0]);
+      }
+      p.unfinished = a.unfinished + b.unfinished;
       out.push_back(p);
     }
   }

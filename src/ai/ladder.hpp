@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/agents.hpp"
+#include "ai/match.hpp"
 #include "game/setup.hpp"
 
 namespace arap::ai {
@@ -40,6 +41,9 @@ struct Pairing {
   Interval interval;   // 95 % Wilson
   double elo = 0.0;    // first minus second
   Interval elo_interval;
+  DecisionTimes first_times;  // each agent's decisions, both seats
+  DecisionTimes second_times;
+  int unfinished = 0;  // games stopped at the action cap (a stall), both seats
   nlohmann::json to_json() const;
 };
 

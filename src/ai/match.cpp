@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cmath>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -59,10 +61,14 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
   dice::Xoshiro256pp choices = dice::Xoshiro256pp::for_stream(seed, 0x5eedULL);
   game::EventLog* log = keep_log ? &result.log : nullptr;
   std::vector<bool> acted(state.units.size(), false);
+  result.decision_times.resize(setup.sides);
   for (int i = 0; i < max_actions && state.phase != game::Phase::game_over; ++i) {
     const int side = state.side_deciding();
     Agent& agent = *agents[side % agents.size()];
+    const auto start = std::chrono::steady_clock::now();
     const game::Action action = agent.choose(state, choices);
+    result.decision_times[side].seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if (log != nullptr) {
       if (auto why = agent.explanation(); !why.is_null()) log->push_back(std::move(why));
     }
@@ -79,6 +85,7 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
   }
   result.texture.units = static_cast<int>(acted.size());
   result.texture.idle_units = static_cast<int>(std::count(acted.begin(), acted.end(), false));
+  result.finished = state.phase == game::Phase::game_over;
   result.winner = state.winner;
   result.turns = state.turn;
   result.score.assign(state.score.begin(), state.score.begin() + setup.sides);
@@ -86,9 +93,40 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
   return result;
 }
 
+void DecisionTimes::add(const DecisionTimes& other) {
+  seconds.insert(seconds.end(), other.seconds.begin(), other.seconds.end());
+}
+
+double DecisionTimes::quantile(double q) const {
+  if (seconds.empty()) return 0.0;
+  std::vector<double> sorted = seconds;
+  const auto rank = static_cast<std::size_t>(std::clamp(
+      std::ceil(q * static_cast<double>(sorted.size())), 1.0, static_cast<double>(sorted.size())));
+  std::nth_element(sorted.begin(), sorted.begin() + (rank - 1), sorted.end());
+  return sorted[rank - 1];
+}
+
+double DecisionTimes::longest() const {
+  return seconds.empty() ? 0.0 : *std::max_element(seconds.begin(), seconds.end());
+}
+
+nlohmann::json DecisionTimes::to_json() const {
+  const auto time = [&](double x) {
+    return seconds.empty() ? nlohmann::json() : nlohmann::json(x);
+  };
+  return {{"decisions", seconds.size()},
+          {"median", time(quantile(0.5))},
+          {"p95", time(quantile(0.95))},
+          {"max", time(longest())}};
+}
+
 void SimulationSummary::add(int winner, int turns, const std::vector<int>& score,
-                            const Texture& texture) {
+                            const Texture& texture, const std::vector<DecisionTimes>& times,
+                            bool finished) {
   ++games;
+  if (decision_times.size() < times.size()) decision_times.resize(times.size());
+  for (std::size_t side = 0; side < times.size(); ++side) decision_times[side].add(times[side]);
+  if (!finished) ++unfinished;
   if (winner >= 0) {
     ++wins[winner];
   } else {
@@ -122,6 +160,9 @@ nlohmann::json SimulationSummary::to_json(const std::vector<std::string>& side_n
     score_json[side_names[side]] = mean_score[side];
   }
   const auto share = [](int part, int whole) { return whole > 0 ? double(part) / whole : 0.0; };
+  nlohmann::json times_json = nlohmann::json::object();
+  for (std::size_t side = 0; side < decision_times.size() && side < side_names.size(); ++side)
+    times_json[side_names[side]] = decision_times[side].to_json();
   return {{"games", games},
           {"wins", wins_json},
           {"draws", draws},
@@ -134,7 +175,9 @@ nlohmann::json SimulationSummary::to_json(const std::vector<std::string>& side_n
             {"long_shot_charge_share", share(long_shot_charges, charges)},
             {"idle_unit_share", share(idle_units, unit_games)},
             {"scoreless_share", share(scoreless, games)},
-            {"objective_contested_share", share(contested_games, games)}}}};
+            {"objective_contested_share", share(contested_games, games)}}},
+          {"unfinished_games", unfinished},
+          {"decision_seconds", times_json}};
 }
 
 SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_t seed,
@@ -146,6 +189,8 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
     std::vector<int> score;
     std::uint64_t signature = 0;
     Texture texture;
+    std::vector<DecisionTimes> times;
+    bool finished = true;
   };
   std::vector<Outcome> outcomes(games);
   std::atomic<int> next{0};
@@ -162,8 +207,10 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
         const std::uint64_t game_seed =
             dice::Xoshiro256pp::for_stream(seed, static_cast<std::uint64_t>(g))();
         const MatchResult match = play_match(setup, game_seed, agents, sign_logs, 20000, roster);
-        outcomes[g] = {match.winner, match.turns, match.score,
-                       sign_logs ? game::log_signature(match.log) : 0, match.texture};
+        outcomes[g] = {match.winner,  match.turns,
+                       match.score,   sign_logs ? game::log_signature(match.log) : 0,
+                       match.texture, match.decision_times,
+                       match.finished};
       } catch (const std::exception& error) {
         std::lock_guard lock(failure_mutex);
         failure = error.what();
@@ -182,7 +229,7 @@ SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_
   summary.mean_score.assign(setup.sides, 0.0);
   std::uint64_t signature = 1469598103934665603ULL;
   for (const auto& o : outcomes) {
-    summary.add(o.winner, o.turns, o.score, o.texture);
+    summary.add(o.winner, o.turns, o.score, o.texture, o.times, o.finished);
     signature = (signature ^ o.signature) * 1099511628211ULL;
   }
   summary.finish();

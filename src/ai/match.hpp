@@ -25,8 +25,23 @@ struct Texture {
   bool objective_contested = false;
 };
 
+// Issue 15's decision-time goals: how long an agent took to choose (wall time, as a player at the
+// table waits), every decision kept so that the order statistics are exact.
+struct DecisionTimes {
+  std::vector<double> seconds;
+  void add(const DecisionTimes& other);
+  // The q-quantile by nearest rank (the least time at least a share q of decisions took no longer
+  // than); 0 with no decisions.
+  double quantile(double q) const;
+  double longest() const;
+  // {decisions, median, p95, max} in seconds (the times null with no decisions).
+  nlohmann::json to_json() const;
+};
+
 struct MatchResult {
   Texture texture;
+  std::vector<DecisionTimes> decision_times;  // by side
+  bool finished = false;  // the game ended; false: it stopped at max_actions (a stall)
   game::GameRecord record;
   game::EventLog log;
   game::GameState final_state;
@@ -56,9 +71,12 @@ struct SimulationSummary {
   int unit_games = 0;
   int idle_units = 0;
   int contested_games = 0;
+  std::vector<DecisionTimes> decision_times;  // by side, over all games
+  int unfinished = 0;                         // games stopped at the action cap
   // Counts one game (in game order: the means are summed as games come); finish() turns the
   // sums into means. `sides` sizes the tallies on the first game.
-  void add(int winner, int turns, const std::vector<int>& score, const Texture& texture);
+  void add(int winner, int turns, const std::vector<int>& score, const Texture& texture,
+           const std::vector<DecisionTimes>& times = {}, bool finished = true);
   void finish();
   nlohmann::json to_json(const std::vector<std::string>& side_names) const;
 };
