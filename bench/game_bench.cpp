@@ -151,7 +151,8 @@ namespace {
 
 // Issue 15: the search agent's iterations per CPU second (one thread), from the first active
 // decision of a seeded random game on the ruined town, with playouts of N activation rolls played
-// by the greedy policy (second argument 0) or the tactician's (1).
+// by the greedy policy (second argument 0) or the tactician's (1), free moves in the playouts
+// (third argument 1, as shipped) or not (0: rollout_free_moves false).
 void search_iterations(benchmark::State& state) {
   static const auto setup = setup_of("ruined_town");
   static const auto personalities =
@@ -163,6 +164,7 @@ void search_iterations(benchmark::State& state) {
   settings.rollout_activations = static_cast<int>(state.range(0));
   settings.rollout_policy = state.range(1) ? arap::ai::SearchSettings::Rollout::tactician
                                            : arap::ai::SearchSettings::Rollout::greedy;
+  settings.rollout_free_moves = state.range(2) != 0;
   arap::ai::SearchAgent agent(personalities.get("balanced"), settings);
   arap::dice::Xoshiro256pp rng(1);
   std::int64_t iterations = 0;
@@ -173,10 +175,12 @@ void search_iterations(benchmark::State& state) {
   state.SetItemsProcessed(iterations);
 }
 BENCHMARK(search_iterations)
-    ->Args({1, 0})
-    ->Args({4, 0})
-    ->Args({1, 1})
-    ->Args({4, 1})
+    ->Args({1, 0, 1})
+    ->Args({4, 0, 1})
+    ->Args({1, 1, 1})
+    ->Args({4, 1, 1})
+    ->Args({1, 1, 0})
+    ->Args({4, 1, 0})
     ->Unit(benchmark::kMillisecond);
 
 // The tactician's cost per decision on the same state (every legal action scored).

@@ -189,6 +189,52 @@ TEST(Search, a_playout_policy_is_greedy_or_the_tactician) {
   EXPECT_NE(error.find("did you mean \"tactician\""), std::string::npos) << error;
 }
 
+TEST(Search, playouts_without_free_moves_only_activate) {
+  // At the first activation choice both Marine squads may make free moves (MOVE-14: no enemy
+  // within 12"). With rollout_free_moves off a playout's tactician picks from the rest: the best
+  // of rank's list once its free moves are struck out (the rest keep their scores and order).
+  static const auto setup = test::battle(
+      "search_no_free_moves", "space_marines",
+      "[{unit: tactical_squad, at: [14, 8], facing: 0}, {unit: tactical_squad, at: [34, 8], "
+      "facing: 0}]",
+      "imperial_guard", "[{unit: infantry_squad, at: [24, 40], facing: 180}]");
+  const GameState s = game::initial_state(*setup, 1);
+  const TacticianAgent tactician(shipped().get("balanced"));
+  const auto ranked = tactician.rank(s);
+  ASSERT_TRUE(std::any_of(ranked.begin(), ranked.end(), [](const ScoredAction& o) {
+    return o.action.kind == ActionKind::free_move;
+  }));
+  const auto best_other = std::find_if(ranked.begin(), ranked.end(), [](const ScoredAction& o) {
+    return o.action.kind != ActionKind::free_move;
+  });
+  ASSERT_NE(best_other, ranked.end());
+  TacticianAgent::PlayoutMemo memo;
+  EXPECT_EQ(tactician.playout_choice(s, memo, false), best_other->action);
+  // Whatever the memo says, a free move is never the choice.
+  for (const double worth : {0.0, 50.0}) {
+    TacticianAgent::PlayoutMemo flat;
+    flat.opportunity = {{0, worth}, {1, worth}};
+    EXPECT_NE(tactician.playout_choice(s, flat, false).kind, ActionKind::free_move);
+  }
+  // Shipped on; the field is a yes or no, refused at its line otherwise.
+  EXPECT_TRUE(shipped().search().rollout_free_moves);
+  std::ifstream in(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
+  std::string text;
+  int line = 0;
+  for (std::string row; std::getline(in, row);) {
+    const auto at = row.find("rollout_free_moves: true");
+    if (at != std::string::npos) {
+      row.replace(at, 24, "rollout_free_moves: often");
+      line = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+    }
+    text += row + "\n";
+  }
+  ASSERT_GT(line, 0);
+  const std::string error = test::personalities_error(text);
+  EXPECT_NE(error.find("test.yaml:" + std::to_string(line)), std::string::npos) << error;
+  EXPECT_NE(error.find("rollout_free_moves"), std::string::npos) << error;
+}
+
 TEST(Search, whole_games_are_legal_and_explained) {
   Personalities personalities = shipped();
   Roster roster(personalities);

@@ -43,7 +43,8 @@ double playout(const GameState& root, double root_value, const Action& first, in
     // The playout ends where the next activation roll would be chosen, before that choice (the
     // dearest the tactician makes) is weighed for nothing.
     if (activations == k.rollout_activations && s.phase == game::Phase::activation) break;
-    const Action a = tactician ? tactician->playout_choice(s, memo) : greedy.choose(s, policy_rng);
+    const Action a = tactician ? tactician->playout_choice(s, memo, k.rollout_free_moves)
+                               : greedy.choose(s, policy_rng);
     if (a.kind == game::ActionKind::activate) ++activations;
     if (!game::apply(s, a, nullptr).empty()) break;
   }

@@ -38,8 +38,8 @@ using game::Phase;
 
 namespace detail {
 
-std::vector<ScoredAction> Scorer::rank() {
-  const auto options = game::legal_actions(s_, kListed);
+std::vector<ScoredAction> Scorer::rank(game::KindSet kinds) {
+  const auto options = game::legal_actions(s_, kinds);
   std::vector<ScoredAction> out;
   out.reserve(options.size());
   for (const auto& action : options) out.push_back(score(action));
@@ -442,9 +442,12 @@ std::vector<ScoredAction> TacticianAgent::rank(const GameState& state) const {
   return scorer.rank();
 }
 
-game::Action TacticianAgent::playout_choice(const GameState& state, PlayoutMemo& memo) const {
+game::Action TacticianAgent::playout_choice(const GameState& state, PlayoutMemo& memo,
+                                            bool free_moves) const {
   detail::Scorer scorer(state, weights_, &memo.opportunity, false);
-  const auto ranked = scorer.rank();
+  const auto ranked =
+      scorer.rank(free_moves ? detail::Scorer::kListed
+                             : detail::Scorer::kListed & ~game::kind_bit(ActionKind::free_move));
   if (ranked.empty()) throw std::logic_error("no legal action to choose from");
   return ranked.front().action;
 }

@@ -56,7 +56,10 @@ class TacticianAgent final : public Agent {
     std::map<int, double> opportunity;
   };
   // The tactician's choice in a playout: rank's best, with the opportunities taken from `memo`.
-  game::Action playout_choice(const game::GameState& state, PlayoutMemo& memo) const;
+  // Without `free_moves` the activation phase's free moves (MOVE-14) are not listed: the playout
+  // only activates (the listing of every unit's free moves is most of a playout's cost).
+  game::Action playout_choice(const game::GameState& state, PlayoutMemo& memo,
+                              bool free_moves = true) const;
 
  private:
   TacticianWeights weights_;

@@ -91,7 +91,7 @@ class Scorer {
   // Wasted shots (ADV-33) are left out: they slay nobody, so they never beat ending the
   // activation, and whether anyone sees a target out of reach is dear to find out.
   static constexpr game::KindSet kListed = game::kAllKinds & ~game::kWastedShots;
-  std::vector<ScoredAction> rank();
+  std::vector<ScoredAction> rank(game::KindSet kinds = kListed);
   // The best gain the acting unit can make with one action now (0 when nothing beats waiting).
   double best_gain();
 

@@ -125,7 +125,8 @@ Personalities Personalities::load_text(const std::string& text, const std::strin
     const data::Field f = root["search"];
     f.expect_map();
     f.allow_only({"think_seconds", "iterations", "candidates", "widening", "exploration",
-                  "rollout_activations", "rollout_policy", "value_scale", "prior"});
+                  "rollout_activations", "rollout_policy", "rollout_free_moves", "value_scale",
+                  "prior"});
     SearchSettings& k = out.search_;
     k.think_seconds = f["think_seconds"].as_number(0.001, 600);
     k.iterations = f["iterations"].as_int(0, 100000000);
@@ -144,6 +145,7 @@ Personalities Personalities::load_text(const std::string& text, const std::strin
                                  policy + "\"" +
                                  data::did_you_mean(policy, {"greedy", "tactician"}));
     }
+    if (f.has("rollout_free_moves")) k.rollout_free_moves = f["rollout_free_moves"].as_bool();
     k.value_scale = f["value_scale"].as_number(0.001, 1e6);
     k.prior = f["prior"].as_number(0, 1000);
   }

@@ -62,6 +62,9 @@ struct SearchSettings {
   // way the tactician at the table will, so a playout says more about the option tried).
   enum class Rollout { greedy, tactician };
   Rollout rollout_policy = Rollout::greedy;
+  // Whether the tactician's playouts may make free moves (MOVE-14) in the activation phase; off,
+  // they only activate, and skip listing every unit's free moves at each activation choice.
+  bool rollout_free_moves = true;
   double value_scale = 0.0;
   double prior = 0.0;
   int threads = 1;  // from the command line (root-parallel search), not the file

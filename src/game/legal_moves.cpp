@@ -5,8 +5,9 @@
 // ADV-68/70's consolidations toward the same destinations.
 #include <algorithm>
 #include <cmath>
-#include <set>
 #include <tuple>
+
+#include <boost/container/small_vector.hpp>
 
 #include "game/context.hpp"
 #include "game/legal_moves.hpp"
@@ -123,14 +124,18 @@ std::vector<Destination> destinations(const GameState& s, int unit) {
 
 using MoveKey = std::tuple<int, int, long, long>;
 
+// The moves listed so far, by kind, mode and displacement to a twentieth of an inch (a listing
+// holds a few dozen: a flat search costs less than a tree's allocations).
 struct MoveSet {
   std::vector<Action>& out;
-  std::set<MoveKey> seen;
+  boost::container::small_vector<MoveKey, 64> seen;
   void add(const MovePlan& plan) {
     if (!plan.possible) return;
     const MoveKey key{static_cast<int>(plan.action.kind), static_cast<int>(plan.action.mode),
                       std::lround(plan.action.dx * 20.0), std::lround(plan.action.dy * 20.0)};
-    if (seen.insert(key).second) out.push_back(plan.action);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) return;
+    seen.push_back(key);
+    out.push_back(plan.action);
   }
 };
 
