@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
 #include <string>
 
 #include "ai/match.hpp"
@@ -171,17 +170,9 @@ TEST(Search, a_playout_takes_the_units_opportunities_from_its_memo) {
 TEST(Search, a_playout_policy_is_greedy_or_the_tactician) {
   EXPECT_EQ(shipped().search().rollout_policy, SearchSettings::Rollout::tactician);
   // The shipped file with a misspelt policy: refused at its line and field, with a suggestion.
-  std::ifstream in(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
-  std::string text;
   int line = 0;
-  for (std::string row; std::getline(in, row);) {
-    const auto at = row.find("rollout_policy: tactician");
-    if (at != std::string::npos) {
-      row.replace(at, 25, "rollout_policy: tactican");
-      line = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
-    }
-    text += row + "\n";
-  }
+  const std::string text = test::shipped_personalities_with("rollout_policy: tactician",
+                                                            "rollout_policy: tactican", line);
   ASSERT_GT(line, 0);
   const std::string error = test::personalities_error(text);
   EXPECT_NE(error.find("test.yaml:" + std::to_string(line)), std::string::npos) << error;
@@ -219,17 +210,9 @@ TEST(Search, playouts_without_free_moves_only_activate) {
   // Shipped off (stop 61: as strong at a time budget, with twice the playouts); the field is a
   // yes or no, refused at its line otherwise.
   EXPECT_FALSE(shipped().search().rollout_free_moves);
-  std::ifstream in(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
-  std::string text;
   int line = 0;
-  for (std::string row; std::getline(in, row);) {
-    const auto at = row.find("rollout_free_moves: false");
-    if (at != std::string::npos) {
-      row.replace(at, 25, "rollout_free_moves: often");
-      line = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
-    }
-    text += row + "\n";
-  }
+  const std::string text = test::shipped_personalities_with("rollout_free_moves: false",
+                                                            "rollout_free_moves: often", line);
   ASSERT_GT(line, 0);
   const std::string error = test::personalities_error(text);
   EXPECT_NE(error.find("test.yaml:" + std::to_string(line)), std::string::npos) << error;

@@ -160,9 +160,6 @@ nlohmann::json SimulationSummary::to_json(const std::vector<std::string>& side_n
     score_json[side_names[side]] = mean_score[side];
   }
   const auto share = [](int part, int whole) { return whole > 0 ? double(part) / whole : 0.0; };
-  nlohmann::json times_json = nlohmann::json::object();
-  for (std::size_t side = 0; side < decision_times.size() && side < side_names.size(); ++side)
-    times_json[side_names[side]] = decision_times[side].to_json();
   return {{"games", games},
           {"wins", wins_json},
           {"draws", draws},
@@ -175,9 +172,7 @@ nlohmann::json SimulationSummary::to_json(const std::vector<std::string>& side_n
             {"long_shot_charge_share", share(long_shot_charges, charges)},
             {"idle_unit_share", share(idle_units, unit_games)},
             {"scoreless_share", share(scoreless, games)},
-            {"objective_contested_share", share(contested_games, games)}}},
-          {"unfinished_games", unfinished},
-          {"decision_seconds", times_json}};
+            {"objective_contested_share", share(contested_games, games)}}}};
 }
 
 SimulationSummary simulate(const game::GameSetup& setup, int games, std::uint64_t seed,

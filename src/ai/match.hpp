@@ -71,8 +71,10 @@ struct SimulationSummary {
   int unit_games = 0;
   int idle_units = 0;
   int contested_games = 0;
-  std::vector<DecisionTimes> decision_times;  // by side, over all games
-  int unfinished = 0;                         // games stopped at the action cap
+  // By side, over all games, and the games stopped at the action cap: gathered by simulate for
+  // the ladder (a sweep's rows do not carry them, so to_json leaves them out).
+  std::vector<DecisionTimes> decision_times;
+  int unfinished = 0;
   // Counts one game (in game order: the means are summed as games come); finish() turns the
   // sums into means. `sides` sizes the tallies on the first game.
   void add(int winner, int turns, const std::vector<int>& score, const Texture& texture,

@@ -2,7 +2,6 @@
 #include "table/model_grid.hpp"
 
 #include <limits>
-#include <tuple>
 
 namespace arap::table {
 
@@ -43,10 +42,7 @@ std::shared_ptr<const ModelGrid> ModelGrid::of(std::span<const TableModel> model
     Point position;
     double base_radius;
     bool alive;
-    bool operator==(const Place& o) const {
-      return position.x == o.position.x && position.y == o.position.y &&
-             base_radius == o.base_radius && alive == o.alive;
-    }
+    bool operator==(const Place&) const = default;
   };
   thread_local std::vector<Place> places;
   thread_local std::shared_ptr<const ModelGrid> last;

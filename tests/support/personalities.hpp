@@ -2,6 +2,8 @@
 // and returns its refusal (issue 15's weight and difficulty tests share them).
 #pragma once
 
+#include <algorithm>
+#include <fstream>
 #include <string>
 
 #include "ai/weights.hpp"
@@ -23,6 +25,24 @@ inline std::string personalities_error(const std::string& yaml) {
     return e.what();
   }
   return "";
+}
+
+// The shipped personalities file with the first `from` replaced by `to`; `line` gets the number
+// of the line changed (0 when `from` is not in the file), for tests of a refusal's line.
+inline std::string shipped_personalities_with(const std::string& from, const std::string& to,
+                                              int& line) {
+  std::ifstream in(std::string(ARAP_DATA_DIR) + "/ai/tactician.yaml");
+  std::string text;
+  line = 0;
+  for (std::string row; std::getline(in, row);) {
+    const auto at = row.find(from);
+    if (line == 0 && at != std::string::npos) {
+      row.replace(at, from.size(), to);
+      line = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+    }
+    text += row + "\n";
+  }
+  return text;
 }
 
 }  // namespace arap::test
