@@ -29,9 +29,8 @@ using game::GameState;
 // smallest key), or `none` when none is alive: the odds layer takes one profile and one shield.
 template <typename Key, typename Of>
 Key most_common(const GameState& s, int unit, Key none, Of of) {
-  const auto& info = s.setup->units[unit];
   std::map<Key, int> counts;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive) ++counts[of(m)];
   Key best = none;
   int most = 0;
@@ -59,8 +58,7 @@ data::Shield common_shield(const GameState& s, int unit) {
 std::optional<int> common_save(const GameState& s, int unit, const data::Profile* profile) {
   int kept = 0;
   int shed = 0;
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive || s.setup->models[m].profile != profile) continue;
     ++(s.models[m].armour_shed ? shed : kept);
   }
@@ -136,7 +134,7 @@ void preview_fire(const GameState& s, const Action& a, Preview& out, int volley 
   const auto& tinfo = s.setup->units[target_unit];
   int living = 0;
   int most_damage = 0;
-  for (int m = tinfo.first_model; m < tinfo.first_model + tinfo.model_count; ++m) {
+  for (int m : s.members(target_unit)) {
     if (!s.models[m].pose.alive) continue;
     ++living;
     most_damage =

@@ -42,9 +42,8 @@ int nearest_enemy(const GameState& s, int unit, table::Point& where) {
 
 // A rough measure of a unit's strength in mêlée: attacks weighted by skill and Strength.
 int melee_power(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
   int power = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     const auto& p = *s.setup->models[m].profile;
     power += p.attacks * (p.weapon_skill + p.strength);

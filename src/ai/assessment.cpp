@@ -45,9 +45,8 @@ struct Punch {
   double max_range = 0.0;
 };
 Punch punch_of(const game::GameState& s, int unit, const data::Profile& target) {
-  const auto& info = s.setup->units[unit];
   Punch out;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     const auto& model = s.setup->models[m];
     const auto& p = *model.profile;
@@ -117,7 +116,7 @@ double static_value(const game::GameState& s, int side, const TacticianWeights& 
     if (!s.unit_alive(u) && !s.units[u].away && !s.units[u].in_reserve) continue;
     int wounds = 0;
     int full = 0;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(u)) {
       full += s.setup->models[m].profile->wounds;
       if (s.models[m].pose.alive) wounds += s.models[m].wounds_left;
     }
@@ -130,7 +129,7 @@ double static_value(const game::GameState& s, int side, const TacticianWeights& 
     int sides = 0;
     for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
       const auto& pose = s.models[m].pose;
-      if (pose.alive && !s.units[s.setup->models[m].unit].routing &&
+      if (pose.alive && !s.units[s.models[m].pose.unit].routing &&
           table::distance(pose.position, o.at) <= o.radius)
         sides |= 1 << pose.side;
     }
@@ -143,13 +142,12 @@ double static_value(const game::GameState& s, int side, const TacticianWeights& 
 }
 
 int representative_model(const game::GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
   int best = -1;
   int best_count = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     int count = 0;
-    for (int n = info.first_model; n < info.first_model + info.model_count; ++n)
+    for (int n : s.members(unit))
       if (s.models[n].pose.alive && s.setup->models[n].profile == s.setup->models[m].profile &&
           s.setup->models[n].group == s.setup->models[m].group)
         ++count;
@@ -184,7 +182,7 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
     k.on_table = s.unit_alive(u) && !s.units[u].away && !s.units[u].in_reserve;
     k.locked = s.locked(u);
     k.routing = s.units[u].routing;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(u)) {
       k.full_wounds += s.setup->models[m].profile->wounds;
       ++k.full_models;
       if (!s.models[m].pose.alive) continue;
@@ -304,16 +302,14 @@ double Assessment::volley_against(int shooter, int target) const {
 }
 
 int fighters(const game::GameState& s, int unit, int foe, bool closes_in) {
-  const auto& info = s.setup->units[unit];
-  const auto& foe_info = s.setup->units[foe];
   int count = 0;
   int alive = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     const auto& pose = s.models[m].pose;
     if (!pose.alive) continue;
     ++alive;
     const double reach = closes_in ? s.setup->models[m].move : 0.0;
-    for (int n = foe_info.first_model; n < foe_info.first_model + foe_info.model_count; ++n) {
+    for (int n : s.members(foe)) {
       const auto& other = s.models[n].pose;
       if (!other.alive) continue;
       const bool engaged =

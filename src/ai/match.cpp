@@ -23,7 +23,7 @@ bool objective_contested(const game::GameState& s) {
     int sides = 0;
     for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
       const auto& pose = s.models[m].pose;
-      if (!pose.alive || s.units[s.setup->models[m].unit].routing) continue;
+      if (!pose.alive || s.units[s.models[m].pose.unit].routing) continue;
       if (table::distance(pose.position, objective.at) <= objective.radius) sides |= 1 << pose.side;
     }
     if (sides != 0 && (sides & (sides - 1)) != 0) return true;

@@ -147,8 +147,7 @@ ScoredAction Scorer::score(const Action& action) {
     case ActionKind::reload: {
       // ADV-30: worth its weight for each model it readies (a shot now scores on its own).
       int spent = 0;
-      const auto& info = s_.setup->units[action.unit];
-      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+      for (int m : s_.members(action.unit))
         spent += s_.models[m].pose.alive && s_.models[m].unloaded != 0 ? 1 : 0;
       out.score = w_.reload * spent;
       out.why = fmt::format("readies the spent weapons of {} models", spent);

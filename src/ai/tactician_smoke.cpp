@@ -26,8 +26,7 @@ void Scorer::score_smoke(ScoredAction& out) {
     clouds.push_back(cloud);
     out.odds["p_on_target"] = p_laid;
   } else {
-    const auto& info = s_.setup->units[a.unit];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s_.members(a.unit)) {
       if (!s_.models[m].pose.alive || s_.models[m].smoke_discharged) continue;
       for (const auto* weapon : s_.setup->models[m].group->weapons) {
         if (!weapon->has(data::WeaponProperty::discharger)) continue;

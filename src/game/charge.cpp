@@ -25,8 +25,7 @@
 namespace arap::game::detail {
 
 double unit_facing(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive) return s.models[m].pose.facing;
   return 0.0;
 }
@@ -35,13 +34,12 @@ double unit_facing(const GameState& s, int unit) {
 // faces: ahead of the front edge (front corners included) is front, straight behind the rear
 // edge is rear, anything else (rear corners included) is flank.
 table::Quadrant approach_of(const GameState& s, int target, const table::Point& from) {
-  const auto& info = s.setup->units[target];
   const table::Point centre = unit_centre(s, target);
   const table::Point ahead = table::heading_vector(unit_facing(s, target));
   const table::Point right{ahead.y, -ahead.x};
   double half_width = 0.0;
   double half_depth = 0.0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(target)) {
     if (!s.models[m].pose.alive) continue;
     const table::Point d = s.models[m].pose.position - centre;
     half_width = std::max(half_width, std::abs(table::dot(d, right)));
@@ -84,13 +82,13 @@ void spend_charge_point(GameState& s) {
 // CHARGE-05: the quadrant most Chargers contacted; a tie goes to the lesser bonus.
 rules::Approach approach(const GameState& s, int charger, int target) {
   std::array<int, 3> count{};
-  const auto& iu = s.setup->units[charger];
-  const auto& it = s.setup->units[target];
-  for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m) {
+  for (int m : s.members(charger)) {
     if (!s.models[m].pose.alive) continue;
     bool engaged = false;
-    for (int n = it.first_model; n < it.first_model + it.model_count && !engaged; ++n)
+    for (int n : s.members(target)) {
       engaged = s.models[n].pose.alive && engaged_pair(s.models[m].pose, s.models[n].pose);
+      if (engaged) break;
+    }
     if (!engaged) continue;
     ++count[static_cast<int>(approach_of(s, target, s.models[m].pose.position))];
   }
@@ -148,11 +146,9 @@ bool sees_any(const GameState& s, int unit, int target) {
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
   const auto& table = s.table();
-  const auto& own = s.setup->units[unit];
-  const auto& foe = s.setup->units[target];
-  for (int m = own.first_model; m < own.first_model + own.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!poses[m].alive) continue;
-    for (int n = foe.first_model; n < foe.first_model + foe.model_count; ++n) {
+    for (int n : s.members(target)) {
       if (!poses[n].alive) continue;
       const table::Sight sight = table::line_of_sight(table, poses, m, n);
       if (sight.clear()) return true;
@@ -206,7 +202,6 @@ void resolve_charge(Context& c, ActionKind response) {
   int target = s.charge_target;
   const bool fire = s.fire_and_charge;
   s.fire_and_charge = false;
-  const auto& ci = c.setup.units[charger];
   const NearestPair start = nearest_pair(s, charger, target);
   // ADV-51: a blind charge (as declared: nobody has moved since) earns no Charge bonuses.
   const bool blind = blind_charge(s, charger, target);
@@ -215,7 +210,7 @@ void resolve_charge(Context& c, ActionKind response) {
 
   const rules::ChargeMove move = charge_move_of(s, charger, target);
   if (move.prone) {
-    for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
+    for (int m : c.state.members(charger))
       s.models[m].prone = false;  // CHARGE-02: the prone charge includes standing up
   }
   c.dice.start();
@@ -505,7 +500,8 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
       return "CHARGE-11: Fire and Charge needs a start more than the unit's move away";
     bool armed = false;
     bool spent = false;  // ADV-30: armed, but only with Reload weapons not yet reloaded
-    for (int m = info.first_model; m < info.first_model + info.model_count && !armed; ++m) {
+    for (int m : s.members(a.unit)) {
+      if (!(!armed)) break;
       if (!s.models[m].pose.alive) continue;
       for (const auto* weapon : s.setup->models[m].group->weapons) {
         if (rules::charge_reaction_shots(*weapon, 0, false, true) <= 0) continue;

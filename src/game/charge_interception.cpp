@@ -26,9 +26,10 @@ LeadMove lead_move(const GameState& s, const std::vector<table::TableModel>& pos
   if (!lead.plan) return lead;
   lead.moved = poses[pair.own];
   lead.moved.position = lead.plan->request.path.back();
-  const auto& gi = s.setup->units[goal_unit];
-  for (int n = gi.first_model; n < gi.first_model + gi.model_count && !lead.contact; ++n)
+  for (int n : s.members(goal_unit)) {
     lead.contact = poses[n].alive && table::within_melee_radius(lead.moved, poses[n]);
+    if (lead.contact) break;
+  }
   return lead;
 }
 
@@ -66,8 +67,7 @@ Interception first_interceptor(const Context& c) {
   double first = 1e18;
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (!can_intercept(s, v, charger, target)) continue;
-    const auto& vi = c.setup.units[v];
-    for (int n = vi.first_model; n < vi.first_model + vi.model_count; ++n) {
+    for (int n : c.state.members(v)) {
       if (!poses[n].alive) continue;
       const double reach = std::max(static_cast<double>(poses[n].size),
                                     poses[n].base_radius + poses[pair.own].base_radius) +
@@ -192,9 +192,8 @@ ChargeReach charge_reach(const GameState& s, const Action& a) {
   // The lead ends no nearer any target model than the pair's distance less the roll, and contact
   // (CHARGE-03) needs it within a base's or its size's reach: shorter rolls need no plan.
   const auto& lead_pose = poses[pair.own];
-  const auto& ti = s.setup->units[a.target];
   double contact_reach = lead_pose.size;
-  for (int n = ti.first_model; n < ti.first_model + ti.model_count; ++n)
+  for (int n : s.members(a.target))
     if (poses[n].alive)
       contact_reach = std::max(contact_reach, lead_pose.base_radius + poses[n].base_radius);
   const auto& rolls = out.roll.probabilities();

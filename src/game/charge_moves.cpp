@@ -21,12 +21,10 @@ namespace arap::game::detail {
 
 NearestPair nearest_pair(const GameState& s, int unit, int target) {
   NearestPair best;
-  const auto& iu = s.setup->units[unit];
-  const auto& it = s.setup->units[target];
-  for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     const table::Point& from = s.models[m].pose.position;
-    for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
+    for (int n : s.members(target)) {
       if (!s.models[n].pose.alive) continue;
       // A pair clearly farther than the best so far is passed by its squared distance, without
       // the root; any other is measured exactly as before (listings ask this of every target).
@@ -41,8 +39,7 @@ NearestPair nearest_pair(const GameState& s, int unit, int target) {
 }
 
 bool all_prone(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive && !s.models[m].prone) return false;
   return true;
 }
@@ -72,7 +69,7 @@ rules::ChargeMove charge_move_of(const GameState& s, int unit, int target) {
   if (table::check_move(s.table(), poses, request, false).variable.empty()) return move;
   move.variable_sides = table::variable_die_sides(info.whole_move());
   bool all_cover = true;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (poses[m].alive) all_cover = all_cover && poses[m].move_through_cover;
   move.move_through_cover = all_cover;  // ADV-08
   return move;
@@ -95,10 +92,9 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
                     double climb_limit) {
   GameState& s = c.state;
   auto poses = s.table_models();
-  const auto& iu = c.setup.units[charger];
   const auto& it = c.setup.units[target];
   std::vector<int> order;
-  for (int m = iu.first_model; m < iu.first_model + iu.model_count; ++m)
+  for (int m : c.state.members(charger))
     if (poses[m].alive && m != lead) order.push_back(m);
   const table::Point aim = unit_centre(s, target);
   std::sort(order.begin(), order.end(), [&](int a, int b) {
@@ -109,18 +105,18 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
   // charge of N models against N linear in N per Charger).
   std::vector<int> engaged_by(static_cast<std::size_t>(it.model_count), 0);
   const auto count_engaged = [&](int k, int sign) {
-    for (int n = it.first_model; n < it.first_model + it.model_count; ++n)
+    for (int n : c.state.members(target))
       if (poses[n].alive && engaged_pair(poses[k], poses[n]))
         engaged_by[n - it.first_model] += sign;
   };
-  for (int k = iu.first_model; k < iu.first_model + iu.model_count; ++k)
+  for (int k : c.state.members(charger))
     if (poses[k].alive) count_engaged(k, +1);
   for (const int m : order) {
     count_engaged(m, -1);  // the others' engagements only
     int best = -1;
     double best_d = 1e18;
     for (const bool unengaged_only : {true, false}) {
-      for (int n = it.first_model; n < it.first_model + it.model_count; ++n) {
+      for (int n : c.state.members(target)) {
         if (!poses[n].alive) continue;
         if (unengaged_only && engaged_by[n - it.first_model] > 0) continue;
         const double d = table::distance(poses[m].position, poses[n].position);
@@ -148,7 +144,10 @@ bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& st
   auto poses = s.table_models();
   bool any = false;
   for (int m = ci.first_model, k = 0; m < ci.first_model + ci.model_count; ++m, ++k) {
-    if (!poses[m].alive || table::distance(starts[k], poses[m].position) < 1e-9) continue;
+    // `starts` holds the squad's whole range (GEN-09: its sub-units share it).
+    if (!poses[m].alive || poses[m].unit != charger ||
+        table::distance(starts[k], poses[m].position) < 1e-9)
+      continue;
     table::MoveRequest request;
     request.model = m;
     request.mode = table::MoveMode::charge;
@@ -167,10 +166,8 @@ bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& st
 }
 
 std::vector<table::Point> charger_positions(const GameState& s, int charger) {
-  const auto& ci = s.setup->units[charger];
   std::vector<table::Point> at;
-  for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
-    at.push_back(s.models[m].pose.position);
+  for (int m : s.members(charger)) at.push_back(s.models[m].pose.position);
   return at;
 }
 
@@ -287,13 +284,12 @@ void halt_charge(Context& c, int charger) {
 // CHARGE-04: the unit moves the highest single die toward the target and stops.
 void fail_charge(Context& c, int charger, int target, int highest_die) {
   GameState& s = c.state;
-  const auto& ci = c.setup.units[charger];
   if (s.unit_alive(charger) && s.unit_alive(target)) {
     const table::Point from = moving_from(c, charger);
     const auto starts = charger_positions(s, charger);
     auto poses = s.table_models();
     const table::Point aim = unit_centre(s, target);
-    for (int m = ci.first_model; m < ci.first_model + ci.model_count; ++m)
+    for (int m : c.state.members(charger))
       if (poses[m].alive)
         step_toward(c, poses, m, aim, highest_die * move_rate(s, charger),  // ADV-15/21
                     table::MoveMode::normal);

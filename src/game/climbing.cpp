@@ -10,7 +10,7 @@ rules::ClimbKit climb_kit(const GameState& s, int unit) {
   // ADV-14: asked of every unit in each listing (grapples), so the units with none go first.
   if (!setup.options.rope_and_grapple || !info.any_rope_and_grapple) return rules::ClimbKit::none;
   bool any = false;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     if (!setup.models[m].profile->has_rule("rope_and_grapple")) return rules::ClimbKit::none;
     any = true;

@@ -35,10 +35,9 @@ struct Parts {
 // table's coherent_groups): the largest (among equals the one holding the lowest-numbered model)
 // and the rest, nearest it first; `cut_off` is empty when the unit is coherent.
 Parts parts_of(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
   std::vector<int> alive;
   std::vector<table::TableModel> poses;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive) {
       alive.push_back(m);
       poses.push_back(s.models[m].pose);
@@ -77,14 +76,12 @@ std::vector<table::Point> shifts_of(const GameState& s, int unit, const Parts& p
   // The other units' models, for the table's check of each path (slot 0: the mover).
   std::vector<table::TableModel> others(1);
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
-    if (s.models[m].pose.alive &&
-        (m < info.first_model || m >= info.first_model + info.model_count))
-      others.push_back(s.models[m].pose);
+    if (s.models[m].pose.alive && s.models[m].pose.unit != unit) others.push_back(s.models[m].pose);
   // The unit's own models where they will stand (slot 0: the mover), for the bases a rejoining
   // model must not overlap.
   std::vector<table::TableModel> own(1);
   std::vector<int> slot_of(static_cast<std::size_t>(info.model_count), 0);
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive) {
       slot_of[m - info.first_model] = static_cast<int>(own.size());
       own.push_back(s.models[m].pose);
@@ -175,12 +172,11 @@ namespace arap::game {
 bool unit_coherent(const GameState& s, int unit) {
   // Every move's legality asks this (ADV-19), so it walks the chain in reused buffers and compares
   // squared distances: no allocation, no square root.
-  const auto& info = s.setup->units[unit];
   thread_local std::vector<int> waiting;
   thread_local std::vector<int> frontier;
   waiting.clear();
   frontier.clear();
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive) (frontier.empty() ? frontier : waiting).push_back(m);
   constexpr double kReach = (table::kCoherencyDistance + 1e-9) * (table::kCoherencyDistance + 1e-9);
   while (!frontier.empty() && !waiting.empty()) {
@@ -210,7 +206,7 @@ table::Point centre_after_closing_ranks(const GameState& s, int unit) {
   const auto& info = s.setup->units[unit];
   table::Point sum;
   int n = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     sum = sum + s.models[m].pose.position + shifts[m - info.first_model];
     ++n;

@@ -34,7 +34,7 @@ bool clear_of_enemies(const GameState& s, int unit, const table::Point& shift) {
   for (int e = 0; e < static_cast<int>(s.models.size()); ++e) {
     const auto& other = s.models[e].pose;
     if (!other.alive || other.side == info.side) continue;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(unit)) {
       table::TableModel pose = s.models[m].pose;
       if (!pose.alive) continue;
       pose.position = pose.position + shift;
@@ -101,11 +101,9 @@ void apply_consolidation(Context& c, const Action& a, const UnitMove& move) {
   const int unit = a.unit;
   const table::Point shift{a.dx, a.dy};
   const table::Point from = moving_from(c, unit);
-  const auto& info = c.setup.units[unit];
   if (std::hypot(a.dx, a.dy) > 1e-9) {
     std::vector<table::Point> start;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-      start.push_back(s.models[m].pose.position);
+    for (int m : c.state.members(unit)) start.push_back(s.models[m].pose.position);
     for (const auto& [m, report] : move.reports) {
       s.models[m].pose.position = s.models[m].pose.position + shift;
       s.models[m].pose.facing = report.final_facing;
@@ -113,7 +111,7 @@ void apply_consolidation(Context& c, const Action& a, const UnitMove& move) {
     note_ladders(s, move);              // MOVE-28
     level_tests(c, unit, move, start);  // gaps and drops are not "difficult ground"
   } else if (a.facing) {
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    for (int m : c.state.members(unit))
       if (s.models[m].pose.alive) s.models[m].pose.facing = *a.facing;
   }
   s.units[unit].consolidation = 0;

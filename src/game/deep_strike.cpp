@@ -39,9 +39,8 @@ void mishap(Context& c, int unit, const char* why) {
 // The landing hazards (ADV-26): rough ground under the marker, then dangerous ground's own test.
 void landing_hazards(Context& c, int unit, const table::MarkerGround& ground) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
   const int triggers = rules::landing_hazard_triggers(ground.difficult, ground.very_difficult);
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     if (triggers > 0 && s.models[m].pose.alive) {
       c.dice.start();
       const bool hurt = c.dice.roll(6) <= triggers;
@@ -85,7 +84,6 @@ std::string deep_strike_illegal(const GameState& s, const Action& a) {
 void apply_deep_strike(Context& c, const Action& a) {
   GameState& s = c.state;
   const int unit = a.unit;
-  const auto& info = c.setup.units[unit];
   s.units[unit].awaiting_drop = false;
   const table::Point aim{a.dx, a.dy};
   c.dice.start();
@@ -107,20 +105,19 @@ void apply_deep_strike(Context& c, const Action& a) {
     return mishap(c, unit, "the marker landed on impassable ground or deep water");
   if (!ground.models.empty()) return mishap(c, unit, "the marker landed on models");
   std::vector<double> radii;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    radii.push_back(s.models[m].pose.base_radius);
+  for (int m : c.state.members(unit)) radii.push_back(s.models[m].pose.base_radius);
   // The scenario checked that the unit fits (table::pack_in_marker); nothing stands under it.
   const auto spots = table::pack_in_marker(landing, kMarkerRadius, radii);
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
-    s.models[m].pose.position = (*spots)[static_cast<std::size_t>(m - info.first_model)];
+  std::size_t spot = 0;
+  for (int m : c.state.members(unit)) {
+    s.models[m].pose.position = (*spots)[spot++];
     s.models[m].pose.alive = true;
   }
   s.units[unit].in_reserve = false;
   // It faces the nearest enemy (its player would turn it so).
   if (const int foe = nearest_enemy_unit(s, unit); foe >= 0) {
     const double facing = table::bearing(landing, unit_centre(s, foe));
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-      s.models[m].pose.facing = facing;
+    for (int m : c.state.members(unit)) s.models[m].pose.facing = facing;
   }
   s.units[unit].own_turn.moved_this_turn = true;  // it counts as having moved for its shooting
   if (c.logging())

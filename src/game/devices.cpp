@@ -68,7 +68,7 @@ std::string use_illegal(const GameState& s, const Action& a, bool explain) {
   double nearest_level = 0.0;
   bool in_reach = false;
   std::optional<double> level;  // the device's, looked up for the first model within reach
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(a.unit)) {
     const auto& model = s.models[m];
     if (!model.pose.alive || model.fell_over) continue;
     if (!explain && clearly_beyond(model.pose.position)) continue;
@@ -107,7 +107,7 @@ std::string use_illegal(const GameState& s, const Action& a, bool explain) {
     if ((open >> door & 1u) == 0) continue;  // it would open: nothing can be in the way
     if (const int m = model_in_doorway(s, table, door); m >= 0) {
       if (!explain) return "ACT-16";
-      const auto& who = s.setup->units[s.setup->models[m].unit];
+      const auto& who = s.setup->units[s.models[m].pose.unit];
       return fmt::format("ACT-16: a model of {} stands in the doorway of {}: it cannot be shut",
                          who.name, table.obstacles()[devices[door].obstacle].id);
     }

@@ -76,8 +76,7 @@ void spend(Context& c, int points) {
 }
 
 void set_prone(Context& c, int unit, bool prone) {
-  const auto& info = c.setup.units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     if (c.state.models[m].pose.alive) c.state.models[m].prone = prone;
   }
   if (c.logging())

@@ -106,8 +106,7 @@ MeleeSplit melee_split(const GameState& s, const std::vector<table::TableModel>&
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     const bool target_side = v == target;
     if (!target_side && (locked >> v & 1u) == 0) continue;
-    const auto& info = s.setup->units[v];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(v)) {
       if (!poses[m].alive) continue;
       const double d = table::distance(shooter, poses[m].position);
       models.emplace_back(d, target_side);
@@ -243,7 +242,7 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
       const int victim = look_out_sir(c, m);
       resolve_hit_on(c, victim, *shot.weapon, strength,
                      table::distance(from, poses[victim].position),
-                     per_unit[c.setup.models[victim].unit], wound_faces, save_faces,
+                     per_unit[c.state.models[victim].pose.unit], wound_faces, save_faces,
                      smoke_strength_change(s, shot));
     }
   }
@@ -321,7 +320,7 @@ std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
     if (hit) {
       const int victim = look_out_sir(c, m);
       resolve_hit_on(c, victim, weapon, strength, table::distance(from, poses[victim].position),
-                     per_unit[c.setup.models[victim].unit], wound_faces, save_faces,
+                     per_unit[c.state.models[victim].pose.unit], wound_faces, save_faces,
                      strength_change);
     }
   }

@@ -27,8 +27,7 @@ std::string guess_problem(const GameState& s, const Action& a, bool grenades) {
   if (!std::isfinite(*a.guess) || *a.guess <= 0.0 || *a.guess > 240.0)
     return "SHOOT-48: a declared range is a distance in inches";
   if (grenades) return "";
-  const auto& info = s.setup->units[a.unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(a.unit)) {
     if (!s.models[m].pose.alive) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons)
       if (weapon->is_area() && weapon->has(data::WeaponProperty::barrage)) return "";
@@ -44,7 +43,7 @@ std::string rain_sight_problem(const GameState& s, const std::vector<table::Tabl
                                const Action& a) {
   if (!s.setup->options.weather || s.rain < 1) return "";
   const auto& info = s.setup->units[a.unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(a.unit)) {
     if (!poses[m].alive) continue;
     if (poses[m].sight_limit == 0 ||
         table::range_to_unit(poses, m, a.target) <= poses[m].sight_limit + 1e-9)
@@ -138,7 +137,7 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
             dear.front().weapon->name, info.name, dear.front().firing.action_points,
             acting_points(s));
     }
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    for (int m : s.members(a.unit))
       for (const auto* weapon : s.setup->models[m].group->weapons)
         if (s.models[m].pose.alive && !weapon_loaded(s, m, *weapon) &&
             rules::once_per_turn(weapon->type) == a.heavy)
@@ -146,14 +145,14 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
               "ADV-30: the {} of {} has fired and must be reloaded (a reload action, 1 AP) "
               "before it fires again, and no other weapon of the unit can fire at {}",
               weapon->name, info.name, s.setup->units[a.target].name);
-    for (int m = info.first_model; !a.heavy && m < info.first_model + info.model_count; ++m)
-      if (s.models[m].pose.alive && s.models[m].heavy_only)
+    for (int m : s.members(a.unit))
+      if (!a.heavy && s.models[m].pose.alive && s.models[m].heavy_only)
         return fmt::format(
             "ADV-29: the Relentless models of {} that fired a heavy weapon this turn may fire "
             "nothing else, and no other has a non-heavy weapon in range, in arc and in sight of {}",
             info.name, s.setup->units[a.target].name);
     if (throwing_places_left(s, a.unit) <= 0)
-      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+      for (int m : s.members(a.unit))
         for (const auto* weapon : s.setup->models[m].group->weapons)
           if (s.models[m].pose.alive && takes_throwing_place(s, *weapon))
             return fmt::format(
@@ -161,7 +160,7 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
                 "this turn, and no other weapon of the unit is in range, in arc and in sight of {}",
                 info.name, s.setup->units[a.target].name);
     if (s.setup->options.firing_wild_limits && s.table().has_smoke())
-      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+      for (int m : s.members(a.unit))
         for (const auto* weapon : s.setup->models[m].group->weapons)
           if (s.models[m].pose.alive && weapon->has(data::WeaponProperty::cannot_fire_wild) &&
               !table::smoke_screened_targets(s.table(), poses, m, a.target, weapon->range).empty())
@@ -279,8 +278,7 @@ static void fire_volley(Context& c, const Action& a, int target, const std::vect
     std::vector<int> other_models;
     std::vector<table::Cover> other_covers;
     if (split.other_unit >= 0) {
-      const auto& oi = c.setup.units[split.other_unit];
-      for (int m = oi.first_model; m < oi.first_model + oi.model_count; ++m) {
+      for (int m : c.state.members(split.other_unit)) {
         if (!poses[m].alive) continue;
         other_models.push_back(m);
         other_covers.push_back(table::model_cover(c.state.table(), source, poses[m].position));

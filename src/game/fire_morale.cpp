@@ -15,10 +15,9 @@
 namespace arap::game {
 
 table::Point unit_centre(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
   table::Point sum;
   int n = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     sum = sum + s.models[m].pose.position;
     ++n;
@@ -43,8 +42,7 @@ void log_unit_moved(Context& c, int unit, const table::Point& from, const char* 
   if (s.unit_alive(unit)) {
     const table::Point to = unit_centre(s, unit);
     e["to"] = {to.x, to.y};
-    const auto& info = c.setup.units[unit];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(unit)) {
       if (!s.models[m].pose.alive) continue;
       e["facing"] = s.models[m].pose.facing;
       break;
@@ -60,13 +58,13 @@ int nearest_enemy_unit(const GameState& s, int unit, double* range) {
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const auto& pose = s.models[m].pose;
     if (!pose.alive || pose.side == info.side) continue;
-    for (int own = info.first_model; own < info.first_model + info.model_count; ++own) {
+    for (int own : s.members(unit)) {
       if (!s.models[own].pose.alive) continue;
       const table::Point apart = pose.position - s.models[own].pose.position;
       const double squared = table::dot(apart, apart);  // compare squares: no square roots
       if (squared < best_range) {
         best_range = squared;
-        best = s.setup->models[m].unit;
+        best = s.models[m].pose.unit;
       }
     }
   }
@@ -80,7 +78,7 @@ bool enemy_within(const GameState& s, int unit, double inches, bool seen_only) {
   // The unit's bounding box, grown by the reach: a foe outside it is farther than `inches` from
   // every model, so only the foes inside are measured against each (every free move asks this).
   double lo_x = 1e18, lo_y = 1e18, hi_x = -1e18, hi_y = -1e18;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     const table::Point& p = s.models[m].pose.position;
     lo_x = std::min(lo_x, p.x);
@@ -94,8 +92,8 @@ bool enemy_within(const GameState& s, int unit, double inches, bool seen_only) {
     if (!other.pose.alive || other.pose.side == info.side) continue;
     const table::Point& q = other.pose.position;
     if (q.x < lo_x - grow || q.x > hi_x + grow || q.y < lo_y - grow || q.y > hi_y + grow) continue;
-    if (seen_only && s.units[s.setup->models[e].unit].hidden) continue;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    if (seen_only && s.units[s.models[e].pose.unit].hidden) continue;
+    for (int m : s.members(unit)) {
       if (!s.models[m].pose.alive) continue;
       const table::Point d = other.pose.position - s.models[m].pose.position;
       if (table::dot(d, d) <= reach_sq) return true;
@@ -108,7 +106,7 @@ void remove_casualty(Context& c, int model) {
   GameState& s = c.state;
   s.models[model].pose.alive = false;
   s.models[model].wounds_left = 0;
-  const int unit = c.setup.models[model].unit;
+  const int unit = c.state.models[model].pose.unit;
   ++s.units[unit].own_turn.casualties_taken;
   if (c.logging()) c.event({{"type", "casualty"}, {"unit", unit}, {"model", model}});
   // ADV-15: a unit wiped out drops its ladder where its last model fell.
@@ -164,7 +162,6 @@ rules::MoraleOutcome morale_check(Context& c, int unit, rules::LdTest test, int 
 
 void start_rout(Context& c, int unit, const char* rule) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
   // ADV-27: a machine never routs; ruling.ADV-27 pins it instead (or lets it be).
   if (machine_stands(c, unit, rule)) {
     if (c.setup.rulings.adv_27() == rules::MachineRout::pinned) pin(c, unit, "ADV-27");
@@ -181,7 +178,7 @@ void start_rout(Context& c, int unit, const char* rule) {
   if (enemy >= 0 && !fixed_in_place(s, unit)) {  // ADV-29: an emplacement stays put
     const table::Point threat = unit_centre(s, enemy);
     auto models = s.table_models();
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(unit)) {
       if (!s.models[m].pose.alive) continue;
       const auto plan =
           table::plan_straight_move(c.state.table(), models, m, threat, inches * move_rate(s, unit),

@@ -158,9 +158,8 @@ double range_to_target(const GameState& s, const std::vector<table::TableModel>&
                        int target, bool passing = false) {
   // Now: the least squared distance and one root, which is the least distance exactly (the root
   // is monotone and correctly rounded; every shot test of every listing asks this).
-  const auto& info = s.setup->units[target];
   double best = std::numeric_limits<double>::infinity();
-  for (int i = info.first_model; i < info.first_model + info.model_count; ++i) {
+  for (int i : s.members(target)) {
     if (!poses[i].alive) continue;
     const table::Point off = poses[i].position - poses[m].position;
     best = std::min(best, passing ? passing_distance(s, poses[m].position, i, poses[i].position)
@@ -269,7 +268,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   std::optional<int> places;
   const bool crossfire = crossfire_target(s, target);  // ADV-41
   const GroupFilter filter(s, unit, groups);
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!may_fire(s, poses, m, heavy)) continue;
     if (!filter.admits(m)) continue;  // ADV-32
     const auto& model = s.setup->models[m];
@@ -401,7 +400,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   std::optional<int> places;  // ADV-49, counted at the first launcher (as plan_fire does)
   const bool crossfire = crossfire_target(s, target);  // ADV-41
   const GroupFilter filter(s, unit, groups);
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     // The same firers plan_fire considers, less those that fire.
     if (!may_fire(s, poses, m, heavy)) continue;
     if (!filter.admits(m)) continue;  // ADV-32
@@ -456,8 +455,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
 
 void mark_crossfire_start(GameState& s, int unit) {
   if (!s.setup->options.crossfire) return;
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     ModelState& model = s.models[m];
     model.crossfire_path = model.pose.alive;
     model.crossfire_from = model.pose.position;
@@ -465,9 +463,7 @@ void mark_crossfire_start(GameState& s, int unit) {
 }
 
 void clear_crossfire(GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    s.models[m].crossfire_path = false;
+  for (int m : s.members(unit)) s.models[m].crossfire_path = false;
 }
 
 std::string target_problem(const GameState& s, const Action& a) {
@@ -484,7 +480,7 @@ std::string target_problem(const GameState& s, const Action& a) {
 // SHOOT-38/43: against templates and markers, prone and tactically moving models in the open,
 // and fleeting models anywhere, count as in soft cover.
 table::Cover effect_cover(const GameState& s, int model, table::Cover cover) {
-  const UnitState& owner = s.units[s.setup->models[model].unit];
+  const UnitState& owner = s.units[s.models[model].pose.unit];
   if (owner.fleeting) return table::Cover::soft;
   if (cover == table::Cover::none && (s.models[model].prone || owner.tactical))
     return table::Cover::soft;
@@ -496,7 +492,6 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   const auto& shooter_model = s.setup->models[shot.model];
   const UnitState& u = s.units[unit];
   const UnitState& t = s.units[target];
-  const auto& tinfo = s.setup->units[target];
   rules::ShootingSituation sit;
   sit.ballistic_skill = shooter_model.profile->ballistic_skill;
   // MOVE-28: on a ladder basic weapons are -1 (pistols fire as usual).
@@ -510,7 +505,7 @@ rules::ShootingSituation situation(const GameState& s, const std::vector<table::
   bool all_prone = true;
   int living = 0;
   bool small_models = true;
-  for (int m = tinfo.first_model; m < tinfo.first_model + tinfo.model_count; ++m) {
+  for (int m : s.members(target)) {
     if (!poses[m].alive) continue;
     ++living;
     all_small = all_small && poses[m].size <= 1;

@@ -35,16 +35,15 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
   const int chargers = fire_and_charge ? unit : target;
   const auto& ti = c.setup.units[target];
   double gap = 0.0;
-  const int nearest = nearest_model(poses, m, ti.first_model, ti.first_model + ti.model_count, gap,
-                                    [&](int n) { return poses[n].alive; });
+  const int nearest =
+      nearest_model(poses, m, ti.first_model, ti.first_model + ti.model_count, gap,
+                    [&](int n) { return poses[n].alive && poses[n].unit == target; });
   if (nearest < 0) return 0;
   if (gap > 7.0) {
     // Move the charging unit along the line between firer and nearest enemy until 7" apart.
     table::Point shift = (poses[nearest].position - poses[m].position) * ((gap - 7.0) / gap);
     if (!fire_and_charge) shift = shift * -1.0;
-    const auto& ci = c.setup.units[chargers];
-    for (int k = ci.first_model; k < ci.first_model + ci.model_count; ++k)
-      poses[k].position = poses[k].position + shift;
+    for (int k : c.state.members(chargers)) poses[k].position = poses[k].position + shift;
   }
   const auto under = models_under_template(c, poses, m, poses[nearest].position, weapon);
   int unsaved = 0;
@@ -77,8 +76,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
   const auto table_now = [&] {
     auto now = s.table_models();
     if (fired_from) {
-      for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-        now[m].alive = (*fired_from)[m].alive;
+      for (int m : c.state.members(unit)) now[m].alive = (*fired_from)[m].alive;
     }
     return now;
   };
@@ -89,7 +87,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
   int unsaved = 0;
   int shots_fired = 0;
   int hits_scored = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     if (!poses[m].alive || !s.unit_alive(target)) continue;
     if (c.setup.models[m].profile->ballistic_skill <= 0) continue;
     if (s.models[m].heavy_only) continue;  // ADV-29: Fire and Charge after its heavy shot
@@ -244,15 +242,13 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
 std::string throw_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (auto p = guess_problem(s, a, true); !p.empty()) return p;
-  const auto& info = s.setup->units[a.unit];
   const int allowed = throwing_places_left(s, a.unit);
   if (allowed <= 0) return "SHOOT-49: a quarter of the unit has already thrown this turn";
   // Each way to a target below (sight, smoke, a known place) looks only within the grenade's
   // range of the thrower, so a thrower with no foe that near is not asked: listings ask this of
   // every target, and the table's models are gathered only for a throw that may go.
-  const auto& target = s.setup->units[a.target];
   const auto foe_within = [&](int m, double range) {
-    for (int n = target.first_model; n < target.first_model + target.model_count; ++n)
+    for (int n : s.members(a.target))
       if (s.models[n].pose.alive &&
           table::distance(s.models[m].pose.position, s.models[n].pose.position) <= range + 1e-9)
         return true;
@@ -260,7 +256,7 @@ std::string throw_illegal(const GameState& s, const Action& a) {
   };
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   bool gathered = false;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(a.unit)) {
     if (!s.models[m].pose.alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons) {
       if (!weapon->is_blast_grenade()) continue;
@@ -278,10 +274,10 @@ std::string throw_illegal(const GameState& s, const Action& a) {
 
 void apply_throw(Context& c, const Action& a) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[a.unit];
   auto poses = s.table_models();
   int allowed = throwing_places_left(s, a.unit);
-  for (int m = info.first_model; m < info.first_model + info.model_count && allowed > 0; ++m) {
+  for (int m : c.state.members(a.unit)) {
+    if (!(allowed > 0)) break;
     const auto shot = grenade_throw(s, poses, m, a.target);
     if (!shot) continue;
     const auto sit = throw_situation(s, poses, a.unit, a.target, *shot);

@@ -93,9 +93,9 @@ std::vector<FireGroup> fire_groups(const GameState& s, const Action& a, int voll
   }
   // SHOOT-49: a quarter of the unit throws, each its first blast grenade that reaches (as
   // apply_throw does); each thrower's marker is one group.
-  const auto& info = s.setup->units[a.unit];
   int allowed = detail::throwing_places_left(s, a.unit);
-  for (int m = info.first_model; m < info.first_model + info.model_count && allowed > 0; ++m) {
+  for (int m : s.members(a.unit)) {
+    if (!(allowed > 0)) break;
     auto shot = detail::grenade_throw(s, poses, m, a.target);
     if (!shot) continue;
     FireGroup g;

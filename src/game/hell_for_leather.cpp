@@ -23,8 +23,7 @@ std::string hell_for_leather_problem(const GameState& s, int unit) {
   if (!s.setup->options.hell_for_leather)
     return "ADV-24: riding Hell for Leather is switched off in this scenario (option "
            "hell_for_leather)";
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive && !s.models[m].pose.mounted)
       return fmt::format("ADV-24: only mounted models ride Hell for Leather, and the {} is on foot",
                          s.setup->models[m].profile->name);
@@ -37,7 +36,8 @@ void hell_for_leather_tests(Context& c, int unit, const std::vector<table::Point
   const auto& table = s.table();
   for (int i = 0; i < info.model_count; ++i) {
     const int m = info.first_model + i;
-    if (!s.models[m].pose.alive) continue;
+    // `from` holds the squad's whole range (GEN-09: its sub-units share it).
+    if (!s.models[m].pose.alive || s.models[m].pose.unit != unit) continue;
     const table::Point start = from[static_cast<std::size_t>(i)];
     const table::Point end = s.models[m].pose.position;
     for (const int index : table.features_near(start, end)) {

@@ -67,7 +67,7 @@ bool submerged(const GameState& s, int unit) {
   const auto& info = s.setup->units[unit];
   if (!s.setup->options.underwater || !info.breathes_underwater) return false;
   bool any = false;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     const auto features = s.table().features_at(s.models[m].pose.position);
     if (std::none_of(features.begin(), features.end(),
@@ -84,7 +84,7 @@ bool unit_spotted(const GameState& s, int unit) {
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const auto& pose = s.models[m].pose;
     if (!pose.alive || pose.side == info.side) continue;
-    for (int own = info.first_model; own < info.first_model + info.model_count; ++own) {
+    for (int own : s.members(unit)) {
       if (s.models[own].pose.alive && spotted_by(s, m, own)) return true;
     }
   }
@@ -100,8 +100,7 @@ std::string hide_illegal(const GameState& s, int unit, bool explain) {
   if (u.player_turn.fell && s.setup->options.fall_saves)
     return "ADV-16: a model of the unit fell this turn: it cannot hide until the turn ends";
   if (u.locked != 0) return "ADV-04: a unit in mêlée cannot hide";
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive || in_hiding_place(s, m)) continue;
     if (!explain) return "ADV-04";
     return fmt::format(
@@ -154,8 +153,7 @@ void after_hidden_move(Context& c, int unit, table::MoveMode mode) {
     reveal(c, unit, "moved at the double");
     return;
   }
-  const auto& info = c.setup.units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     if (s.models[m].pose.alive && !in_hiding_place(s, m)) {
       reveal(c, unit, "left cover");
       return;

@@ -97,8 +97,8 @@ std::uint64_t ladder_bearers(const GameState& s, int unit, int* bulk) {
   int carried = 0;
   const auto& info = s.setup->units[unit];
   for (const bool fitting : {true, false}) {
-    for (int m = info.first_model;
-         m < info.first_model + info.model_count && carried < rules::kLadderBearers; ++m) {
+    for (int m : s.members(unit)) {
+      if (carried >= rules::kLadderBearers) break;
       const auto& model = s.models[m];
       if (!model.pose.alive || arms_fit_a_ladder(s, m) != fitting) continue;
       bearers |= std::uint64_t{1} << std::min(m - info.first_model, 63);
@@ -122,7 +122,7 @@ double move_rate(const GameState& s, int unit) {
 
 bool bears_ladder(const GameState& s, int m) {
   if (s.portable_ladders.empty()) return false;
-  const int unit = s.setup->models[m].unit;
+  const int unit = s.models[m].pose.unit;
   if (carried_ladder(s, unit) < 0) return false;
   const int index = m - s.setup->units[unit].first_model;
   return ((ladder_bearers(s, unit, nullptr) >> std::min(index, 63)) & 1u) != 0;
@@ -206,9 +206,8 @@ std::string common_problem(const GameState& s, const Action& a) {
 std::vector<int> models_in_reach(const GameState& s, int unit, const table::Point& p,
                                  double level) {
   std::vector<std::pair<double, int>> near;
-  const auto& info = s.setup->units[unit];
   const auto& table = s.table();
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     const auto& model = s.models[m];
     if (!model.pose.alive || model.fell_over) continue;
     const double d = table::distance(model.pose.position, p);
@@ -434,7 +433,7 @@ void apply_cast_down(Context& c, const Action& a) {
     pose.position = nearest_clear_spot(
         s, m, standing.at - standing.up * (kFaceProbe + std::max(0.0, pose.base_radius)));
     fall(c, m, height);
-    units_hit |= bit(c.setup.models[m].unit);
+    units_hit |= bit(c.state.models[m].pose.unit);
   }
   // ADV-15: the survivors test as for a lost round of mêlée: ruled a rout test with no Wound
   // Difference (ADV-14 asks no test of a grapple's climbers).
@@ -462,7 +461,6 @@ void apply_cast_down(Context& c, const Action& a) {
 std::vector<table::Point> face_points(const GameState& s, int unit) {
   std::vector<table::Point> out;
   const auto& table = s.table();
-  const auto& info = s.setup->units[unit];
   for (const int f : table.raised_features()) {
     const auto& ring = table.features()[f].ring;
     for (std::size_t i = 0; i < ring.size(); ++i) {
@@ -471,7 +469,7 @@ std::vector<table::Point> face_points(const GameState& s, int unit) {
       // The point of this edge nearest the unit's nearest model, if that is within reach.
       double best = std::numeric_limits<double>::infinity();
       table::Point spot;
-      for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      for (int m : s.members(unit)) {
         if (!s.models[m].pose.alive) continue;
         double t = 0.0;
         const double d = table::distance_to_segment(s.models[m].pose.position, a, b, &t);
@@ -497,12 +495,11 @@ std::vector<table::Point> ladder_places(const GameState& s, int unit) {
 std::vector<int> ladders_in_reach(const GameState& s, int unit) {
   std::vector<int> out;
   if (!s.setup->options.portable_ladders) return out;
-  const auto& info = s.setup->units[unit];
   for (int k = 0; k < static_cast<int>(s.portable_ladders.size()); ++k) {
     const auto& ladder = s.portable_ladders[k];
     if (ladder.carried()) continue;
     const table::Point near = ladder.at;  // lying, or the middle of a standing one's foot
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(unit)) {
       if (s.models[m].pose.alive &&
           table::distance(s.models[m].pose.position, near) <= kLadderReach + kFaceProbe + 1e-9) {
         out.push_back(k);

@@ -174,12 +174,11 @@ bool table_has_deep_water(const table::Table& table) {
 // The box swept by `unit`'s living models moving up to `inches` toward `at` (an inch to spare).
 std::pair<table::Point, table::Point> swept_box(const GameState& s, int unit,
                                                 const table::Point& at, double inches) {
-  const auto& info = s.setup->units[unit];
   const table::Point centre = detail::unit_centre(s, unit);
   const table::Point shift = toward(centre, at, inches) - centre;
   table::Point lo{1e9, 1e9};
   table::Point hi{-1e9, -1e9};
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     for (const table::Point p : {s.models[m].pose.position, s.models[m].pose.position + shift}) {
       lo = {std::min(lo.x, p.x - 1.0), std::min(lo.y, p.y - 1.0)};
@@ -240,7 +239,6 @@ bool segments_near(const table::Point& a, const table::Point& b, const table::Po
 // `inches` toward `at` comes within a hair of either, every climb that way is refused (MOVE-20), so
 // it is not planned: a plan that fails costs two or three whole legality checks.
 bool climb_in_the_way(const GameState& s, int unit, const table::Point& at, double inches) {
-  const auto& info = s.setup->units[unit];
   const auto& table = s.table();
   const table::Point centre = detail::unit_centre(s, unit);
   const double wanted = table::distance(centre, at);
@@ -253,9 +251,9 @@ bool climb_in_the_way(const GameState& s, int unit, const table::Point& at, doub
   // Only what stands taller than a model is climbed (no higher than it is stepped over); a
   // change of level at a feature's outline is at most that feature's elevation.
   double shortest = 1e9;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive) shortest = std::min(shortest, s.models[m].pose.height);
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     const table::Point a = s.models[m].pose.position;
     const table::Point b = a + shift;
@@ -282,8 +280,7 @@ namespace detail {
 void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>& out) {
   const auto& info = s.setup->units[unit];
   bool prone = false;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    prone = prone || (s.models[m].pose.alive && s.models[m].prone);
+  for (int m : s.members(unit)) prone = prone || (s.models[m].pose.alive && s.models[m].prone);
   if (free_move && prone) return;  // MOVE-14: a free move is a normal move
   MoveSet set{out, {}};
   // A mode refused for a move of no length (no AP left, locked, a unit that may not move
@@ -346,7 +343,7 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
     for (const auto& d : targets)
       if (d.away) set.add(plan(table::MoveMode::backwards, d.at));
   double facing = 0.0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive) {
       facing = s.models[m].pose.facing;
       break;
@@ -363,8 +360,10 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   // the box the unit sweeps (MOVE-20/23: anything else is refused).
   if (table_has_climbs(table)) {
     bool raised = false;
-    for (int m = info.first_model; m < info.first_model + info.model_count && !raised; ++m)
+    for (int m : s.members(unit)) {
       raised = s.models[m].pose.alive && table.level_at(s.models[m].pose.position) > 1.0;
+      if (raised) break;
+    }
     // ACT-09: a climb costs 2 AP (the legality check refuses it with fewer, whatever its length).
     Action climb = make_action(ActionKind::move, unit);
     climb.mode = table::MoveMode::climb;

@@ -185,13 +185,12 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           if (auto p = needs(detail::move_action_points(s, a)); !p.empty()) return p;
           return detail::move_illegal(s, a, false, checked_move, explain);
         case ActionKind::go_prone: {
-          const auto& info = s.setup->units[unit];
           // MOVE-09 with 2.3's detail: a vehicle or machine cannot lie down (a horse can).
           if (const int m = detail::living_model_with_rule(s, unit, "cannot_go_prone"); m >= 0)
             return explain ? fmt::format("MOVE-09: the {} cannot go prone",
                                          s.setup->models[m].profile->name)
                            : "MOVE-09";
-          for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+          for (int m : s.members(unit)) {
             if (s.models[m].pose.alive && !s.models[m].prone) return "";
           }
           return "MOVE-09: the unit is already prone";
@@ -201,8 +200,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           if (s.units[unit].player_turn.stood_up)
             return "ACT-13: standing up is a sole action: once per phase for a unit";
           if (auto fell = detail::fell_over_problem(s, unit); !fell.empty()) return fell;
-          const auto& info = s.setup->units[unit];
-          for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+          for (int m : s.members(unit)) {
             if (s.models[m].pose.alive && s.models[m].prone) return "";
           }
           return "MOVE-09: nobody in the unit is prone";

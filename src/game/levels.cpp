@@ -74,7 +74,7 @@ void fall(Context& c, int model, double height, int beneath) {
   GameState& s = c.state;
   if (!s.models[model].pose.alive) return;
   const auto& profile = *c.setup.models[model].profile;
-  const int unit = c.setup.models[model].unit;
+  const int unit = c.state.models[model].pose.unit;
   // MOVE-27: D3 hits at the height in inches (rounded to the nearest inch, at least 1), wounded
   // and saved as usual (a fall has no AP), or by ruling D3 wounds that need no wound roll.
   const int strength = std::max(1, static_cast<int>(std::lround(height)));
@@ -97,7 +97,7 @@ void fall(Context& c, int model, double height, int beneath) {
       c.dice.start();
       const int struck = fall_hits(c, beneath, hits, strength);
       c.roll_event("ADV-16", "landed on", rules::wound_goal(under.toughness, strength, true).goal,
-                   c.setup.models[beneath].unit,
+                   c.state.models[beneath].pose.unit,
                    {{"model", beneath},
                     {"faller", model},
                     {"strength", strength},
@@ -292,8 +292,7 @@ void note_ladders(GameState& s, const UnitMove& move) {
 }
 
 std::string fell_over_problem(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive && s.models[m].fell_over)
       return "MOVE-15: a model of the unit fell over this turn and may not move, charge or stand "
              "up until the turn ends";

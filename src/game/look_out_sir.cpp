@@ -14,10 +14,9 @@ int look_out_sir(Context& c, int model) {
   if (!c.setup.options.look_out_sir || !who.character || !s.models[model].pose.alive) return model;
   // Engine choice (the rules say only "another member, usually rank and file"): the nearest
   // living rank-and-file model takes it.
-  const auto& info = c.setup.units[who.unit];
   int nearest = -1;
   double best = std::numeric_limits<double>::infinity();
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(who.unit)) {
     if (m == model || !s.models[m].pose.alive || c.setup.models[m].character) continue;
     const double d = table::distance(s.models[m].pose.position, s.models[model].pose.position);
     if (d < best) {

@@ -31,14 +31,14 @@ namespace arap::game::detail {
 void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engaged) {
   GameState& s = c.state;
   if (fixed_in_place(s, unit)) return;  // ADV-29
-  const auto& info = c.setup.units[unit];
   const auto& fi = c.setup.units[foe];
   auto poses = s.table_models();
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     if (!poses[m].alive) continue;
     double best = 0.0;
-    const int nearest = nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count,
-                                      best, [&](int n) { return poses[n].alive; });
+    const int nearest =
+        nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count, best,
+                      [&](int n) { return poses[n].alive && poses[n].unit == foe; });
     if (nearest < 0 || (hold_if_engaged && engaged_pair(poses[m], poses[nearest]))) continue;
     const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
                                                 inches, table::MoveMode::charge);
@@ -55,10 +55,9 @@ void move_away(Context& c, int unit, const table::Point& threat, double inches,
                bool turning_included) {
   GameState& s = c.state;
   if (fixed_in_place(s, unit)) return;  // ADV-29
-  const auto& info = c.setup.units[unit];
-  inches *= move_rate(s, unit);  // ADV-15/21: flights and flinches slow in the rain too
+  inches *= move_rate(s, unit);         // ADV-15/21: flights and flinches slow in the rain too
   auto poses = s.table_models();
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     if (!poses[m].alive) continue;
     const auto plan =
         table::plan_straight_move(c.state.table(), poses, m, threat, inches,
@@ -75,15 +74,15 @@ namespace {
 // Winners' models within reach of a flinched unit close to base contact (MELEE-18).
 void close_to_contact(Context& c, int unit, int flinched) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
   const auto& fi = c.setup.units[flinched];
   auto poses = s.table_models();
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     if (!poses[m].alive) continue;
     double best = 0.0;
     const int nearest =
-        nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count, best,
-                      [&](int n) { return poses[n].alive && engaged_pair(poses[m], poses[n]); });
+        nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count, best, [&](int n) {
+          return poses[n].alive && poses[n].unit == flinched && engaged_pair(poses[m], poses[n]);
+        });
     if (nearest < 0) continue;
     const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
                                                 best, table::MoveMode::charge);
@@ -99,8 +98,7 @@ int enemy_visage(const GameState& s, int unit) {
   bool greater = false;
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (!(s.units[unit].locked & bit(v))) continue;
-    const auto& info = s.setup->units[v];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(v)) {
       if (!s.models[m].pose.alive) continue;
       const auto& profile = *s.setup->models[m].profile;
       greater = greater || profile.has_rule("greater_daemon");
@@ -167,7 +165,6 @@ void roll_off_no_fear(Context& c, int unit, const std::vector<int>& victors) {
 // armour or invulnerable save, no AP applying; one Wound each.
 void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
   // One roll event per save goal (a sergeant's better armour is logged apart); goal 0: no save.
   int logged_goal = -1;
   int group_wounds = 0;
@@ -182,7 +179,7 @@ void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
   for (int w = 0; w < wounds; ++w) {
     int nearest = -1;
     double best = 0.0;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(unit)) {
       if (!s.models[m].pose.alive || s.models[m].wounds_left <= 0) continue;
       const double d = table::distance(s.models[m].pose.position, threat);
       if (nearest < 0 || d < best) {
@@ -231,8 +228,7 @@ void fight_round(Context& c, std::vector<int> units) {
     simultaneous = simultaneous || (s.units[u].round.first_round && s.units[u].round.simultaneous);
   }
   for (const int u : units) {
-    const auto& info = c.setup.units[u];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(u)) {
       if (!s.models[m].pose.alive) continue;
       steps.push_back(simultaneous ? 1 : striking_initiative(s, m));
     }

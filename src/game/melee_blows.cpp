@@ -100,11 +100,9 @@ table::Point nearest_clear_spot(const GameState& s, int model, const table::Poin
 }
 
 bool units_engaged(const GameState& s, int a, int b) {
-  const auto& ia = s.setup->units[a];
-  const auto& ib = s.setup->units[b];
-  for (int m = ia.first_model; m < ia.first_model + ia.model_count; ++m) {
+  for (int m : s.members(a)) {
     if (!s.models[m].pose.alive) continue;
-    for (int n = ib.first_model; n < ib.first_model + ib.model_count; ++n) {
+    for (int n : s.members(b)) {
       if (s.models[n].pose.alive && engaged_pair(s.models[m].pose, s.models[n].pose)) return true;
     }
   }
@@ -154,7 +152,7 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
                                     const data::WeaponProfile* weapon) {
   const ModelInfo& model = c.setup.models[attacker];
   const auto& profile = *c.setup.models[target].profile;
-  const UnitState& own = c.state.units[model.unit];
+  const UnitState& own = c.state.units[c.state.models[attacker].pose.unit];
   const int strength =
       (weapon ? weapon->strength_for(model.profile->strength,
                                      c.setup.options.better_strength)  // ADV-55
@@ -170,7 +168,7 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
   const bool monstrous =
       c.setup.options.monstrous_creature_bonus && model.profile->has_rule("monstrous_creature");
   // ADV-60: the target's shield, unless its buckler strikes this round.
-  const int target_unit = c.setup.models[target].unit;
+  const int target_unit = c.state.models[target].pose.unit;
   wounding.save = rules::save_goal(rules::shielded(
       {c.state.armour_save(target), profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
        monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))},
@@ -227,19 +225,20 @@ const data::WeaponProfile* krak_grenade(const ModelInfo& model) {
 // attacks this round.
 bool krak_attacker(const GameState& s, int m) {
   const ModelInfo& model = s.setup->models[m];
-  const int allowed = s.units[model.unit].krak_attackers;
+  const int unit = s.models[m].pose.unit;
+  const int allowed = s.units[unit].krak_attackers;
   if (allowed <= 0 || krak_grenade(model) == nullptr) return false;
-  const auto& info = s.setup->units[model.unit];
   int before = 0;
-  for (int n = info.first_model; n < m; ++n)
+  for (int n : s.members(unit)) {
+    if (n >= m) break;
     before += s.models[n].pose.alive && krak_grenade(s.setup->models[n]) != nullptr ? 1 : 0;
+  }
   return before < allowed;
 }
 
 void remove_fallen(Context& c, int unit) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     if (!s.models[m].pose.alive || s.models[m].wounds_left > 0) continue;
     s.models[m].pose.alive = false;
     s.models[m].wounds_left = 0;
@@ -249,7 +248,6 @@ void remove_fallen(Context& c, int unit) {
 
 int free_hacks(Context& c, int attacker, int target, bool one_each, const char* rule) {
   GameState& s = c.state;
-  const auto& ia = c.setup.units[attacker];
   const auto& it = c.setup.units[target];
   rules::MeleeSituation hack;
   hack.free_hack = true;
@@ -258,14 +256,14 @@ int free_hacks(Context& c, int attacker, int target, bool one_each, const char* 
   int attacks = 0;
   const auto poses = s.table_models();  // positions do not change during the hacks
   c.dice.start();
-  for (int m = ia.first_model; m < ia.first_model + ia.model_count; ++m) {
+  for (int m : c.state.members(attacker)) {
     if (!s.models[m].pose.alive) continue;
     // The nearest enemy model within this model's reach takes its hacks.
     double best = 0.0;
     const int victim =
         nearest_model(poses, m, it.first_model, it.first_model + it.model_count, best, [&](int n) {
-          return s.models[n].pose.alive && s.models[n].wounds_left > 0 &&
-                 engaged_pair(s.models[m].pose, s.models[n].pose);
+          return s.models[n].pose.alive && s.models[n].pose.unit == target &&
+                 s.models[n].wounds_left > 0 && engaged_pair(s.models[m].pose, s.models[n].pose);
         });
     if (victim < 0) continue;
     const int count = one_each ? 1 : c.setup.models[m].profile->attacks;

@@ -12,9 +12,8 @@
 namespace arap::game::detail {
 
 int krak_carriers(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
   int n = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     n += s.models[m].pose.alive && krak_grenade(s.setup->models[m]) != nullptr ? 1 : 0;
   return n;
 }
@@ -23,10 +22,8 @@ namespace {
 
 // ADV-60: living models of the unit with a buckler.
 int buckler_bearers(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
   int n = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    n += s.models[m].pose.alive && s.shield(m) == data::Shield::buckler;
+  for (int m : s.members(unit)) n += s.models[m].pose.alive && s.shield(m) == data::Shield::buckler;
   return n;
 }
 

@@ -48,15 +48,14 @@ std::vector<int> face_threats(GameState& s, const std::vector<int>& units) {
   std::vector<int> turned;
   std::vector<Threat> threats;
   for (const int u : units) {
-    const auto& info = s.setup->units[u];
     const std::uint64_t foes = s.units[u].locked;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(u)) {
       const auto& me = s.models[m].pose;
       if (!me.alive) continue;
       threats.clear();
       for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
         const auto& them = s.models[n].pose;
-        if (!them.alive || !(foes & bit(s.setup->models[n].unit))) continue;
+        if (!them.alive || !(foes & bit(s.models[n].pose.unit))) continue;
         if (table::within_melee_radius(me, them) || table::within_melee_radius(them, me))
           threats.push_back({n, table::bearing(me.position, them.position)});
       }

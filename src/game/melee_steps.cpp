@@ -32,7 +32,7 @@ void allocation_order(const GameState& s, int striker, std::uint64_t enemies, ta
   for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
     const auto& pose = s.models[n].pose;
     if (!pose.alive || s.models[n].wounds_left <= 0) continue;
-    if (!(enemies & bit(s.setup->models[n].unit))) continue;
+    if (!(enemies & bit(s.models[n].pose.unit))) continue;
     const double d = table::distance(me.position, pose.position);
     const bool contact = d <= me.base_radius + pose.base_radius + 0.05;
     const bool in_arc = table::in_attack_arc(me, pose.position, arc);
@@ -78,7 +78,7 @@ bool enemy_in_reach(const GameState& s, int m, std::uint64_t enemies, table::Att
   const auto& me = s.models[m].pose;
   for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
     const auto& pose = s.models[n].pose;
-    if (!pose.alive || !(enemies & bit(s.setup->models[n].unit))) continue;
+    if (!pose.alive || !(enemies & bit(s.models[n].pose.unit))) continue;
     if (table::within_melee_radius(me, pose) && table::in_attack_arc(me, pose.position, arc))
       return true;
   }
@@ -101,8 +101,7 @@ namespace {
 bool war_veteran_against(const GameState& s, int m, int target) {
   if (!s.setup->options.krak_veterans) return false;
   if (!s.setup->models[m].profile->has_rule("tyranid_war_veteran")) return false;
-  const auto* army =
-      s.setup->scenario.sides[s.setup->units[s.setup->models[target].unit].side].army;
+  const auto* army = s.setup->scenario.sides[s.setup->units[s.models[target].pose.unit].side].army;
   return army != nullptr && army->id == "tyranids";
 }
 
@@ -110,7 +109,7 @@ bool war_veteran_against(const GameState& s, int m, int target) {
 
 int striking_initiative(const GameState& s, int m) {
   const ModelInfo& model = s.setup->models[m];
-  const UnitState& u = s.units[model.unit];
+  const UnitState& u = s.units[s.models[m].pose.unit];
   const auto* weapon = melee_weapon(model);
   rules::InitiativeInputs in;
   in.initiative = model.profile->initiative;
@@ -130,7 +129,7 @@ bool step_in(Context& c, std::vector<table::TableModel>& poses, int unit, int m,
   GameState& s = c.state;
   double best = 0.0;
   nearest = nearest_model(poses, m, 0, static_cast<int>(poses.size()), best, [&](int n) {
-    return poses[n].alive && (s.units[unit].locked & bit(c.setup.models[n].unit)) != 0;
+    return poses[n].alive && (s.units[unit].locked & bit(c.state.models[n].pose.unit)) != 0;
   });
   const double move = c.setup.models[m].move;  // ADV-18: its current move
   if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) return false;
@@ -150,8 +149,7 @@ void close_in(Context& c, const std::vector<int>& units, int next_step) {
   GameState& s = c.state;
   auto poses = s.table_models();
   for (const int u : units) {
-    const auto& info = c.setup.units[u];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(u)) {
       if (!poses[m].alive || striking_initiative(s, m) > next_step) continue;
       if (s.models[m].fell_over) continue;  // MOVE-15: it does not move this turn
       if (can_strike(s, m, s.units[u].locked)) continue;
@@ -166,8 +164,7 @@ int tidy_up(Context& c, const std::vector<int>& units) {
   auto poses = s.table_models();
   int moved = 0;
   for (const int u : units) {
-    const auto& info = c.setup.units[u];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(u)) {
       if (!poses[m].alive || s.models[m].fell_over) continue;  // MOVE-15
       if (can_strike(s, m, s.units[u].locked)) continue;
       int nearest = -1;
@@ -296,7 +293,6 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
   for (std::size_t k = 0; k < units.size(); ++k) {
     const int u = units[k];
     const UnitState& us = s.units[u];
-    const auto& info = c.setup.units[u];
     StepTally tally;
     c.dice.start();
     int logged_goal = 0;
@@ -330,7 +326,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       }
       logged_goal = goal;
     };
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(u)) {
       if (!s.models[m].pose.alive || (!everyone && striking_initiative(s, m) != step)) continue;
       if (s.models[m].fell_over) continue;  // MOVE-15: no attacks after falling over
       if (!can_strike(s, m, us.locked)) continue;
@@ -365,7 +361,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
           if (land_blow(c, m, target, grenade)) {
             ++tally.unsaved;
             ++inflicted[k];
-            const int victim = c.setup.models[target].unit;
+            const int victim = c.state.models[target].pose.unit;
             for (std::size_t j = 0; j < units.size(); ++j)
               if (units[j] == victim) ++taken[j];
           }
@@ -379,7 +375,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       const auto on_unsaved = [&](int target) {
         ++tally.unsaved;
         ++inflicted[k];
-        const int victim = c.setup.models[target].unit;
+        const int victim = c.state.models[target].pose.unit;
         for (std::size_t j = 0; j < units.size(); ++j)
           if (units[j] == victim) ++taken[j];
       };

@@ -142,8 +142,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
   double turning = 0.0;
   if (mode != table::MoveMode::backwards && mode != table::MoveMode::sidestep) {
     const double heading = table::bearing(table::Point{}, direction);
-    const auto& info = s.setup->units[unit];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(unit)) {
       if (!s.models[m].pose.alive) continue;
       const double turn = std::abs(table::normalise_bearing(heading - s.models[m].pose.facing));
       turning = std::max(turning, table::turning_cost(std::min(turn, 360.0 - turn)));

@@ -26,9 +26,7 @@ namespace {
 // table (alive, not on it) until the unit returns.
 void leave_with_routers(Context& c, int pursuer, int router) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[pursuer];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    s.models[m].pose.alive = false;
+  for (int m : c.state.members(pursuer)) s.models[m].pose.alive = false;
   s.units[pursuer].away = true;
   end_pursuit(s.units[pursuer]);
   if (c.logging())
@@ -79,8 +77,7 @@ constexpr double kFeatureReach = 1.0;
 bool fought_for_feature(const GameState& s, int unit) {
   if (s.setup->rulings.melee_24() == rules::FeatureFight::never) return false;
   const table::Table& table = s.table();
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     const auto& pose = s.models[m].pose;
     if (!pose.alive) continue;
     const double reach = pose.base_radius + kFeatureReach;
@@ -247,8 +244,7 @@ void return_pursuers(Context& c) {
     c.roll_event("MELEE-23", "pursuers return", 4, u, {{"returned", back}});
     if (!back) continue;
     s.units[u].away = false;
-    const auto& info = c.setup.units[u];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(u)) {
       if (s.models[m].wounds_left <= 0) continue;  // fell before the unit left
       s.models[m].pose.position = return_point(s, m);
       s.models[m].pose.alive = true;
@@ -279,8 +275,7 @@ void arrive_reserves(Context& c) {
       continue;
     }
     s.units[u].in_reserve = false;
-    const auto& info = c.setup.units[u];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(u)) {
       s.models[m].pose.position = return_point(s, m);  // its entry point, or the nearest clear
       s.models[m].pose.alive = true;
     }

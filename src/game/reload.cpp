@@ -40,17 +40,16 @@ std::string reload_illegal(const GameState& s, int unit) {
   const auto& info = s.setup->units[unit];
   if (!s.setup->options.reload_weapons)
     return "ADV-30: reloading is off in this scenario (option reload_weapons)";
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive && s.models[m].unloaded != 0) return "";
   return fmt::format("ADV-30: no model of {} has a spent Reload weapon", info.name);
 }
 
 void apply_reload(Context& c, int unit) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
   Event weapons = Event::array();
   int models = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     ModelState& model = s.models[m];
     if (!model.pose.alive || model.unloaded == 0) continue;
     ++models;
@@ -88,8 +87,7 @@ std::string face_illegal(const GameState& s, const Action& a) {
 
 void apply_face(Context& c, const Action& a) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[a.unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : c.state.members(a.unit))
     if (s.models[m].pose.alive) s.models[m].pose.facing = *a.facing;
   s.units[a.unit].own_turn.faced = true;
   if (c.logging())

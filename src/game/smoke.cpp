@@ -89,10 +89,9 @@ static const data::WeaponProfile* discharger(const GameState& s, int m) {
 // SHOOT-49: the model of `unit` that throws at `at`: the nearest of those able to throw a smoke
 // grenade that far (alive, with a BS, not kept to its heavy weapon by ADV-29), or -1.
 static int smoke_thrower(const GameState& s, int unit, const table::Point& at) {
-  const auto& info = s.setup->units[unit];
   int best = -1;
   double best_distance = 0.0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
     if (s.models[m].heavy_only) continue;  // ADV-29: a grenade is another weapon
     const auto* weapon = smoke_grenade(s, m);
@@ -134,8 +133,7 @@ void lay_cloud(Context& c, int unit, int m, const data::WeaponProfile& weapon,
 }  // namespace
 
 bool has_smoke_grenades(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive && smoke_grenade(s, m) != nullptr) return true;
   return false;
 }
@@ -199,8 +197,7 @@ void apply_smoke_throw(Context& c, const Action& a) {
 
 std::string discharge_illegal(const GameState& s, const Action& a) {
   if (!s.setup->options.smoke_in_play) return kSwitchedOff;
-  const auto& info = s.setup->units[a.unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(a.unit))
     if (s.models[m].pose.alive && !s.models[m].smoke_discharged && discharger(s, m) != nullptr)
       return "";
   return s.setup->rulings.adv_50_uses() == rules::DischargerUses::once_per_game
@@ -212,8 +209,7 @@ std::string discharge_illegal(const GameState& s, const Action& a) {
 // unit fires as it may, though through its own smoke only with infra-vision (ADV-35).
 void apply_discharge(Context& c, const Action& a) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[a.unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(a.unit)) {
     if (!s.models[m].pose.alive || s.models[m].smoke_discharged) continue;
     const auto* weapon = discharger(s, m);
     if (weapon == nullptr) continue;
@@ -261,9 +257,9 @@ std::vector<table::Point> smoke_aim_points(const GameState& s, int unit) {
     int thrower = -1;
     int target = -1;
     double best = 0.0;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(unit)) {
       if (!s.models[m].pose.alive || smoke_grenade(s, m) == nullptr) continue;
-      for (int n = foe.first_model; n < foe.first_model + foe.model_count; ++n) {
+      for (int n : s.members(v)) {
         if (!s.models[n].pose.alive) continue;
         const double d = table::distance(s.models[m].pose.position, s.models[n].pose.position);
         if (thrower < 0 || d < best) {

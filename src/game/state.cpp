@@ -44,19 +44,24 @@ data::Shield GameState::shield(int model) const {
 
 bool GameState::unit_alive(int unit) const {
   if (units[unit].fled) return false;
-  const auto& info = setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : members(unit)) {
     if (models[m].pose.alive) return true;
   }
   return false;
 }
 
+int GameState::leader_of(int unit) const {
+  // GEN-09: a part away from its leader gets nothing from him.
+  const int leader = setup->units[unit].leader_model;
+  return leader >= 0 && models[leader].pose.alive && models[leader].pose.unit == unit ? leader : -1;
+}
+
 int GameState::leadership(int unit) const {
   const auto& info = setup->units[unit];
-  if (info.leader_model >= 0 && models[info.leader_model].pose.alive)
-    return setup->models[info.leader_model].profile->leadership;
+  if (const int leader = leader_of(unit); leader >= 0)
+    return setup->models[leader].profile->leadership;
   std::array<int, 16> count{};
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : members(unit)) {
     if (models[m].pose.alive) ++count[std::clamp(setup->models[m].profile->leadership, 0, 15)];
   }
   int best = -1;
@@ -70,10 +75,10 @@ int GameState::activation_value(int unit) const {
   // ACT-05: from the leader's Initiative while he lives; then from the Initiative most of the
   // living models share (the lower on a tie, the least-advantage reading, as for MORALE-03).
   const auto& info = setup->units[unit];
-  if (info.leader_model >= 0 && models[info.leader_model].pose.alive)
-    return rules::activation_value(setup->models[info.leader_model].profile->initiative);
+  if (const int leader = leader_of(unit); leader >= 0)
+    return rules::activation_value(setup->models[leader].profile->initiative);
   std::array<int, 16> count{};
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : members(unit)) {
     if (models[m].pose.alive) ++count[std::clamp(setup->models[m].profile->initiative, 0, 15)];
   }
   int best = -1;
@@ -84,9 +89,8 @@ int GameState::activation_value(int unit) const {
 }
 
 int GameState::living_models(int unit) const {
-  const auto& info = setup->units[unit];
   int alive = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : members(unit)) {
     alive += models[m].pose.alive ? 1 : 0;
   }
   return alive;

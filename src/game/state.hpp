@@ -227,6 +227,44 @@ struct LaidTable {
   friend bool operator==(const LaidTable&, const LaidTable&) { return true; }
 };
 
+// GEN-09 / ADV-19: the models now in a unit, in model order. A squad's models stand together in
+// GameState::models (UnitInfo::first_model, model_count); its sub-units share that range, and a
+// model belongs to the unit its pose names (`pose.unit`), so a squad that never split visits its
+// whole range as before.
+class UnitMembers {
+ public:
+  class iterator {
+   public:
+    iterator(const ModelState* models, int m, int end, int unit)
+        : models_(models), m_(m), end_(end), unit_(unit) {
+      skip();
+    }
+    int operator*() const { return m_; }
+    iterator& operator++() {
+      ++m_;
+      skip();
+      return *this;
+    }
+    bool operator!=(const iterator& other) const { return m_ != other.m_; }
+    bool operator==(const iterator& other) const { return m_ == other.m_; }
+
+   private:
+    void skip() {
+      while (m_ < end_ && models_[m_].pose.unit != unit_) ++m_;
+    }
+    const ModelState* models_;
+    int m_, end_, unit_;
+  };
+  UnitMembers(const ModelState* models, int first, int count, int unit)
+      : models_(models), first_(first), end_(first + count), unit_(unit) {}
+  iterator begin() const { return {models_, first_, end_, unit_}; }
+  iterator end() const { return {models_, end_, end_, unit_}; }
+
+ private:
+  const ModelState* models_;
+  int first_, end_, unit_;
+};
+
 struct GameState {
   const GameSetup* setup = nullptr;
   dice::RandomDice dice{0};
@@ -306,12 +344,19 @@ struct GameState {
   const table::Table& table() const { return laid.table ? *laid.table : setup->table(doors_open); }
 
   int side_deciding() const;
+  // GEN-09: the models now in `unit` (see UnitMembers).
+  UnitMembers members(int unit) const {
+    const UnitInfo& info = setup->units[unit];
+    return {models.data(), info.first_model, info.model_count, unit};
+  }
   bool unit_alive(int unit) const;
   int living_models(int unit) const;
   // MORALE-03: the Ld a unit tests on: its leader's while the leader lives, else the most common
   // Ld among its living models (a tie goes to the lower).
   int leadership(int unit) const;
   int activation_value(int unit) const;  // ACT-05, from the living models
+  // The unit's leader while he lives and stands in it (GEN-09: not in another part), or -1.
+  int leader_of(int unit) const;
   bool locked(int unit) const { return units[unit].locked != 0; }
   // MELEE-29: the first locked unit still to choose (the phasing side's first), or -1.
   int melee_chooser() const;

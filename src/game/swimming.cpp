@@ -25,8 +25,7 @@ rules::SwimArmour armour_in_water(const GameState& s, int m) {
 }  // namespace
 
 bool swims_d3_only(const GameState& s, int unit) {
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive && armour_in_water(s, m) == rules::SwimArmour::light) return true;
   return false;
 }

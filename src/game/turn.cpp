@@ -174,7 +174,7 @@ void check_game_end(Context& c) {
       std::vector<bool> present(c.setup.sides, false);
       for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
         const auto& pose = s.models[m].pose;
-        const int unit = c.setup.models[m].unit;
+        const int unit = c.state.models[m].pose.unit;
         if (!pose.alive || s.units[unit].routing) continue;
         if (table::distance(pose.position, objective.at) <= objective.radius + 1e-9) {
           present[pose.side] = true;
@@ -212,10 +212,9 @@ void check_game_end(Context& c) {
     for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
       const int side = c.setup.units[u].side;
       if (s.unit_alive(u)) ++units_left[side];
-      const auto& info = c.setup.units[u];
       // A casualty has no wounds left; models off the table with routers or in reserve keep
       // theirs, and only a fled unit's are lost.
-      for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      for (int m : c.state.members(u)) {
         if (s.models[m].pose.alive) continue;
         if (s.models[m].wounds_left <= 0) {
           ++models_slain[side];
@@ -321,7 +320,6 @@ double cover_entry(const table::Table& table, const table::Point& a, const table
 // enemy).
 Flight flee_move(Context& c, int unit) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
   const int enemy = s.units[unit].beaten_by >= 0 && s.unit_alive(s.units[unit].beaten_by)
                         ? s.units[unit].beaten_by
                         : nearest_enemy_unit(s, unit);
@@ -334,7 +332,7 @@ Flight flee_move(Context& c, int unit) {
   if (enemy >= 0 && !fixed_in_place(s, unit)) {  // ADV-29: an emplacement stays put
     const table::Point threat = unit_centre(s, enemy);
     auto models = s.table_models();
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : c.state.members(unit)) {
       if (!s.models[m].pose.alive) continue;
       const auto plan = table::plan_straight_move(c.state.table(), models, m, threat,
                                                   distance * move_rate(s, unit),
@@ -392,8 +390,7 @@ void face_the_enemy(Context& c, int unit) {
   const int enemy = nearest_enemy_unit(s, unit);
   if (enemy < 0) return;
   const table::Point threat = unit_centre(s, enemy);
-  const auto& info = c.setup.units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : c.state.members(unit)) {
     auto& pose = s.models[m].pose;
     if (pose.alive && table::distance(pose.position, threat) > 1e-9)
       pose.facing = table::bearing(pose.position, threat);
@@ -445,7 +442,6 @@ bool rally_in_cover(Context& c, int unit, const Flight& flight) {
 // the unit off the table.
 void rally_after_flee(Context& c, int unit, bool at_edge) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
   if (rally_test(c, unit, "rally test")) {
     rally(c, unit);
     return;
@@ -458,8 +454,7 @@ void rally_after_flee(Context& c, int unit, bool at_edge) {
     return;
   }
   s.units[unit].fled = true;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    s.models[m].pose.alive = false;
+  for (int m : c.state.members(unit)) s.models[m].pose.alive = false;
   if (c.logging()) c.event({{"type", "fled"}, {"unit", unit}, {"rule", "MELEE-21"}});
 }
 

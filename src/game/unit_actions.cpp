@@ -19,8 +19,7 @@
 namespace arap::game::detail {
 
 int living_model_with_rule(const GameState& s, int unit, std::string_view rule) {
-  const auto& info = s.setup->units[unit];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+  for (int m : s.members(unit))
     if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule(rule)) return m;
   return -1;
 }
@@ -53,9 +52,8 @@ struct SweptBox {
   double lo_x = 1e9, lo_y = 1e9, hi_x = -1e9, hi_y = -1e9;
 };
 SweptBox swept_box(const GameState& s, int unit, const table::Point& shift, double grow = 0.0) {
-  const auto& info = s.setup->units[unit];
   SweptBox box;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     for (const table::Point p : {s.models[m].pose.position, s.models[m].pose.position + shift}) {
       box.lo_x = std::min(box.lo_x, p.x - grow);
@@ -72,11 +70,10 @@ SweptBox swept_box(const GameState& s, int unit, const table::Point& shift, doub
 // out.
 void gather_nearby(const GameState& s, int unit, double lo_x, double lo_y, double hi_x, double hi_y,
                    std::vector<table::TableModel>& nearby) {
-  const auto& info = s.setup->units[unit];
   nearby.resize(1);
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const auto& pose = s.models[m].pose;
-    if (m >= info.first_model && m < info.first_model + info.model_count) continue;
+    if (pose.unit == unit) continue;
     if (pose.alive && within_margin(pose.position, lo_x, lo_y, hi_x, hi_y)) nearby.push_back(pose);
   }
 }
@@ -134,7 +131,7 @@ UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, 
     request.leg_heading = table::bearing(table::Point{}, shift);
   result.reports.reserve(static_cast<std::size_t>(info.model_count));
   request.model = 0;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(a.unit)) {
     if (!s.models[m].pose.alive) continue;
     nearby[0] = s.models[m].pose;
     request.path[0] =
@@ -165,13 +162,12 @@ MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach)
   gather_nearby(s, unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, near.models);
   const auto& table = s.table();
   near.terrain = table.terrain_near({box.lo_x, box.lo_y}, {box.hi_x, box.hi_y});
-  const auto& info = s.setup->units[unit];
   const auto note_line = [&](const table::Point& a, const table::Point& b) {
     const table::Point along = b - a;
     const double length = table::length(along);
     if (length < 1e-12) return;
     const table::Point unit_along = along * (1.0 / length);
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(unit)) {
       if (!s.models[m].pose.alive) continue;
       if (std::abs(table::cross(s.models[m].pose.position - a, unit_along)) < 1e-7) {
         near.edge_lines.push_back(unit_along);
@@ -194,7 +190,6 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
                                           const table::Point& direction, double limit,
                                           double allowance, double* level_step_at,
                                           const MoveNeighbourhood* near) {
-  const auto& info = s.setup->units[a.unit];
   const auto [lo_x, lo_y, hi_x, hi_y] = swept_box(s, a.unit, direction * limit);
   table::MoveRequest request = unit_request(s, a, allowance);
   request.leg_heading = table::bearing(table::Point{}, direction);  // the same for every model
@@ -229,7 +224,8 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
   });
   request.terrain = &terrain;
   double reach = limit;
-  for (int m = info.first_model; m < info.first_model + info.model_count && reach > 0.0; ++m) {
+  for (int m : s.members(a.unit)) {
+    if (!(reach > 0.0)) break;
     if (!s.models[m].pose.alive) continue;
     nearby[0] = s.models[m].pose;
     double step = 1e18;
@@ -242,7 +238,7 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
   // Every model's end clear of the bases of other units; backing one off may crowd another.
   for (bool moved = true; moved && reach > 0.0;) {
     moved = false;
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : s.members(a.unit)) {
       if (!s.models[m].pose.alive) continue;
       nearby[0] = s.models[m].pose;
       const double clear = table::furthest_clear_end(nearby, 0, direction, reach);
@@ -267,7 +263,7 @@ std::string fleet_problem(const GameState& s, int unit) {
   if (u.player_turn.charge_failed)
     return "CHARGE-04: after a failed charge the unit may do nothing more this turn";
   if (u.locked != 0) return "MELEE-29: a unit locked in mêlée fights or breaks off";
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(unit)) {
     const auto& model = s.models[m];
     if (!model.pose.alive) continue;
     if (model.prone) return "ADV-06: prone or crawling models make no Fleet move";
@@ -302,7 +298,7 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     if (enemy_within(s, a.unit, 12.0)) return "MOVE-14: an enemy is within 12\"";
   }
   bool prone = false;
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+  for (int m : s.members(a.unit)) {
     prone = prone || (s.models[m].pose.alive && s.models[m].prone);
   }
   if (auto fell = fell_over_problem(s, a.unit); !fell.empty()) return fell;
@@ -496,7 +492,7 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   if (const auto variable = variable_ground_mode(s, a, checked)) {
     const auto& info = info_of(s, a.unit);
     bool all_cover = true;  // ADV-08: one die more when every model moves through cover
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    for (int m : s.members(a.unit))
       if (s.models[m].pose.alive) all_cover = all_cover && s.models[m].pose.move_through_cover;
     c.dice.start();
     allowance = table::roll_variable_allowance(c.dice, info.whole_move(), *variable, all_cover);
@@ -594,7 +590,8 @@ void note_fleeting(GameState& s, int unit, const std::vector<table::Point>& from
   int moved = 0;
   int fleeting = 0;
   for (int m = info.first_model, k = 0; m < info.first_model + info.model_count; ++m, ++k) {
-    if (!s.models[m].pose.alive) continue;
+    // `from` holds the squad's whole range (GEN-09: its sub-units share it).
+    if (!s.models[m].pose.alive || s.models[m].pose.unit != unit) continue;
     ++moved;
     const auto* start = cover_at(table, from[k]);
     const auto* end = cover_at(table, s.models[m].pose.position);

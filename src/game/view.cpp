@@ -168,9 +168,8 @@ nlohmann::json state_view(const GameState& state) {
   nlohmann::json units = nlohmann::json::array();
   for (std::size_t u = 0; u < state.units.size(); ++u) {
     const UnitState& us = state.units[u];
-    const UnitInfo& info = setup.units[u];
     nlohmann::json models = nlohmann::json::array();
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+    for (int m : state.members(static_cast<int>(u))) {
       const ModelState& ms = state.models[m];
       nlohmann::json model = {{"at", point_json(ms.pose.position)},
                               {"facing", ms.pose.facing},
