@@ -104,7 +104,11 @@ class HatedFoes : public test::ArrangedFight {
 };
 
 TEST_F(HatedFoes, MORALE_06_hatred_wins_the_tie_and_makes_holding_back_harder) {
-  ASSERT_EQ(setup_->units[0].hates, std::uint64_t{1} << 1);
+  ASSERT_EQ(setup_->units[0].hates & 0b11u, std::uint64_t{1} << 1);
+  // GEN-09: hated as its squad is, each sub-unit slot of the Hormagaunts.
+  ASSERT_GT(setup_->units[1].slot_count, 0);
+  for (int k = 0; k < setup_->units[1].slot_count; ++k)
+    EXPECT_TRUE((setup_->units[0].hates >> (setup_->units[1].first_slot + k)) & 1u);
   ASSERT_EQ(setup_->units[1].hates, 0u);
   fight(0, 1);
   const Event* result = last("combat_result");

@@ -62,7 +62,7 @@ class Reload : public test::ScriptedGame {
         "      spacing: 1.5}]}\n";
     begin(make_setup_from_text(text, "reload.yaml", frontier_library()), 3);
     state_.phasing = 0;
-    boyz_ = static_cast<int>(state_.units.size()) - 1;
+    boyz_ = setup_->squads() - 1;  // the last of the scenario's units (sub-unit slots follow)
   }
 
   void crossbowmen(const std::string& extra = "") {

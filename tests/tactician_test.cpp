@@ -559,7 +559,7 @@ TEST(Tactician, texture_no_long_shot_charges_and_no_idle_units) {
   EXPECT_GT(tactician.charges, 0);
   EXPECT_EQ(tactician.long_shot_charges, 0);
   EXPECT_GT(greedy.long_shot_charges, 0);
-  EXPECT_EQ(tactician.unit_games, 6 * static_cast<int>(setup->units.size()));
+  EXPECT_EQ(tactician.unit_games, 6 * setup->squads());
   EXPECT_LE(tactician.idle_units, tactician.unit_games / 20);
   const auto json = tactician.to_json({"Red", "Blue"});
   EXPECT_EQ(json["texture"]["long_shot_charges"], 0);

@@ -60,7 +60,8 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
   game::GameState state = game::initial_state(setup, seed);
   dice::Xoshiro256pp choices = dice::Xoshiro256pp::for_stream(seed, 0x5eedULL);
   game::EventLog* log = keep_log ? &result.log : nullptr;
-  std::vector<bool> acted(state.units.size(), false);
+  // Texture counts the scenario's units: a sub-unit's action is its squad's (GEN-09).
+  std::vector<bool> acted(static_cast<std::size_t>(setup.squads()), false);
   result.decision_times.resize(setup.sides);
   for (int i = 0; i < max_actions && state.phase != game::Phase::game_over; ++i) {
     const int side = state.side_deciding();
@@ -76,7 +77,8 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
       ++result.texture.charges;
       if (game::charge_reach(state, action).p_reach < 1.0 / 3.0) ++result.texture.long_shot_charges;
     }
-    if (acts(action.kind) && action.unit >= 0) acted[action.unit] = true;
+    if (acts(action.kind) && action.unit >= 0)
+      acted[static_cast<std::size_t>(setup.squad_of(action.unit))] = true;
     const std::string reason = game::apply(state, action, log);
     if (!reason.empty()) throw std::logic_error("agent chose an illegal action: " + reason);
     result.record.actions.push_back(action);

@@ -208,6 +208,12 @@ ScoredAction Scorer::score(const Action& action) {
       out.score = w_.bodyguard;
       out.why = "a bodyguard takes the leader's place in the fight";
       break;
+    case ActionKind::split:
+      // GEN-09 / ADV-19: parts that act apart, weighed against closing ranks (the data's weight:
+      // above zero, the tactician splits a scattered unit before it activates).
+      out.score = w_.split;
+      out.why = "the scattered parts act as units of their own";
+      break;
     case ActionKind::face:
       // ADV-71: the rally already faced the nearest enemy, the likeliest threat.
       out.score = -w_.min_gain;

@@ -54,6 +54,7 @@ constexpr WeightSpec kWeights[] = {
     {"drop_range", &TacticianWeights::drop_range, 3, 48, true},
     {"reload", &TacticianWeights::reload, 0, 1000, true},
     {"bodyguard", &TacticianWeights::bodyguard, 0, 1000, true},
+    {"split", &TacticianWeights::split, -1000, 1000, true},
     {"close_ranks", &TacticianWeights::close_ranks, 0, 1000, true},
     {"place_ladder", &TacticianWeights::place_ladder, 0, 1000, true},
     {"cast_down_ladder", &TacticianWeights::cast_down_ladder, 0, 1000, true},

@@ -41,6 +41,7 @@ struct TacticianWeights {
   double drop_range = 12.0;     // ADV-26: inches from the nearest enemy a deep strike aims at
   double reload = 0.5;          // ADV-30: each model whose spent Reload weapons a reload readies
   double bodyguard = 1.0;       // ADV-53: a bodyguard taking an engaged leader's place
+  double split = -1.0;          // GEN-09 / ADV-19: a unit out of coherency splitting
   double close_ranks = 1.0;     // GEN-09/ADV-19: a unit out of coherency free to move again
   double place_ladder = 0.3;    // ADV-15: a carried ladder set up against a face (the way up open)
   double ladder_spacing = 4.0;  // ADV-15: no ladder set up this near one already standing

@@ -12,7 +12,7 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 38> kKinds = {"activate",
+constexpr std::array<const char*, 39> kKinds = {"activate",
                                                 "free_move",
                                                 "end_phase",
                                                 "pick_up",
@@ -49,7 +49,8 @@ constexpr std::array<const char*, 38> kKinds = {"activate",
                                                 "pick_up_ladder",
                                                 "cast_down_ladder",
                                                 "throw_grapple",
-                                                "pursuit_order"};
+                                                "pursuit_order",
+                                                "split"};
 // Bit 63 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
 static_assert(kKinds.size() <= 62);  // bits 62 and 63 of a KindSet are kSplitShots, kWastedShots
 // In MoveMode's order.

@@ -73,6 +73,10 @@ enum class ActionKind : std::uint8_t {
   // the compulsory phases to come: press on without trying to halt (true) or try to halt each
   // time (false); free
   pursuit_order,
+  // GEN-09 / ADV-19 (option coherency): unit: in its side's activation phase, a unit out of
+  // coherency splits into its parts, each a unit of its own (the parts' numbers in the event);
+  // free
+  split,
 };
 
 struct Action {

@@ -167,7 +167,10 @@ bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& st
 
 std::vector<table::Point> charger_positions(const GameState& s, int charger) {
   std::vector<table::Point> at;
-  for (int m : s.members(charger)) at.push_back(s.models[m].pose.position);
+  // The squad's whole range, as charge_hazards reads it (GEN-09: its sub-units share it).
+  const UnitInfo& info = s.setup->units[charger];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    at.push_back(s.models[m].pose.position);
   return at;
 }
 

@@ -5,7 +5,7 @@
 // stands; each model cut off from it walks straight toward the nearest model of that part (or of
 // those already rejoined) until 2.5" from it, as far as the ground and its move allow. While the
 // option `coherency` is on and such a move can bring a model nearer, the unit's other moves are
-// refused: the engine has no sub-units (units that split and act apart are not built).
+// refused, unless the unit splits into its parts instead (sub_units.cpp: GEN-09's sub-units).
 #include <algorithm>
 #include <cmath>
 #include <numeric>

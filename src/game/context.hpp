@@ -283,6 +283,12 @@ void apply_reload(Context& c, int unit);
 // ADV-71: the free turn of a unit that rallied this turn, before it tries to activate.
 std::string face_illegal(const GameState& state, const Action& a);
 void apply_face(Context& c, const Action& a);
+
+// GEN-09 / ADV-19 sub-units (sub_units.cpp): a unit out of coherency splits into its parts; parts
+// of a squad that come back within 3" merge once at rest (after every action).
+std::string split_illegal(const GameState& state, const Action& a);
+void apply_split(Context& c, const Action& a);
+void merge_parts(Context& c);
 // ADV-53 (bodyguards.cpp): a bodyguard trades places with its engaged Principal.
 std::string bodyguard_illegal(const GameState& state, const Action& a);
 void apply_bodyguard(Context& c, const Action& a);

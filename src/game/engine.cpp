@@ -149,6 +149,9 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
     case ActionKind::face:  // ADV-71
       detail::apply_face(c, a);
       break;
+    case ActionKind::split:  // GEN-09 / ADV-19
+      detail::apply_split(c, a);
+      break;
     case ActionKind::pursuit_order:  // MELEE-25
       detail::apply_pursuit_order(c, a);
       break;
@@ -325,6 +328,7 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
       break;
   }
   ++s.actions_applied;
+  detail::merge_parts(c);  // GEN-09: parts back within 3" of each other are one unit again
   detail::spot_hidden_units(c);
   detail::check_game_end(c);
 #ifdef ARAP_CHECK_INVARIANTS

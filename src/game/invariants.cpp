@@ -24,6 +24,19 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     fail("the state's models or units do not match its setup");
     return out;
   }
+  // GEN-09: every model stands in its squad or in one of the squad's sub-units; an empty
+  // sub-unit slot holds no state.
+  for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+    const int unit = s.models[m].pose.unit;
+    if (unit < 0 || unit >= unit_count || setup.squad_of(unit) != setup.models[m].unit)
+      fail(fmt::format("GEN-09: model {} stands in unit {}, not in its squad {} or its parts", m,
+                       unit, setup.models[m].unit));
+  }
+  for (int u = setup.squads(); u < unit_count; ++u) {
+    const auto members = s.members(u);
+    if (members.begin() == members.end() && !(s.units[u] == UnitState{}))
+      fail(fmt::format("GEN-09: the empty sub-unit slot {} holds a state", u));
+  }
   if (s.turn < 1 || s.turn > setup.scenario.turn_limit)
     fail(fmt::format("turn {} is outside 1..{}", s.turn, setup.scenario.turn_limit));
   if (s.phasing < 0 || s.phasing >= setup.sides) fail("the phasing side does not exist");

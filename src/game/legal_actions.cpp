@@ -242,7 +242,9 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
           list.push_if_legal(a);
         }
         list.push_if_legal(make_action(ActionKind::go_to_ground, u));  // ADV-01
-        if (list.wants(ActionKind::face)) add_free_turns(list, u);     // ADV-71
+        if (setup.options.coherency && list.wants(ActionKind::split))
+          list.push_if_legal(make_action(ActionKind::split, u));    // GEN-09 / ADV-19
+        if (list.wants(ActionKind::face)) add_free_turns(list, u);  // ADV-71
         if (s.units[u].pursuing >= 0) {  // MELEE-25: the order it does not have yet
           Action order = make_action(ActionKind::pursuit_order, u);
           order.pursue = !s.units[u].press_pursuit;

@@ -255,7 +255,7 @@ void return_pursuers(Context& c) {
 
 void arrive_reserves(Context& c) {
   GameState& s = c.state;
-  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+  for (int u = 0; u < c.setup.squads(); ++u) {  // a sub-unit is never in reserve (GEN-09)
     const auto& placed = c.setup.scenario.units[u];
     if (!s.units[u].in_reserve || placed.side != s.phasing || s.turn < placed.reserve_from)
       continue;

@@ -4,11 +4,17 @@
 #include <sstream>
 
 #include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
 
 #include "rules/activation.hpp"
 #include "rules/encumbrance.hpp"
 
 namespace arap::game {
+
+// GEN-09 / ADV-19: the empty unit slots a squad's split parts fill (defined below).
+void add_sub_unit_slots(GameSetup& setup);
 
 namespace {
 
@@ -210,9 +216,60 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       }
     }
   }
+  add_sub_unit_slots(*setup);
   return setup;
 }
 
 }  // namespace
+
+void add_sub_unit_slots(GameSetup& setup) {
+  // ADV-19 (option coherency): a squad may stand in as many parts as the Initiative of its
+  // majority troop type, each of two models or more (a lone Independent Character excepted), so
+  // it gets that many less one empty unit slots for the parts a split makes (GEN-09). The slots
+  // come after the scenario's units, whose numbers do not change; while mêlée locks are a 64-bit
+  // set, squads later in the scenario get fewer slots once 64 units are reached.
+  const int squads = setup.squads();
+  std::vector<int> characters(static_cast<std::size_t>(squads), 0);
+  for (int u = 0; u < squads; ++u) {
+    UnitInfo& info = setup.units[u];
+    std::array<int, 16> initiative{};
+    for (int m = info.first_model; m < info.first_model + info.model_count; ++m) {
+      const data::Profile& p = *setup.models[m].profile;
+      ++initiative[std::clamp(p.initiative, 0, 15)];
+      characters[static_cast<std::size_t>(u)] += p.has_rule("independent_character") ? 1 : 0;
+    }
+    // The majority type's Initiative; among equals the lower (the least-advantage reading).
+    int majority = 0;
+    for (int i = 0; i < 16; ++i)
+      if (initiative[i] > initiative[majority]) majority = i;
+    info.part_limit = std::max(1, majority);
+  }
+  if (!setup.options.coherency) return;
+  for (int u = 0; u < squads; ++u) {
+    const int lone = characters[static_cast<std::size_t>(u)];
+    const int most_parts =
+        std::min(setup.units[u].part_limit, (setup.units[u].model_count - lone) / 2 + lone);
+    const int slots = std::min(most_parts - 1, 64 - static_cast<int>(setup.units.size()));
+    if (slots <= 0) continue;
+    setup.units[u].first_slot = static_cast<int>(setup.units.size());
+    setup.units[u].slot_count = slots;
+    for (int k = 0; k < slots; ++k) {
+      UnitInfo slot = setup.units[u];
+      slot.squad = u;
+      slot.first_slot = -1;
+      slot.slot_count = 0;
+      slot.id = fmt::format("{}.{}", setup.units[u].id, k + 2);
+      slot.name = fmt::format("{} ({})", setup.units[u].name, k + 2);
+      setup.units.push_back(std::move(slot));
+    }
+  }
+  // MORALE-06: a part hates what its squad hates, and is hated as its squad is.
+  const int all = static_cast<int>(setup.units.size());
+  for (int u = 0; u < all; ++u) {
+    std::uint64_t& hates = setup.units[u].hates;
+    for (int v = squads; v < all; ++v)
+      if (hates & (std::uint64_t{1} << setup.units[v].squad)) hates |= std::uint64_t{1} << v;
+  }
+}
 
 }  // namespace arap::game

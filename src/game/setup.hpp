@@ -26,8 +26,17 @@ struct UnitInfo {
   std::string id;
   std::string name;
   int side = 0;
-  int first_model = 0;  // models of a unit are contiguous in GameState::models
+  // A squad's models are contiguous in GameState::models; its sub-units (GEN-09) share the range
+  // and GameState::members(unit) visits the models standing in the unit now.
+  int first_model = 0;
   int model_count = 0;
+  // GEN-09 / ADV-19: a sub-unit slot (made at setup, empty until a split fills it) names the
+  // squad it belongs to; a squad names its slots, first_slot .. first_slot + slot_count - 1, and
+  // the most parts it may stand in (ADV-19: the Initiative of its majority troop type).
+  int squad = -1;
+  int first_slot = -1;
+  int slot_count = 0;
+  int part_limit = 1;
   int activation_value = 3;  // ACT-05 from the leader's (or first model's) Initiative
   int leadership = 7;        // the leader's Ld (tests use GameState::leadership, MORALE-03)
   int leader_model = -1;     // the model marked leader, if any
@@ -98,6 +107,10 @@ struct GameSetup {
     return door_tables.empty() ? scenario.table : door_tables[doors_open];
   }
 
+  // GEN-09: the squad a unit (or sub-unit) belongs to.
+  int squad_of(int unit) const { return units[unit].squad >= 0 ? units[unit].squad : unit; }
+  // The number of units the scenario placed: the sub-unit slots come after them.
+  int squads() const { return static_cast<int>(scenario.units.size()); }
   // ADV-43 (advanced, option dogged_units): whether `unit` is dogged, taking no heavy-casualty or
   // rout test.
   bool dogged(int unit) const { return units[unit].dogged && options.dogged_units; }

@@ -157,6 +157,8 @@ GameState initial_state(const GameSetup& setup, std::uint64_t seed) {
       state.portable_ladders.push_back(ladder);
     }
   }
+  // GEN-09: the sub-unit slots start empty (a split fills them).
+  state.units.resize(setup.units.size());
   // ADV-21: the game opens in the scenario's rain; those without infra-vision see only so far.
   if (setup.options.weather) {
     state.rain = static_cast<std::int8_t>(setup.options.rain);

@@ -158,9 +158,14 @@ void check_game_end(Context& c) {
   s.phase = Phase::game_over;
   // Kill points: a unit destroyed or fled is worth one point to every other side (pursuers still
   // off the table after their routers are neither).
+  // GEN-09: a squad counts once, destroyed when none of its parts stands.
   s.score.fill(0);
-  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-    if (s.unit_alive(u) || s.units[u].away || s.units[u].in_reserve) continue;
+  std::vector<bool> squad_standing(static_cast<std::size_t>(c.setup.squads()), false);
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u)
+    if (s.unit_alive(u) || s.units[u].away || s.units[u].in_reserve)
+      squad_standing[static_cast<std::size_t>(c.setup.squad_of(u))] = true;
+  for (int u = 0; u < c.setup.squads(); ++u) {
+    if (squad_standing[static_cast<std::size_t>(u)]) continue;
     for (int side = 0; side < c.setup.sides; ++side) {
       if (side != c.setup.units[u].side) ++s.score[side];
     }

@@ -115,6 +115,19 @@ nlohmann::json table_view(const GameSetup& setup) {
   nlohmann::json units = nlohmann::json::array();
   for (std::size_t u = 0; u < setup.units.size(); ++u) {
     const UnitInfo& info = setup.units[u];
+    if (info.squad >= 0) {
+      // GEN-09: a sub-unit slot; its models are listed under its squad (the state view says
+      // which of them stand in it).
+      units.push_back({{"id", info.id},
+                       {"name", info.name},
+                       {"side", info.side},
+                       {"squad", info.squad},
+                       {"activation_value", info.activation_value},
+                       {"move", info.move},
+                       {"models", nlohmann::json::array()},
+                       {"groups", nlohmann::json::array()}});
+      continue;
+    }
     nlohmann::json models = nlohmann::json::array();
     // ADV-32: the unit's model groups in army-list order, as a split shot names them.
     const auto order = detail::model_groups(setup, static_cast<int>(u));
@@ -169,15 +182,20 @@ nlohmann::json state_view(const GameState& state) {
   for (std::size_t u = 0; u < state.units.size(); ++u) {
     const UnitState& us = state.units[u];
     nlohmann::json models = nlohmann::json::array();
-    for (int m : state.members(static_cast<int>(u))) {
+    // A squad lists every model of its range, as the setup view does; a model standing in one of
+    // its sub-units (GEN-09) names it in `unit`. A sub-unit slot lists none.
+    const UnitInfo& info = setup.units[u];
+    const int listed = info.squad >= 0 ? 0 : info.model_count;
+    for (int m = info.first_model; m < info.first_model + listed; ++m) {
       const ModelState& ms = state.models[m];
       nlohmann::json model = {{"at", point_json(ms.pose.position)},
                               {"facing", ms.pose.facing},
                               {"alive", ms.pose.alive},
                               {"wounds_left", ms.wounds_left},
                               {"prone", ms.prone},
-                              {"fell_over", ms.fell_over},     // MOVE-15
-                              {"heavy_only", ms.heavy_only}};  // ADV-29
+                              {"fell_over", ms.fell_over},                    // MOVE-15
+                              {"heavy_only", ms.heavy_only}};                 // ADV-29
+      if (ms.pose.unit != static_cast<int>(u)) model["unit"] = ms.pose.unit;  // GEN-09
       // ADV-41: where a routing or pursuing model's last move began (shots measure to its path).
       if (ms.crossfire_path && ms.pose.alive && setup.options.crossfire &&
           (us.routing || us.rout_pending || us.pursuing >= 0))

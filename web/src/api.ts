@@ -38,6 +38,7 @@ export interface ModelView {
   fell_over?: boolean; // MOVE-15
   heavy_only?: boolean; // ADV-29
   crossfire_from?: Point; // ADV-41: where a router's or pursuer's last move began
+  unit?: number; // GEN-09: the sub-unit it stands in, when not its squad
 }
 
 export interface UnitView {
@@ -116,6 +117,18 @@ export interface Profile {
   special_rules: string[];
 }
 
+export interface TableModel { profile: string; leader: boolean; base_radius: number; weapons: string[]; group?: number }
+
+// GEN-09: the models standing in `unit` now, with their table entries. The state view lists every
+// model under its squad; one standing in a sub-unit names it in `unit`.
+export function modelsIn(table: TableView, state: StateView, unit: number): { m: ModelView; model: TableModel; i: number }[] {
+  const squad = table.units[unit]?.squad ?? unit;
+  const models = table.units[squad]?.models ?? [];
+  return (state.units[squad]?.models ?? [])
+    .map((m, i) => ({ m, model: models[i], i }))
+    .filter((x) => (x.m.unit ?? squad) === unit);
+}
+
 export interface TableView {
   name: string;
   description: string;
@@ -143,7 +156,8 @@ export interface TableView {
     side: number;
     activation_value: number;
     move: number;
-    models: { profile: string; leader: boolean; base_radius: number; weapons: string[]; group?: number }[];
+    squad?: number;  // GEN-09: a sub-unit slot's squad (its models are listed under the squad)
+    models: TableModel[];
     groups?: string[];  // ADV-32: the unit's model groups, as a split shot names them
   }[];
   profiles: Record<string, Profile>;

@@ -1,6 +1,7 @@
 // The table as SVG (issue 16): terrain by kind and height, objectives, deployment zones, models
 // with base, facing and wound markers, unit badges. Inches throughout; y grows up the table, as
 // the engine counts it, so the drawing flips it.
+import { modelsIn } from "./api";
 import type { Plan, Point, StateView, TableView } from "./api";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -100,7 +101,7 @@ export class Board {
   }
 
   private centre(unit: number): Point {
-    const living = this.state?.units[unit].models.filter((m) => m.alive) ?? [];
+    const living = this.state ? modelsIn(this.table, this.state, unit).map((x) => x.m).filter((m) => m.alive) : [];
     if (living.length === 0) return [0, 0];
     return [
       living.reduce((s, m) => s + m.at[0], 0) / living.length,
@@ -240,10 +241,10 @@ export class Board {
       let cx = 0;
       let cy = 0;
       let living = 0;
-      unit.models.forEach((m, i) => {
+      modelsIn(this.table, state, unit.unit).forEach(({ m, model, i }) => {
         if (!m.alive) return;
-        const r = info.models[i].base_radius;
-        const profile = this.table.profiles[info.models[i].profile];
+        const r = model.base_radius;
+        const profile = this.table.profiles[model.profile];
         const y = this.y(m.at[1]);
         cx += m.at[0];
         cy += y;
@@ -305,14 +306,13 @@ export class Board {
     this.ghosts.replaceChildren();
     if (!this.state || !plan) return;
     const info = this.table.units[unit];
-    const view = this.state.units[unit];
     const colour = plan.possible ? SIDE_COLOURS[info.side % 4] : "#999";
     const dx = plan.action?.dx ?? 0;
     const dy = plan.action?.dy ?? 0;
-    view.models.forEach((m, i) => {
+    modelsIn(this.table, this.state, unit).forEach(({ m, model }) => {
       if (!m.alive) return;
       el("circle", {
-        cx: m.at[0] + dx, cy: this.y(m.at[1] + dy), r: info.models[i].base_radius,
+        cx: m.at[0] + dx, cy: this.y(m.at[1] + dy), r: model.base_radius,
         fill: colour, "fill-opacity": 0.35, stroke: colour, "stroke-width": 0.08,
       }, this.ghosts);
     });

@@ -1,6 +1,6 @@
 // The arap page (issue 16): a lobby to start a game, and the table with the pending decision, the
 // engine's odds before every commit, moves planned live while dragging, and the dice log.
-import { api, ApiError } from "./api";
+import { api, ApiError, modelsIn } from "./api";
 import type { Action, GameEvent, GameSummary, Plan, Point, Rule, StateView, TableView } from "./api";
 import { Board, unitLabel } from "./board";
 import { describeAction, describePreview, h, rainText } from "./describe";
@@ -388,8 +388,10 @@ class GameView {
 
   private showUnit(unit: number): void {
     this.board.select(unit);
-    const info = this.table.units[unit];
+    // GEN-09: a sub-unit shows its squad's profiles and the models standing in it.
+    const info = this.table.units[this.table.units[unit].squad ?? unit];
     const view = this.state.units[unit];
+    const standing = modelsIn(this.table, this.state, unit);
     const rows = h("table", { class: "unit-info" },
       h("tr", {}, ...["", "M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"].map((k) => h("th", {}, k))));
     for (const id of [...new Set(info.models.map((m) => m.profile))]) {
@@ -399,7 +401,7 @@ class GameView {
     }
     const weapons = [...new Set(info.models.flatMap((m) => m.weapons))];
     this.unitPanel.replaceChildren(
-      h("h2", { class: `side-${info.side}` }, `${unitLabel(this.table, unit)} (${view.living_models} of ${info.models.length})`),
+      h("h2", { class: `side-${info.side}` }, `${unitLabel(this.table, unit)} (${view.living_models} of ${standing.length})`),
       rows,
       h("div", { class: "hint" }, `Weapons: ${weapons.join(", ") || "none"}; activation ${info.activation_value}`),
       ...(this.slowed(unit) ? [h("div", { class: "hint", "data-testid": "current-move" },
@@ -410,7 +412,7 @@ class GameView {
 
   // ADV-18: true when the unit's current move is below every one of its models' M.
   private slowed(unit: number): boolean {
-    const info = this.table.units[unit];
+    const info = this.table.units[this.table.units[unit].squad ?? unit];
     const slowest = Math.min(...info.models.map((m) => this.table.profiles[m.profile].M));
     return info.move < slowest;
   }

@@ -1,0 +1,276 @@
+// GEN-09 (sub-units) with ADV-19's splitting limits (advanced, option coherency). A unit whose
+// models have drifted into parts more than 3" apart (centre to centre) may either close ranks with
+// its next move (coherency.cpp: the catalogue's declaration that the next move restores
+// coherency) or split: each part becomes a unit of its own, in an empty slot the setup made for
+// the squad, with its own activation roll, Ld and morale tests, and no leader's help where the
+// leader is not. ADV-19's limits: at most as many parts as the Initiative of the squad's majority
+// troop type, and no part of one model unless it is an Independent Character. Parts of a squad
+// that come back within 3" of each other merge again (GEN-09), once neither is acting, fighting,
+// routing or pursuing; the merged unit's starting strength is the squad's again (ADV-19).
+//
+// Rulings (least advantage, documented in docs/game.md): a split is made in the phasing side's
+// activation phase, before the unit activates, and costs nothing; a unit locked in mêlée, routing
+// or pursuing does not split (ADV-19 lets no character leave such a unit either); a merged unit
+// keeps every restriction either part had this turn (an activation attempt, pinning,
+// suppression, a Charge made, shots fired).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "game/context.hpp"
+#include "game/melee_internal.hpp"
+#include "table/coherency.hpp"
+#include "table/geometry.hpp"
+
+namespace arap::game::detail {
+
+namespace {
+
+bool lone_character(const GameSetup& setup, int m) {
+  return setup.models[m].profile->has_rule("independent_character");
+}
+
+// The living models of `unit` in their connected parts under the 3" chain, the main body first
+// (ADV-74: the part with the leader, else the largest; among equals the one with the lowest
+// model), each in model order.
+std::vector<std::vector<int>> parts_of_unit(const GameState& s, int unit) {
+  std::vector<int> alive;
+  for (int m : s.members(unit))
+    if (s.models[m].pose.alive) alive.push_back(m);
+  std::vector<table::TableModel> poses;
+  poses.reserve(alive.size());
+  for (int m : alive) poses.push_back(s.models[m].pose);
+  std::vector<int> slots(alive.size());
+  for (std::size_t k = 0; k < slots.size(); ++k) slots[k] = static_cast<int>(k);
+  std::vector<std::vector<int>> parts;
+  for (const auto& group : table::coherent_groups(poses, slots)) {
+    std::vector<int> models;
+    for (int k : group) models.push_back(alive[static_cast<std::size_t>(k)]);
+    std::sort(models.begin(), models.end());
+    parts.push_back(std::move(models));
+  }
+  const int leader = s.leader_of(unit);
+  std::stable_sort(parts.begin(), parts.end(), [&](const auto& a, const auto& b) {
+    const bool a_led = std::find(a.begin(), a.end(), leader) != a.end();
+    const bool b_led = std::find(b.begin(), b.end(), leader) != b.end();
+    if (a_led != b_led) return a_led;
+    if (a.size() != b.size()) return a.size() > b.size();
+    return a.front() < b.front();
+  });
+  return parts;
+}
+
+// The squad's units (itself and its slots) with a living model standing in them.
+int standing_parts(const GameState& s, int squad) {
+  const UnitInfo& info = s.setup->units[squad];
+  int parts = s.unit_alive(squad) ? 1 : 0;
+  for (int k = 0; k < info.slot_count; ++k) parts += s.unit_alive(info.first_slot + k) ? 1 : 0;
+  return parts;
+}
+
+// The squad's empty slots (no model, living or dead, stands in them).
+std::vector<int> free_slots(const GameState& s, int squad) {
+  const UnitInfo& info = s.setup->units[squad];
+  std::vector<int> free;
+  for (int k = 0; k < info.slot_count; ++k) {
+    const int slot = info.first_slot + k;
+    const auto members = s.members(slot);
+    if (members.begin() == members.end()) free.push_back(slot);
+  }
+  return free;
+}
+
+// Whether `unit` is settled enough to merge: not acting, fighting, routing, pursuing, off the
+// table or in the middle of a Charge or a declared shot.
+bool at_rest(const GameState& s, int unit) {
+  const UnitState& u = s.units[unit];
+  if (u.locked != 0 || u.routing || u.rout_pending || u.pursuing >= 0 || u.away || u.fled ||
+      u.in_reserve || u.consolidation > 0)
+    return false;
+  if ((s.phase == Phase::active && s.active_unit == unit) ||
+      (s.phase == Phase::reaction && s.reaction_count > 0 && s.reactions[0].unit == unit))
+    return false;
+  for (int k = 0; k < s.reaction_count; ++k)
+    if (s.reactions[static_cast<std::size_t>(k)].unit == unit) return false;
+  return s.charging_unit != unit && s.charge_target != unit && s.pending_fire.unit != unit &&
+         s.pending_fire.target != unit;
+}
+
+// Some living model of `a` within 3" (centre to centre) of a living model of `b`.
+bool touching(const GameState& s, int a, int b) {
+  for (int m : s.members(a)) {
+    if (!s.models[m].pose.alive) continue;
+    for (int n : s.members(b))
+      if (s.models[n].pose.alive &&
+          table::distance(s.models[m].pose.position, s.models[n].pose.position) <=
+              table::kCoherencyDistance + 1e-9)
+        return true;
+  }
+  return false;
+}
+
+// The restrictions of `from` carried into `into` as two parts merge (least advantage: whatever
+// either part has done or suffered this turn holds for the whole).
+void combine(UnitState& into, const UnitState& from) {
+  auto& a = into.own_turn;
+  const auto& b = from.own_turn;
+  a.attempted = a.attempted || b.attempted;
+  a.free_moved = a.free_moved || b.free_moved;
+  a.pinned = a.pinned || b.pinned;
+  a.suppressed = a.suppressed || b.suppressed;
+  a.aimed = a.aimed && b.aimed;
+  a.pinning_failed = a.pinning_failed || b.pinning_failed;
+  a.morale_checked = a.morale_checked || b.morale_checked;
+  a.blast_hit = a.blast_hit || b.blast_hit;
+  a.hazard_checked = a.hazard_checked || b.hazard_checked;
+  a.rallied = a.rallied || b.rallied;
+  a.faced = a.faced || b.faced;
+  a.no_fear_flinched = a.no_fear_flinched || b.no_fear_flinched;
+  a.hazard_losses = static_cast<std::int16_t>(a.hazard_losses + b.hazard_losses);
+  a.moved_this_turn = a.moved_this_turn || b.moved_this_turn;
+  a.hits_taken = static_cast<std::int16_t>(a.hits_taken + b.hits_taken);
+  a.casualties_taken = static_cast<std::int16_t>(a.casualties_taken + b.casualties_taken);
+  a.throwers_used = static_cast<std::int16_t>(a.throwers_used + b.throwers_used);
+  a.moved_inches = std::max(a.moved_inches, b.moved_inches);
+  auto& p = into.player_turn;
+  const auto& q = from.player_turn;
+  p.stood_up = p.stood_up || q.stood_up;
+  p.engaged = p.engaged || q.engaged;
+  p.heavy_fired = p.heavy_fired || q.heavy_fired;
+  p.charges = std::max(p.charges, q.charges);
+  p.charge_failed = p.charge_failed || q.charge_failed;
+  p.fell = p.fell || q.fell;
+  p.fleet_moved = p.fleet_moved || q.fleet_moved;
+  p.fired = p.fired || q.fired;
+  into.picked_up = into.picked_up || from.picked_up;
+  into.tactical = into.tactical || from.tactical;
+  into.hidden = into.hidden && from.hidden;
+  into.revealing = into.revealing || from.revealing;
+  into.ambush_spent = into.ambush_spent || from.ambush_spent;
+  into.ground_turns = std::max(into.ground_turns, from.ground_turns);
+  into.s_points = std::max(into.s_points, from.s_points);
+  into.stirred_last_turn = into.stirred_last_turn || from.stirred_last_turn;
+  into.moved_last_turn = std::max(into.moved_last_turn, from.moved_last_turn);
+}
+
+// Every unit's record of `unit` (parted from it, fought it, rallied from it) held of `part` too.
+void share_records(GameState& s, int unit, int part) {
+  const std::uint64_t was = bit(unit);
+  for (UnitState& v : s.units) {
+    if (v.left_combat & was) v.left_combat |= bit(part);
+    if (v.left_combat_fresh & was) v.left_combat_fresh |= bit(part);
+    if (v.recent_foes & was) v.recent_foes |= bit(part);
+    if (v.rallied_from & was) v.rallied_from |= bit(part);
+  }
+}
+
+}  // namespace
+
+std::string split_illegal(const GameState& s, const Action& a) {
+  const GameSetup& setup = *s.setup;
+  const UnitInfo& info = setup.units[a.unit];
+  if (!setup.options.coherency)
+    return "ADV-19: units split only under the option coherency (off in this game)";
+  if (info.side != s.phasing)
+    return fmt::format("GEN-09: only {}'s units split now, in its activation phase",
+                       setup.scenario.sides[s.phasing].name);
+  const UnitState& u = s.units[a.unit];
+  if (u.locked != 0)
+    return fmt::format("ADV-19: {} is locked in mêlée and fights as one unit", info.name);
+  if (u.routing || u.rout_pending) return fmt::format("ADV-19: {} is routing", info.name);
+  if (u.pursuing >= 0) return fmt::format("ADV-19: {} is pursuing its routers", info.name);
+  const auto parts = parts_of_unit(s, a.unit);
+  if (parts.size() < 2)
+    return fmt::format(
+        "GEN-09: {} is in coherency (every model within 3\" of another): it has no parts to split "
+        "into",
+        info.name);
+  for (const auto& part : parts)
+    if (part.size() == 1 && !lone_character(setup, part.front()))
+      return fmt::format(
+          "ADV-19: a part of one model may not stand alone unless it is an Independent "
+          "Character: {} must close ranks instead (move mode close_ranks)",
+          info.name);
+  const int squad = setup.squad_of(a.unit);
+  const UnitInfo& squad_info = setup.units[squad];
+  const int after = standing_parts(s, squad) - 1 + static_cast<int>(parts.size());
+  if (after > squad_info.part_limit)
+    return fmt::format(
+        "ADV-19: {} may stand in at most {} parts (the Initiative of its troops); this split "
+        "would make {}",
+        squad_info.name, squad_info.part_limit, after);
+  if (static_cast<int>(free_slots(s, squad).size()) < static_cast<int>(parts.size()) - 1)
+    return fmt::format(
+        "ADV-19: no room for another part of {}: a game tracks at most 64 units, sub-units "
+        "included",
+        squad_info.name);
+  return "";
+}
+
+void apply_split(Context& c, const Action& a) {
+  GameState& s = c.state;
+  const int squad = c.setup.squad_of(a.unit);
+  const auto parts = parts_of_unit(s, a.unit);
+  const auto slots = free_slots(s, squad);
+  nlohmann::json listed = nlohmann::json::array();
+  const auto numbers = [&](const std::vector<int>& models) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int m : models) out.push_back(m - c.setup.units[squad].first_model);
+    return out;
+  };
+  if (c.logging()) listed.push_back({{"unit", a.unit}, {"models", numbers(parts.front())}});
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    const int slot = slots[k - 1];
+    s.units[slot] = s.units[a.unit];  // the part carries its squad's state this turn
+    s.units[slot].strength_at_turn_end = static_cast<std::int16_t>(parts[k].size());
+    // The squad's dead stay with the squad; the part holds its living models.
+    for (int m : parts[k]) s.models[m].pose.unit = slot;
+    share_records(s, a.unit, slot);
+    if (c.logging()) listed.push_back({{"unit", slot}, {"models", numbers(parts[k])}});
+  }
+  s.units[a.unit].strength_at_turn_end = static_cast<std::int16_t>(parts.front().size());
+  if (c.logging())
+    c.event(
+        {{"type", "split"}, {"unit", a.unit}, {"parts", std::move(listed)}, {"rule", "ADV-19"}});
+}
+
+void merge_parts(Context& c) {
+  GameState& s = c.state;
+  const GameSetup& setup = c.setup;
+  if (!setup.options.coherency) return;
+  for (int squad = 0; squad < setup.squads(); ++squad) {
+    const UnitInfo& info = setup.units[squad];
+    if (info.slot_count == 0) continue;
+    bool split = false;
+    for (int m = info.first_model; m < info.first_model + info.model_count && !split; ++m)
+      split = s.models[m].pose.unit != squad;
+    if (!split) continue;
+    // The squad and its slots, in order: a later part merges into an earlier one.
+    bool merged = false;
+    std::vector<int> units{squad};
+    for (int k = 0; k < info.slot_count; ++k) units.push_back(info.first_slot + k);
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      const int into = units[i];
+      if (!s.unit_alive(into) || !at_rest(s, into)) continue;
+      for (std::size_t j = i + 1; j < units.size(); ++j) {
+        const int from = units[j];
+        if (!s.unit_alive(from) || !at_rest(s, from) || !touching(s, into, from)) continue;
+        combine(s.units[into], s.units[from]);
+        for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+          if (s.models[m].pose.unit == from) s.models[m].pose.unit = into;
+        s.units[from] = UnitState{};
+        merged = true;
+        if (c.logging())
+          c.event({{"type", "merged"}, {"unit", into}, {"part", from}, {"rule", "GEN-09"}});
+        j = i;  // the grown part may now reach one it did not
+      }
+    }
+    // ADV-19: whole again by a merge, the squad's strength is its starting strength.
+    bool whole = merged;
+    for (int m = info.first_model; m < info.first_model + info.model_count && whole; ++m)
+      whole = s.models[m].pose.unit == squad;
+    if (whole) s.units[squad].strength_at_turn_end = static_cast<std::int16_t>(info.model_count);
+  }
+}
+
+}  // namespace arap::game::detail
