@@ -179,6 +179,15 @@ std::string split_illegal(const GameState& s, const Action& a) {
     return fmt::format("ADV-19: {} is locked in mêlée and fights as one unit", info.name);
   if (u.routing || u.rout_pending) return fmt::format("ADV-19: {} is routing", info.name);
   if (u.pursuing >= 0) return fmt::format("ADV-19: {} is pursuing its routers", info.name);
+  // Before the parts are measured (asked of every unit in each activation-phase listing): a squad
+  // with no sub-unit slot never stands in two parts.
+  const int squad = setup.squad_of(a.unit);
+  const UnitInfo& squad_info = setup.units[squad];
+  if (squad_info.slot_count == 0)
+    return fmt::format(
+        "ADV-19: {} stands in one part only (too few models for two parts of two, or troops of "
+        "Initiative 1)",
+        squad_info.name);
   const auto parts = parts_of_unit(s, a.unit);
   if (parts.size() < 2)
     return fmt::format(
@@ -191,8 +200,6 @@ std::string split_illegal(const GameState& s, const Action& a) {
           "ADV-19: a part of one model may not stand alone unless it is an Independent "
           "Character: {} must close ranks instead (move mode close_ranks)",
           info.name);
-  const int squad = setup.squad_of(a.unit);
-  const UnitInfo& squad_info = setup.units[squad];
   const int after = standing_parts(s, squad) - 1 + static_cast<int>(parts.size());
   if (after > squad_info.part_limit)
     return fmt::format(
