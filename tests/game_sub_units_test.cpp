@@ -146,6 +146,21 @@ TEST_F(SubUnits, ADV_19_a_part_of_one_model_that_is_no_character_may_not_stand_a
   EXPECT_EQ(illegal_reason(state_, close), "");
 }
 
+TEST_F(SubUnits, ADV_19_three_ogryns_have_no_room_for_two_parts_of_two) {
+  begin(test::battle("sub_units_ogryns", "imperial_guard",
+                     "[{unit: ogryn_squad, at: [24, 10], facing: 0}]", "orks",
+                     "[{unit: slugga_boyz, at: [24, 44], facing: 180}]"),
+        3);
+  state_.phasing = 0;
+  place(0, 10.0, 10.0, 90.0);
+  place(1, 12.0, 10.0, 90.0);
+  place(2, 30.0, 10.0, 90.0);  // 18" from the others
+  EXPECT_EQ(setup_->units[0].slot_count, 0);
+  const auto refused = refusal_of(illegal_reason(state_, act(ActionKind::split, 0)));
+  EXPECT_EQ(refused.rule, "ADV-19");
+  EXPECT_NE(refused.text.find("one part only"), std::string::npos) << refused.text;
+}
+
 TEST_F(SubUnits, GEN_09_a_coherent_unit_has_nothing_to_split) {
   two_parts(20.0);  // models 5 (x 18) and 6 (x 20): 2" apart
   const auto refused = refusal_of(illegal_reason(state_, act(ActionKind::split, 0)));
