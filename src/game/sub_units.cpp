@@ -87,13 +87,19 @@ bool at_rest(const GameState& s, int unit) {
   if (u.locked != 0 || u.routing || u.rout_pending || u.pursuing >= 0 || u.away || u.fled ||
       u.in_reserve || u.consolidation > 0)
     return false;
-  if ((s.phase == Phase::active && s.active_unit == unit) ||
-      (s.phase == Phase::reaction && s.reaction_count > 0 && s.reactions[0].unit == unit))
-    return false;
-  for (int k = 0; k < s.reaction_count; ++k)
+  if (s.phase == Phase::active && s.active_unit == unit) return false;
+  for (int k = 0; k < s.reaction_count; ++k)  // the reacting unit and those still to react
     if (s.reactions[static_cast<std::size_t>(k)].unit == unit) return false;
   return s.charging_unit != unit && s.charge_target != unit && s.pending_fire.unit != unit &&
          s.pending_fire.target != unit;
+}
+
+// Every model of the squad's range stands in the squad itself (no part is split off).
+bool whole(const GameState& s, int squad) {
+  const UnitInfo& info = s.setup->units[squad];
+  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
+    if (s.models[m].pose.unit != squad) return false;
+  return true;
 }
 
 // Some living model of `a` within 3" (centre to centre) of a living model of `b`.
@@ -112,45 +118,49 @@ bool touching(const GameState& s, int a, int b) {
 // The restrictions of `from` carried into `into` as two parts merge (least advantage: whatever
 // either part has done or suffered this turn holds for the whole).
 void combine(UnitState& into, const UnitState& from) {
+  const auto any = [](bool& a, bool b) { a = a || b; };
+  const auto both = [](bool& a, bool b) { a = a && b; };
+  const auto most = [](auto& a, auto b) { a = std::max(a, b); };
+  const auto add = [](std::int16_t& a, std::int16_t b) { a = static_cast<std::int16_t>(a + b); };
   auto& a = into.own_turn;
   const auto& b = from.own_turn;
-  a.attempted = a.attempted || b.attempted;
-  a.free_moved = a.free_moved || b.free_moved;
-  a.pinned = a.pinned || b.pinned;
-  a.suppressed = a.suppressed || b.suppressed;
-  a.aimed = a.aimed && b.aimed;
-  a.pinning_failed = a.pinning_failed || b.pinning_failed;
-  a.morale_checked = a.morale_checked || b.morale_checked;
-  a.blast_hit = a.blast_hit || b.blast_hit;
-  a.hazard_checked = a.hazard_checked || b.hazard_checked;
-  a.rallied = a.rallied || b.rallied;
-  a.faced = a.faced || b.faced;
-  a.no_fear_flinched = a.no_fear_flinched || b.no_fear_flinched;
-  a.hazard_losses = static_cast<std::int16_t>(a.hazard_losses + b.hazard_losses);
-  a.moved_this_turn = a.moved_this_turn || b.moved_this_turn;
-  a.hits_taken = static_cast<std::int16_t>(a.hits_taken + b.hits_taken);
-  a.casualties_taken = static_cast<std::int16_t>(a.casualties_taken + b.casualties_taken);
-  a.throwers_used = static_cast<std::int16_t>(a.throwers_used + b.throwers_used);
-  a.moved_inches = std::max(a.moved_inches, b.moved_inches);
+  any(a.attempted, b.attempted);
+  any(a.free_moved, b.free_moved);
+  any(a.pinned, b.pinned);
+  any(a.suppressed, b.suppressed);
+  both(a.aimed, b.aimed);
+  any(a.pinning_failed, b.pinning_failed);
+  any(a.morale_checked, b.morale_checked);
+  any(a.blast_hit, b.blast_hit);
+  any(a.hazard_checked, b.hazard_checked);
+  any(a.rallied, b.rallied);
+  any(a.faced, b.faced);
+  any(a.no_fear_flinched, b.no_fear_flinched);
+  any(a.moved_this_turn, b.moved_this_turn);
+  add(a.hazard_losses, b.hazard_losses);
+  add(a.hits_taken, b.hits_taken);
+  add(a.casualties_taken, b.casualties_taken);
+  add(a.throwers_used, b.throwers_used);
+  most(a.moved_inches, b.moved_inches);
   auto& p = into.player_turn;
   const auto& q = from.player_turn;
-  p.stood_up = p.stood_up || q.stood_up;
-  p.engaged = p.engaged || q.engaged;
-  p.heavy_fired = p.heavy_fired || q.heavy_fired;
-  p.charges = std::max(p.charges, q.charges);
-  p.charge_failed = p.charge_failed || q.charge_failed;
-  p.fell = p.fell || q.fell;
-  p.fleet_moved = p.fleet_moved || q.fleet_moved;
-  p.fired = p.fired || q.fired;
-  into.picked_up = into.picked_up || from.picked_up;
-  into.tactical = into.tactical || from.tactical;
-  into.hidden = into.hidden && from.hidden;
-  into.revealing = into.revealing || from.revealing;
-  into.ambush_spent = into.ambush_spent || from.ambush_spent;
-  into.ground_turns = std::max(into.ground_turns, from.ground_turns);
-  into.s_points = std::max(into.s_points, from.s_points);
-  into.stirred_last_turn = into.stirred_last_turn || from.stirred_last_turn;
-  into.moved_last_turn = std::max(into.moved_last_turn, from.moved_last_turn);
+  any(p.stood_up, q.stood_up);
+  any(p.engaged, q.engaged);
+  any(p.heavy_fired, q.heavy_fired);
+  most(p.charges, q.charges);
+  any(p.charge_failed, q.charge_failed);
+  any(p.fell, q.fell);
+  any(p.fleet_moved, q.fleet_moved);
+  any(p.fired, q.fired);
+  any(into.picked_up, from.picked_up);
+  any(into.tactical, from.tactical);
+  both(into.hidden, from.hidden);
+  any(into.revealing, from.revealing);
+  any(into.ambush_spent, from.ambush_spent);
+  most(into.ground_turns, from.ground_turns);
+  most(into.s_points, from.s_points);
+  any(into.stirred_last_turn, from.stirred_last_turn);
+  most(into.moved_last_turn, from.moved_last_turn);
 }
 
 // Every unit's record of `unit` (parted from it, fought it, rallied from it) held of `part` too.
@@ -188,12 +198,13 @@ std::string split_illegal(const GameState& s, const Action& a) {
         "ADV-19: {} stands in one part only (too few models for two parts of two, or troops of "
         "Initiative 1)",
         squad_info.name);
-  const auto parts = parts_of_unit(s, a.unit);
-  if (parts.size() < 2)
+  // The chain test every move asks (no allocation) before the parts are measured.
+  if (unit_coherent(s, a.unit))
     return fmt::format(
         "GEN-09: {} is in coherency (every model within 3\" of another): it has no parts to split "
         "into",
         info.name);
+  const auto parts = parts_of_unit(s, a.unit);
   for (const auto& part : parts)
     if (part.size() == 1 && !lone_character(setup, part.front()))
       return fmt::format(
@@ -248,10 +259,7 @@ void merge_parts(Context& c) {
   for (int squad = 0; squad < setup.squads(); ++squad) {
     const UnitInfo& info = setup.units[squad];
     if (info.slot_count == 0) continue;
-    bool split = false;
-    for (int m = info.first_model; m < info.first_model + info.model_count && !split; ++m)
-      split = s.models[m].pose.unit != squad;
-    if (!split) continue;
+    if (whole(s, squad)) continue;
     // The squad and its slots, in order: a later part merges into an earlier one.
     bool merged = false;
     std::vector<int> units{squad};
@@ -273,10 +281,8 @@ void merge_parts(Context& c) {
       }
     }
     // ADV-19: whole again by a merge, the squad's strength is its starting strength.
-    bool whole = merged;
-    for (int m = info.first_model; m < info.first_model + info.model_count && whole; ++m)
-      whole = s.models[m].pose.unit == squad;
-    if (whole) s.units[squad].strength_at_turn_end = static_cast<std::int16_t>(info.model_count);
+    if (merged && whole(s, squad))
+      s.units[squad].strength_at_turn_end = static_cast<std::int16_t>(info.model_count);
   }
 }
 
