@@ -214,6 +214,24 @@ ScoredAction Scorer::score(const Action& action) {
       out.score = w_.split;
       out.why = "the scattered parts act as units of their own";
       break;
+    case ActionKind::join: {
+      // ADV-19 / MORALE-03: a character lends the squad its Ld when higher; ADV-20: mobs merge.
+      const int lent = std::max(0, s_.leadership(action.unit) - s_.leadership(action.target));
+      out.score = w_.join * (1 + (s_.setup->units[action.unit].character ? lent : 0));
+      out.why = fmt::format("joins {} (Ld +{})", s_.setup->units[action.target].name, lent);
+      // A joiner that has tried to activate would spend the unit's activation with it.
+      if (s_.units[action.unit].own_turn.attempted && !s_.units[action.target].own_turn.attempted) {
+        out.score = -w_.min_gain;
+        out.why += ", but it would take the unit's activation this turn";
+      }
+      out.odds["ld_lent"] = lent;
+      break;
+    }
+    case ActionKind::leave:
+      // ADV-19: the character would take its Ld and its blows away from the squad.
+      out.score = w_.leave;
+      out.why = fmt::format("{} leaves to act alone", s_.setup->units[action.target].name);
+      break;
     case ActionKind::face:
       // ADV-71: the rally already faced the nearest enemy, the likeliest threat.
       out.score = -w_.min_gain;

@@ -56,6 +56,8 @@ constexpr WeightSpec kWeights[] = {
     {"bodyguard", &TacticianWeights::bodyguard, 0, 1000, true},
     {"split", &TacticianWeights::split, -1000, 1000, true},
     {"close_ranks", &TacticianWeights::close_ranks, 0, 1000, true},
+    {"join", &TacticianWeights::join, -1000, 1000, true},
+    {"leave", &TacticianWeights::leave, -1000, 1000, true},
     {"place_ladder", &TacticianWeights::place_ladder, 0, 1000, true},
     {"cast_down_ladder", &TacticianWeights::cast_down_ladder, 0, 1000, true},
     {"ladder_spacing", &TacticianWeights::ladder_spacing, 0, 48, true},

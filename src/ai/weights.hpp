@@ -43,6 +43,8 @@ struct TacticianWeights {
   double bodyguard = 1.0;       // ADV-53: a bodyguard taking an engaged leader's place
   double split = -1.0;          // GEN-09 / ADV-19: a unit out of coherency splitting
   double close_ranks = 1.0;     // GEN-09/ADV-19: a unit out of coherency free to move again
+  double join = 0.5;            // ADV-19/20: a character joining (again per Ld lent), mobs merging
+  double leave = -1.0;          // ADV-19: a joined character leaving its squad
   double place_ladder = 0.3;    // ADV-15: a carried ladder set up against a face (the way up open)
   double ladder_spacing = 4.0;  // ADV-15: no ladder set up this near one already standing
   double cast_down_ladder = 1.0;  // ADV-15: an enemy ladder pushed over, and each climber on it

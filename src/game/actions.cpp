@@ -12,7 +12,7 @@ namespace arap::game {
 
 namespace {
 
-constexpr std::array<const char*, 39> kKinds = {"activate",
+constexpr std::array<const char*, 41> kKinds = {"activate",
                                                 "free_move",
                                                 "end_phase",
                                                 "pick_up",
@@ -50,7 +50,9 @@ constexpr std::array<const char*, 39> kKinds = {"activate",
                                                 "cast_down_ladder",
                                                 "throw_grapple",
                                                 "pursuit_order",
-                                                "split"};
+                                                "split",
+                                                "join",
+                                                "leave"};
 // Bit 63 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
 static_assert(kKinds.size() <= 62);  // bits 62 and 63 of a KindSet are kSplitShots, kWastedShots
 // In MoveMode's order.
@@ -132,6 +134,8 @@ nlohmann::json to_json(const Action& action) {
     case ActionKind::bodyguard:
     case ActionKind::pick_up_ladder:
     case ActionKind::cast_down_ladder:
+    case ActionKind::join:   // ADV-19 / ADV-20
+    case ActionKind::leave:  // ADV-19
       out["unit"] = action.unit;
       out["target"] = action.target;
       break;

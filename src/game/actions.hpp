@@ -77,6 +77,13 @@ enum class ActionKind : std::uint8_t {
   // coherency splits into its parts, each a unit of its own (the parts' numbers in the event);
   // free
   split,
+  // ADV-19 / ADV-20: unit, target: in its side's activation phase, an Independent Character's
+  // unit joins the friendly squad `target` within 3" of it, or a mob merges into the mob `target`
+  // within 3"; free
+  join,
+  // ADV-19: unit, target: in its side's activation phase, the character whose own unit is
+  // `target` leaves the unit it joined (`unit`) and stands as its own unit again; free
+  leave,
 };
 
 struct Action {

@@ -92,7 +92,6 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
                     double climb_limit) {
   GameState& s = c.state;
   auto poses = s.table_models();
-  const auto& it = c.setup.units[target];
   std::vector<int> order;
   for (int m : c.state.members(charger))
     if (poses[m].alive && m != lead) order.push_back(m);
@@ -103,11 +102,11 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
   // How many Chargers each target model is engaged with, kept up to date as they move, so that
   // "engaged with another Charger" costs one look instead of a pass over the unit (this keeps a
   // charge of N models against N linear in N per Charger).
-  std::vector<int> engaged_by(static_cast<std::size_t>(it.model_count), 0);
+  std::vector<int> engaged_by(s.models.size(), 0);  // by model (ADV-19: guests too)
   const auto count_engaged = [&](int k, int sign) {
     for (int n : c.state.members(target))
       if (poses[n].alive && engaged_pair(poses[k], poses[n]))
-        engaged_by[n - it.first_model] += sign;
+        engaged_by[static_cast<std::size_t>(n)] += sign;
   };
   for (int k : c.state.members(charger))
     if (poses[k].alive) count_engaged(k, +1);
@@ -118,7 +117,7 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
     for (const bool unengaged_only : {true, false}) {
       for (int n : c.state.members(target)) {
         if (!poses[n].alive) continue;
-        if (unengaged_only && engaged_by[n - it.first_model] > 0) continue;
+        if (unengaged_only && engaged_by[static_cast<std::size_t>(n)] > 0) continue;
         const double d = table::distance(poses[m].position, poses[n].position);
         if (d < best_d) {
           best_d = d;
@@ -140,14 +139,12 @@ void place_chargers(Context& c, int charger, int target, int lead, double inches
 // to where it stands now) takes its hazard tests; true when any was due (CHARGE-10 cover).
 bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& starts) {
   GameState& s = c.state;
-  const auto& ci = c.setup.units[charger];
   auto poses = s.table_models();
   bool any = false;
-  for (int m = ci.first_model, k = 0; m < ci.first_model + ci.model_count; ++m, ++k) {
-    // `starts` holds the squad's whole range (GEN-09: its sub-units share it).
-    if (!poses[m].alive || poses[m].unit != charger ||
-        table::distance(starts[k], poses[m].position) < 1e-9)
-      continue;
+  for (int m : s.members(charger)) {
+    // `starts` holds every model's position (model_positions).
+    const table::Point start = starts[static_cast<std::size_t>(m)];
+    if (!poses[m].alive || table::distance(start, poses[m].position) < 1e-9) continue;
     table::MoveRequest request;
     request.model = m;
     request.mode = table::MoveMode::charge;
@@ -155,7 +152,7 @@ bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& st
     request.climb_limit = 1e9;
     request.path = {poses[m].position};
     const table::Point end = poses[m].position;
-    poses[m].position = starts[k];
+    poses[m].position = start;
     const auto report = table::check_move(c.state.table(), poses, request, false);
     poses[m].position = end;
     if (report.dangerous.empty()) continue;
@@ -163,15 +160,6 @@ bool charge_hazards(Context& c, int charger, const std::vector<table::Point>& st
     hazard_tests(c, charger, m, report.dangerous, report.distance);
   }
   return any;
-}
-
-std::vector<table::Point> charger_positions(const GameState& s, int charger) {
-  std::vector<table::Point> at;
-  // The squad's whole range, as charge_hazards reads it (GEN-09: its sub-units share it).
-  const UnitInfo& info = s.setup->units[charger];
-  for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-    at.push_back(s.models[m].pose.position);
-  return at;
 }
 
 // CHARGE-03: the nearest Charger goes first; within its radius of an enemy of `goal_unit`, the
@@ -183,7 +171,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
   const auto& ci = c.setup.units[charger];
   const NearestPair pair = nearest_pair(s, charger, goal_unit);
   auto poses = s.table_models();
-  const auto starts = charger_positions(s, charger);
+  const auto starts = model_positions(s);
   const double climb = ci.move;
   const LeadMove lead = lead_move(s, poses, pair, goal_unit, inches, climb);
   const auto& plan = lead.plan;
@@ -289,7 +277,7 @@ void fail_charge(Context& c, int charger, int target, int highest_die) {
   GameState& s = c.state;
   if (s.unit_alive(charger) && s.unit_alive(target)) {
     const table::Point from = moving_from(c, charger);
-    const auto starts = charger_positions(s, charger);
+    const auto starts = model_positions(s);
     auto poses = s.table_models();
     const table::Point aim = unit_centre(s, target);
     for (int m : c.state.members(charger))

@@ -65,11 +65,12 @@ Parts parts_of(const GameState& s, int unit) {
   return parts;
 }
 
-// Each model's displacement as the cut-off models of `parts` close ranks with `allowance` inches.
+// Each model's displacement as the cut-off models of `parts` close ranks with `allowance` inches,
+// indexed by model over the whole game (a unit's members may come from more than one squad's
+// range: ADV-19 guests).
 std::vector<table::Point> shifts_of(const GameState& s, int unit, const Parts& parts,
                                     double allowance) {
-  const auto& info = s.setup->units[unit];
-  std::vector<table::Point> shifts(static_cast<std::size_t>(info.model_count));
+  std::vector<table::Point> shifts(s.models.size());
   if (parts.cut_off.empty()) return shifts;
   std::vector<table::Point> anchors;  // where the models of the joined part stand (or will)
   for (const int m : parts.main) anchors.push_back(s.models[m].pose.position);
@@ -80,10 +81,10 @@ std::vector<table::Point> shifts_of(const GameState& s, int unit, const Parts& p
   // The unit's own models where they will stand (slot 0: the mover), for the bases a rejoining
   // model must not overlap.
   std::vector<table::TableModel> own(1);
-  std::vector<int> slot_of(static_cast<std::size_t>(info.model_count), 0);
+  std::vector<int> slot_of(s.models.size(), 0);
   for (int m : s.members(unit))
     if (s.models[m].pose.alive) {
-      slot_of[m - info.first_model] = static_cast<int>(own.size());
+      slot_of[static_cast<std::size_t>(m)] = static_cast<int>(own.size());
       own.push_back(s.models[m].pose);
     }
   table::MoveRequest request;
@@ -103,7 +104,7 @@ std::vector<table::Point> shifts_of(const GameState& s, int unit, const Parts& p
     }
     const table::Point direction = (anchors[nearest] - from) * (1.0 / gap);
     // Clear of its own unit's bases (its own place left out) ...
-    auto& own_place = own[slot_of[m - info.first_model]];
+    auto& own_place = own[slot_of[static_cast<std::size_t>(m)]];
     own[0] = s.models[m].pose;
     own_place.alive = false;
     double length =
@@ -119,7 +120,7 @@ std::vector<table::Point> shifts_of(const GameState& s, int unit, const Parts& p
     if (length > 0.0 && !legal(length)) length = furthest_legal(0.0, length, 24, legal).first;
     if (length < 0.05) continue;  // it cannot get nearer: it stays (and the unit stays split)
     const table::Point to = from + direction * length;
-    shifts[m - info.first_model] = to - from;
+    shifts[static_cast<std::size_t>(m)] = to - from;
     own_place.position = to;
     if (table::distance(to, anchors[nearest]) <= table::kCoherencyDistance + 1e-9)
       anchors.push_back(to);
@@ -203,12 +204,11 @@ table::Point centre_after_closing_ranks(const GameState& s, int unit) {
   const detail::Parts parts = detail::parts_of(s, unit);
   const auto shifts = detail::shifts_of(s, unit, parts, allowance);
   if (!detail::problem_of(s, parts, shifts).empty()) return centre;
-  const auto& info = s.setup->units[unit];
   table::Point sum;
   int n = 0;
   for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
-    sum = sum + s.models[m].pose.position + shifts[m - info.first_model];
+    sum = sum + s.models[m].pose.position + shifts[static_cast<std::size_t>(m)];
     ++n;
   }
   return n > 0 ? sum * (1.0 / n) : centre;

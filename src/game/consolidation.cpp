@@ -102,11 +102,7 @@ void apply_consolidation(Context& c, const Action& a, const UnitMove& move) {
   const table::Point shift{a.dx, a.dy};
   const table::Point from = moving_from(c, unit);
   if (std::hypot(a.dx, a.dy) > 1e-9) {
-    std::vector<table::Point> start;
-    // The squad's whole range, as level_tests reads it (GEN-09: its sub-units share it).
-    const UnitInfo& info = c.setup.units[unit];
-    for (int m = info.first_model; m < info.first_model + info.model_count; ++m)
-      start.push_back(s.models[m].pose.position);
+    const std::vector<table::Point> start = model_positions(s);
     for (const auto& [m, report] : move.reports) {
       s.models[m].pose.position = s.models[m].pose.position + shift;
       s.models[m].pose.facing = report.final_facing;

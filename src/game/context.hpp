@@ -152,11 +152,11 @@ std::string fleet_problem(const GameState& state, int unit);
 std::string move_illegal(const GameState& state, const Action& action, bool free_move,
                          UnitMove* checked = nullptr, bool explain = true);
 void apply_move(Context& c, const Action& action, bool free_move, UnitMove* checked = nullptr);
-// GEN-09 / ADV-19 (coherency.cpp; unit_coherent is engine.hpp's). Each model's displacement (in
-// the unit's model order; zero for those that stay) when the unit closes ranks with `allowance`
-// inches each; empty, or why it may not close ranks now; empty, or why (with option coherency) a
-// move other than closing ranks is refused: the unit is out of coherency and closing ranks could
-// bring a model nearer.
+// GEN-09 / ADV-19 (coherency.cpp; unit_coherent is engine.hpp's). Each model's displacement
+// (indexed by model over the whole game; zero for those that stay) when the unit closes ranks with
+// `allowance` inches each; empty, or why it may not close ranks now; empty, or why (with option
+// coherency) a move other than closing ranks is refused: the unit is out of coherency and closing
+// ranks could bring a model nearer.
 using ::arap::game::unit_coherent;  // engine.hpp
 std::vector<table::Point> close_ranks_shifts(const GameState& state, int unit, double allowance);
 std::string close_ranks_problem(const GameState& state, int unit, double allowance);
@@ -173,7 +173,7 @@ std::string swimming_gear_problem(const GameState& state, const UnitMove& move);
 bool ready_to_swim(Context& c, const Action& action, const UnitMove& wet);
 void lose_swimmers(Context& c, const Action& action, const UnitMove& wet);
 // ADV-24 (hell_for_leather.cpp): empty, or why `unit` may not ride Hell for Leather; after such
-// a move (`from`: where each of the unit's models began), a D6 for each model and difficult
+// a move (`from`: where every model began, model_positions), a D6 for each model and difficult
 // feature its path entered, a 1 losing it.
 std::string hell_for_leather_problem(const GameState& state, int unit);
 void hell_for_leather_tests(Context& c, int unit, const std::vector<table::Point>& from);
@@ -289,6 +289,12 @@ void apply_face(Context& c, const Action& a);
 std::string split_illegal(const GameState& state, const Action& a);
 void apply_split(Context& c, const Action& a);
 void merge_parts(Context& c);
+// ADV-19 / ADV-20 (sub_units.cpp): an Independent Character joins a squad within 3", and leaves it
+// again; a mob merges with another mob within 3".
+std::string join_illegal(const GameState& state, const Action& a);
+void apply_join(Context& c, const Action& a);
+std::string leave_illegal(const GameState& state, const Action& a);
+void apply_leave(Context& c, const Action& a);
 // ADV-53 (bodyguards.cpp): a bodyguard trades places with its engaged Principal.
 std::string bodyguard_illegal(const GameState& state, const Action& a);
 void apply_bodyguard(Context& c, const Action& a);
@@ -300,9 +306,9 @@ bool s_point_test_failed(Context& c, int unit);
 
 // ADV-15 (ladders.cpp): portable ladders. The standing ones go into the laid table after the
 // clouds; carried_ladder is the unit's ladder (-1: none); the bearers are a bit set over the
-// unit's models (bit i: its model i), `bulk` their bulk; move_rate is the rain's rate (ADV-21)
-// times the ladder's (every move the unit makes); ladder_face is the face of a raised surface whose
-// edge passes within 0.1" of `p`.
+// unit's members (bit i: the i-th members() visits), `bulk` their bulk; move_rate is the rain's
+// rate (ADV-21) times the ladder's (every move the unit makes); ladder_face is the face of a raised
+// surface whose edge passes within 0.1" of `p`.
 struct LadderFace {
   table::Point at;  // on the edge
   table::Point up;  // the unit vector across the edge toward the higher level
@@ -352,9 +358,12 @@ int land_at_foot(Context& c, int model, const table::Point& start, const table::
                  double drop_at);
 // After a move, each model takes the tests its path met, in path order, until one fails: MOVE-25
 // jumps down (a fall at the foot), MOVE-16 gaps (a fall into the gap), MOVE-22 jump-pack leaps (a
-// fall from the face), MOVE-18 climbs out of water (the model stays in it). `from` holds the
-// unit's models' starting positions; the models stand where the move took them.
+// fall from the face), MOVE-18 climbs out of water (the model stays in it). `from` holds every
+// model's starting position (model_positions); the models stand where the move took them.
 void level_tests(Context& c, int unit, const UnitMove& move, const std::vector<table::Point>& from);
+// Where every model of the game stands, indexed by model: the starting points a move's tests read
+// (a unit's members may come from more than one squad's range: GEN-09 parts, ADV-19/20 guests).
+std::vector<table::Point> model_positions(const GameState& state);
 // MOVE-23/24: after a failed climbing or rappelling test, if the move went down a drop, D6 of the
 // climbers fall.
 void climb_down_failed(Context& c, int unit, const UnitMove& move, const table::Point& shift);
@@ -371,8 +380,24 @@ std::string interception_illegal(const GameState& state, const Action& action);
 void apply_interception(Context& c, const Action& action);
 
 // Close combat (melee.cpp).
-// The nearest model to `from` among models [first, last) that pass `eligible`, or -1; ties go to
-// the lower index.
+// The nearest model to `from` among `candidates` (a unit's members, say) that pass `eligible`, or
+// -1; ties go to the first visited.
+template <typename Candidates, typename Eligible>
+inline int nearest_model(std::span<const table::TableModel> poses, int from,
+                         const Candidates& candidates, double& best, Eligible eligible) {
+  int nearest = -1;
+  best = 1e18;
+  for (const int n : candidates) {
+    if (!eligible(n)) continue;
+    const double d = table::distance(poses[from].position, poses[n].position);
+    if (d < best) {
+      best = d;
+      nearest = n;
+    }
+  }
+  return nearest;
+}
+// The same over models first..last-1.
 template <typename Eligible>
 inline int nearest_model(std::span<const table::TableModel> poses, int from, int first, int last,
                          double& best, Eligible eligible) {

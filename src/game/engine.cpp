@@ -152,6 +152,12 @@ std::string apply_with(GameState& s, const Action& a, dice::DiceSource* caller_d
     case ActionKind::split:  // GEN-09 / ADV-19
       detail::apply_split(c, a);
       break;
+    case ActionKind::join:  // ADV-19 / ADV-20
+      detail::apply_join(c, a);
+      break;
+    case ActionKind::leave:  // ADV-19
+      detail::apply_leave(c, a);
+      break;
     case ActionKind::pursuit_order:  // MELEE-25
       detail::apply_pursuit_order(c, a);
       break;

@@ -137,6 +137,7 @@ void for_each(LadderState& l, Visit&& visit) {
   X(no_break_off) \
   X(last_man) \
   X(rallied_from) \
+  X(guests) \
   X(own_turn.rallied) \
   X(own_turn.faced) \
   X(round.first_round) \
@@ -220,7 +221,7 @@ void for_each_scalar(State& s, Visit&& visit) {
 // A field added to these structs must be added to the lists above (and then these sizes updated).
 #if defined(__x86_64__) && defined(__GNUC__)
 static_assert(sizeof(ModelState) == 96, "list the new ModelState field in fields::for_each");
-static_assert(sizeof(UnitState) == 152, "list the new UnitState field in ARAP_UNIT_FIELDS");
+static_assert(sizeof(UnitState) == 160, "list the new UnitState field in ARAP_UNIT_FIELDS");
 static_assert(sizeof(UnitState::OwnTurn) == 28 && sizeof(UnitState::PlayerTurn) == 16 &&
                   sizeof(UnitState::Round) == 16,
               "list the new UnitState field in ARAP_UNIT_FIELDS");

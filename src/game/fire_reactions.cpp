@@ -33,11 +33,10 @@ int reaction_template(Context& c, int unit, int target, int m, const WeaponProfi
   GameState& s = c.state;
   auto poses = s.table_models();
   const int chargers = fire_and_charge ? unit : target;
-  const auto& ti = c.setup.units[target];
   double gap = 0.0;
-  const int nearest =
-      nearest_model(poses, m, ti.first_model, ti.first_model + ti.model_count, gap,
-                    [&](int n) { return poses[n].alive && poses[n].unit == target; });
+  const int nearest = nearest_model(poses, m, s.members(target), gap, [&](int n) {
+    return poses[n].alive && poses[n].unit == target;
+  });
   if (nearest < 0) return 0;
   if (gap > 7.0) {
     // Move the charging unit along the line between firer and nearest enemy until 7" apart.

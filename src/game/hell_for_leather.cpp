@@ -32,13 +32,10 @@ std::string hell_for_leather_problem(const GameState& s, int unit) {
 
 void hell_for_leather_tests(Context& c, int unit, const std::vector<table::Point>& from) {
   GameState& s = c.state;
-  const auto& info = c.setup.units[unit];
   const auto& table = s.table();
-  for (int i = 0; i < info.model_count; ++i) {
-    const int m = info.first_model + i;
-    // `from` holds the squad's whole range (GEN-09: its sub-units share it).
-    if (!s.models[m].pose.alive || s.models[m].pose.unit != unit) continue;
-    const table::Point start = from[static_cast<std::size_t>(i)];
+  for (int m : s.members(unit)) {
+    if (!s.models[m].pose.alive) continue;
+    const table::Point start = from[static_cast<std::size_t>(m)];
     const table::Point end = s.models[m].pose.position;
     for (const int index : table.features_near(start, end)) {
       const table::TerrainFeature& feature = table.features()[index];

@@ -1,6 +1,7 @@
 // check_invariants (DESIGN "the door"): what must hold of any state the engine hands back, checked
 // after every action in the dev preset and by the playout harness. Each check names the rule that
 // makes it an invariant.
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -24,18 +25,38 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     fail("the state's models or units do not match its setup");
     return out;
   }
-  // GEN-09: every model stands in its squad or in one of the squad's sub-units; an empty
-  // sub-unit slot holds no state.
+  // GEN-09: every model stands in its squad or in one of the squad's sub-units, or as a guest
+  // (ADV-19: a joined Independent Character; ADV-20: a merged mob) in a unit of its side that names
+  // its squad among its guests; an empty sub-unit slot, or the squad of a guest, holds no state.
   for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
     const int unit = s.models[m].pose.unit;
-    if (unit < 0 || unit >= unit_count || setup.squad_of(unit) != setup.models[m].unit)
-      fail(fmt::format("GEN-09: model {} stands in unit {}, not in its squad {} or its parts", m,
-                       unit, setup.models[m].unit));
+    const int home = setup.models[m].unit;
+    if (unit < 0 || unit >= unit_count)
+      fail(fmt::format("GEN-09: model {} stands in unit {}, which does not exist", m, unit));
+    else if (setup.squad_of(unit) != home && ((s.units[unit].guests >> home & 1) == 0 ||
+                                              setup.units[unit].side != setup.units[home].side))
+      fail(fmt::format(
+          "GEN-09: model {} stands in unit {}, not in its squad {}, its parts, or as a guest", m,
+          unit, home));
   }
-  for (int u = setup.squads(); u < unit_count; ++u) {
-    const auto members = s.members(u);
-    if (members.begin() == members.end() && !(s.units[u] == UnitState{}))
-      fail(fmt::format("GEN-09: the empty sub-unit slot {} holds a state", u));
+  for (int u = 0; u < unit_count; ++u) {
+    const std::uint64_t guests = s.units[u].guests;
+    if (guests & (std::uint64_t{1} << setup.squad_of(u)))
+      fail(fmt::format("ADV-19: unit {} names its own squad among its guests", u));
+    for (int q = 0; q < setup.squads(); ++q)
+      if ((guests >> q & 1) != 0 &&
+          std::none_of(s.models.begin() + setup.units[q].first_model,
+                       s.models.begin() + setup.units[q].first_model + setup.units[q].model_count,
+                       [&](const ModelState& model) { return model.pose.unit == u; }))
+        fail(
+            fmt::format("ADV-19: unit {} names squad {} among its guests, none of whose models "
+                        "stands in it",
+                        u, q));
+    if (s.members(u).empty() && !(s.units[u] == UnitState{}))
+      fail(
+          fmt::format("GEN-09: unit {} holds a state but no model (an empty sub-unit slot, or a "
+                      "squad whose models all stand in another unit)",
+                      u));
   }
   if (s.turn < 1 || s.turn > setup.scenario.turn_limit)
     fail(fmt::format("turn {} is outside 1..{}", s.turn, setup.scenario.turn_limit));

@@ -95,13 +95,14 @@ bool arms_fit_a_ladder(const GameState& s, int m) {
 std::uint64_t ladder_bearers(const GameState& s, int unit, int* bulk) {
   std::uint64_t bearers = 0;
   int carried = 0;
-  const auto& info = s.setup->units[unit];
   for (const bool fitting : {true, false}) {
+    int index = -1;  // the model's place among the unit's members
     for (int m : s.members(unit)) {
+      ++index;
       if (carried >= rules::kLadderBearers) break;
       const auto& model = s.models[m];
       if (!model.pose.alive || arms_fit_a_ladder(s, m) != fitting) continue;
-      bearers |= std::uint64_t{1} << std::min(m - info.first_model, 63);
+      bearers |= std::uint64_t{1} << std::min(index, 63);
       carried += std::max(1, static_cast<int>(model.pose.bulk));
     }
   }
@@ -124,7 +125,11 @@ bool bears_ladder(const GameState& s, int m) {
   if (s.portable_ladders.empty()) return false;
   const int unit = s.models[m].pose.unit;
   if (carried_ladder(s, unit) < 0) return false;
-  const int index = m - s.setup->units[unit].first_model;
+  int index = 0;  // its place among the unit's members
+  for (int n : s.members(unit)) {
+    if (n == m) break;
+    ++index;
+  }
   return ((ladder_bearers(s, unit, nullptr) >> std::min(index, 63)) & 1u) != 0;
 }
 

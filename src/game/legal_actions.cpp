@@ -3,6 +3,7 @@
 // continuous ones (moves) come from the move planner as a finite set with a purpose each
 // (legal_moves.cpp). Free moves (MOVE-14) use the same set in the activation phase.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <set>
 #include <tuple>
@@ -73,6 +74,29 @@ bool shot_fires(const GameState& s, const std::vector<table::TableModel>& poses,
 
 // ADV-71: a rallied unit's free turn, offered toward each enemy unit (the directions a turn is
 // for); any other bearing is legal too.
+// ADV-19 / ADV-20: a lone character's unit joining each friendly squad, or a mob merging with
+// each friendly mob, and each character of `unit` leaving it. Only characters, mobs and units
+// with guests are asked (the rest have none).
+void add_joins(Listing& list, int unit) {
+  const GameState& s = list.s;
+  const UnitInfo& info = s.setup->units[unit];
+  if ((info.character || info.mob) && list.wants(ActionKind::join)) {
+    Action join = make_action(ActionKind::join, unit);
+    for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
+      if (v == unit || s.setup->units[v].side != info.side || !s.unit_alive(v)) continue;
+      join.target = v;
+      list.push_if_legal(join);
+    }
+  }
+  if (s.units[unit].guests != 0 && list.wants(ActionKind::leave)) {
+    Action leave = make_action(ActionKind::leave, unit);
+    for (std::uint64_t guests = s.units[unit].guests; guests != 0; guests &= guests - 1) {
+      leave.target = std::countr_zero(guests);
+      list.push_if_legal(leave);
+    }
+  }
+}
+
 void add_free_turns(Listing& list, int unit) {
   const GameState& s = list.s;
   Action face = make_action(ActionKind::face, unit);
@@ -244,6 +268,7 @@ std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
         list.push_if_legal(make_action(ActionKind::go_to_ground, u));  // ADV-01
         if (setup.options.coherency && list.wants(ActionKind::split))
           list.push_if_legal(make_action(ActionKind::split, u));    // GEN-09 / ADV-19
+        add_joins(list, u);                                         // ADV-19 / ADV-20
         if (list.wants(ActionKind::face)) add_free_turns(list, u);  // ADV-71
         if (s.units[u].pursuing >= 0) {  // MELEE-25: the order it does not have yet
           Action order = make_action(ActionKind::pursuit_order, u);

@@ -96,10 +96,13 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       if (a.kind == ActionKind::end_phase) return "";
       if (a.kind != ActionKind::activate && a.kind != ActionKind::free_move &&
           a.kind != ActionKind::go_to_ground && a.kind != ActionKind::face &&
-          a.kind != ActionKind::pursuit_order && a.kind != ActionKind::split)
+          a.kind != ActionKind::pursuit_order && a.kind != ActionKind::split &&
+          a.kind != ActionKind::join && a.kind != ActionKind::leave)
         return wrong_phase();
       if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
       if (a.kind == ActionKind::split) return detail::split_illegal(s, a);  // GEN-09 / ADV-19
+      if (a.kind == ActionKind::join) return detail::join_illegal(s, a);    // ADV-19 / ADV-20
+      if (a.kind == ActionKind::leave) return detail::leave_illegal(s, a);  // ADV-19
       if (a.kind == ActionKind::face) return detail::face_illegal(s, a);
       if (a.kind == ActionKind::pursuit_order) return detail::pursuit_order_illegal(s, a);
       if (a.kind == ActionKind::go_to_ground) return detail::ground_illegal(s, a);

@@ -127,11 +127,16 @@ struct PathTest {
 
 }  // namespace
 
+std::vector<table::Point> model_positions(const GameState& s) {
+  std::vector<table::Point> at(s.models.size());
+  for (std::size_t m = 0; m < at.size(); ++m) at[m] = s.models[m].pose.position;
+  return at;
+}
+
 void level_tests(Context& c, int unit, const UnitMove& move,
                  const std::vector<table::Point>& from) {
   GameState& s = c.state;
   const UnitInfo& info = c.setup.units[unit];
-  const int first = info.first_model;
   std::vector<PathTest> tests;
   for (const auto& [m, report] : move.reports) {
     if (!s.models[m].pose.alive) continue;
@@ -151,7 +156,7 @@ void level_tests(Context& c, int unit, const UnitMove& move,
     std::stable_sort(tests.begin(), tests.end(),
                      [](const PathTest& x, const PathTest& y) { return x.at < y.at; });
     const int initiative = c.setup.models[m].profile->initiative;
-    const table::Point start = from[m - first];
+    const table::Point start = from[static_cast<std::size_t>(m)];
     const table::Point end = s.models[m].pose.position;  // moved already (GEN-09: each its own way)
     const double radius = s.models[m].pose.base_radius;
     for (const PathTest& test : tests) {

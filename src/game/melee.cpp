@@ -31,14 +31,13 @@ namespace arap::game::detail {
 void advance_on(Context& c, int unit, int foe, double inches, bool hold_if_engaged) {
   GameState& s = c.state;
   if (fixed_in_place(s, unit)) return;  // ADV-29
-  const auto& fi = c.setup.units[foe];
   auto poses = s.table_models();
   for (int m : c.state.members(unit)) {
     if (!poses[m].alive) continue;
     double best = 0.0;
-    const int nearest =
-        nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count, best,
-                      [&](int n) { return poses[n].alive && poses[n].unit == foe; });
+    const int nearest = nearest_model(poses, m, s.members(foe), best, [&](int n) {
+      return poses[n].alive && poses[n].unit == foe;
+    });
     if (nearest < 0 || (hold_if_engaged && engaged_pair(poses[m], poses[nearest]))) continue;
     const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
                                                 inches, table::MoveMode::charge);
@@ -74,15 +73,13 @@ namespace {
 // Winners' models within reach of a flinched unit close to base contact (MELEE-18).
 void close_to_contact(Context& c, int unit, int flinched) {
   GameState& s = c.state;
-  const auto& fi = c.setup.units[flinched];
   auto poses = s.table_models();
   for (int m : c.state.members(unit)) {
     if (!poses[m].alive) continue;
     double best = 0.0;
-    const int nearest =
-        nearest_model(poses, m, fi.first_model, fi.first_model + fi.model_count, best, [&](int n) {
-          return poses[n].alive && poses[n].unit == flinched && engaged_pair(poses[m], poses[n]);
-        });
+    const int nearest = nearest_model(poses, m, s.members(flinched), best, [&](int n) {
+      return poses[n].alive && poses[n].unit == flinched && engaged_pair(poses[m], poses[n]);
+    });
     if (nearest < 0) continue;
     const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
                                                 best, table::MoveMode::charge);

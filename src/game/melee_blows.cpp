@@ -248,7 +248,6 @@ void remove_fallen(Context& c, int unit) {
 
 int free_hacks(Context& c, int attacker, int target, bool one_each, const char* rule) {
   GameState& s = c.state;
-  const auto& it = c.setup.units[target];
   rules::MeleeSituation hack;
   hack.free_hack = true;
   const int goal = rules::melee_hit_goal(hack).goal;  // MELEE-22: 4 whatever the skill
@@ -260,11 +259,10 @@ int free_hacks(Context& c, int attacker, int target, bool one_each, const char* 
     if (!s.models[m].pose.alive) continue;
     // The nearest enemy model within this model's reach takes its hacks.
     double best = 0.0;
-    const int victim =
-        nearest_model(poses, m, it.first_model, it.first_model + it.model_count, best, [&](int n) {
-          return s.models[n].pose.alive && s.models[n].pose.unit == target &&
-                 s.models[n].wounds_left > 0 && engaged_pair(s.models[m].pose, s.models[n].pose);
-        });
+    const int victim = nearest_model(poses, m, s.members(target), best, [&](int n) {
+      return s.models[n].pose.alive && s.models[n].pose.unit == target &&
+             s.models[n].wounds_left > 0 && engaged_pair(s.models[m].pose, s.models[n].pose);
+    });
     if (victim < 0) continue;
     const int count = one_each ? 1 : c.setup.models[m].profile->attacks;
     for (int k = 0; k < count; ++k) {

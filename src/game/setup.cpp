@@ -119,6 +119,8 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     bool all_breathe_underwater = true;
     bool all_robots = true;
     bool all_dreadnoughts = true;
+    bool all_mob = true;
+    bool all_characters = true;
     bool any_invulnerable = false;
     bool any_big = false;
     for (const auto& model : placed.models) {
@@ -129,6 +131,8 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
                                       : static_cast<double>(p.move);
       info.move = std::min(info.move, current_move);
       all_fearless = all_fearless && p.has_rule("fearless");
+      all_mob = all_mob && p.has_rule("mob");                                  // ADV-20
+      all_characters = all_characters && p.has_rule("independent_character");  // ADV-19
       all_dogged = all_dogged && p.has_rule("dogged");
       // ADV-29: a fixed weapon emplacement counts as a (static) Relentless model.
       all_relentless = all_relentless && (p.has_rule("relentless") || p.has_rule("emplacement"));
@@ -196,6 +200,8 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     info.assault_grenades = 2 * assault > count;  // CHARGE-16 (2.3): the majority carries them
     info.defensive_grenades = 2 * defensive > count;
     info.fearless = all_fearless;
+    info.mob = all_mob;
+    info.character = all_characters;
     info.dogged = all_dogged;
     info.relentless = all_relentless;
     info.weapon_crew = placed.definition->weapon_crew;  // ADV-28
@@ -243,6 +249,8 @@ void add_sub_unit_slots(GameSetup& setup) {
     for (int i = 0; i < 16; ++i)
       if (initiative[i] > initiative[majority]) majority = i;
     info.part_limit = std::max(1, majority);
+    // ADV-20: a mob splits as its player sees fit, into parts of two or more.
+    if (info.mob && setup.options.mobs) info.part_limit = std::max(1, info.model_count / 2);
   }
   if (!setup.options.coherency) return;
   for (int u = 0; u < squads; ++u) {

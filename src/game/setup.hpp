@@ -68,6 +68,8 @@ struct UnitInfo {
   std::uint64_t hates = 0;            // MORALE-06: bit v set when it hates unit v
   Machine machine = Machine::none;    // ADV-27: every model is a robot (or a Dreadnought)
   bool emplacement = false;           // ADV-29: a model is a fixed emplacement: it never moves
+  bool mob = false;                   // ADV-20: every model belongs to a (civilian) mob
+  bool character = false;             // ADV-19: every model is an Independent Character
 
   // MOVE-12 / ADV-18: the current move in whole inches, rounded down: what the dice that the rules
   // choose by M (the variable-ground die, the Charge's M + 2D6, a flight's rate) are read with.

@@ -58,17 +58,26 @@ int GameState::leader_of(int unit) const {
 
 int GameState::leadership(int unit) const {
   const auto& info = setup->units[unit];
-  if (const int leader = leader_of(unit); leader >= 0)
-    return setup->models[leader].profile->leadership;
-  std::array<int, 16> count{};
-  for (int m : members(unit)) {
-    if (models[m].pose.alive) ++count[std::clamp(setup->models[m].profile->leadership, 0, 15)];
+  int ld = info.leadership;
+  if (const int leader = leader_of(unit); leader >= 0) {
+    ld = setup->models[leader].profile->leadership;
+  } else {
+    std::array<int, 16> count{};
+    for (int m : members(unit)) {
+      if (models[m].pose.alive) ++count[std::clamp(setup->models[m].profile->leadership, 0, 15)];
+    }
+    int best = -1;
+    for (int k = 0; k < 16; ++k) {
+      if (count[k] > 0 && (best < 0 || count[k] > count[best])) best = k;
+    }
+    if (best >= 0) ld = best;
   }
-  int best = -1;
-  for (int ld = 0; ld < 16; ++ld) {
-    if (count[ld] > 0 && (best < 0 || count[ld] > count[best])) best = ld;
-  }
-  return best >= 0 ? best : info.leadership;
+  // MORALE-03 / ADV-19: a joined Independent Character with a higher Ld lends it to the unit.
+  if (units[unit].guests != 0)
+    for (int m : members(unit))
+      if (models[m].pose.alive && setup->units[setup->models[m].unit].character)
+        ld = std::max(ld, setup->models[m].profile->leadership);
+  return ld;
 }
 
 int GameState::activation_value(int unit) const {

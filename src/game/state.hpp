@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -159,6 +160,9 @@ struct UnitState {
   // ADV-71/72: bit u set when unit u was pursuing it as it rallied; cleared when it next routs or
   // fights.
   std::uint64_t rallied_from = 0;
+  // ADV-19 / ADV-20: bit q set when models of squad q (another squad) stand in this unit: a
+  // joined Independent Character or a merged mob (see UnitMembers).
+  std::uint64_t guests = 0;
   bool no_break_off = false;  // MELEE-12: a failed Hit and Run forbids breaking off next round
   bool last_man = false;      // ADV-67: a squad brought down to one model by this mêlée's rounds
   MeleeChoice melee_choice = MeleeChoice::undecided;  // MELEE-29 step 1
@@ -227,16 +231,19 @@ struct LaidTable {
   friend bool operator==(const LaidTable&, const LaidTable&) { return true; }
 };
 
-// GEN-09 / ADV-19: the models now in a unit, in model order. A squad's models stand together in
+// GEN-09 / ADV-19 / ADV-20: the models now in a unit. A squad's models stand together in
 // GameState::models (UnitInfo::first_model, model_count); its sub-units share that range, and a
 // model belongs to the unit its pose names (`pose.unit`), so a squad that never split visits its
-// whole range as before.
+// whole range as before. A unit may also hold guests: an Independent Character that joined it
+// (ADV-19) or a mob merged into it (ADV-20). Their squads' ranges are visited after its own, in
+// squad order (UnitState::guests names them), filtered the same way.
 class UnitMembers {
  public:
   class iterator {
    public:
-    iterator(const ModelState* models, int m, int end, int unit)
-        : models_(models), m_(m), end_(end), unit_(unit) {
+    iterator(const ModelState* models, const UnitInfo* squads, int m, int end, std::uint64_t guests,
+             int unit)
+        : models_(models), squads_(squads), m_(m), end_(end), guests_(guests), unit_(unit) {
       skip();
     }
     int operator*() const { return m_; }
@@ -250,19 +257,43 @@ class UnitMembers {
 
    private:
     void skip() {
-      while (m_ < end_ && models_[m_].pose.unit != unit_) ++m_;
+      for (;;) {
+        while (m_ < end_ && models_[m_].pose.unit != unit_) ++m_;
+        if (m_ < end_) return;
+        if (guests_ == 0) {
+          m_ = end_ = -1;  // past the last range: the end iterator
+          return;
+        }
+        const int squad = std::countr_zero(guests_);
+        guests_ &= guests_ - 1;
+        m_ = squads_[squad].first_model;
+        end_ = m_ + squads_[squad].model_count;
+      }
     }
     const ModelState* models_;
-    int m_, end_, unit_;
+    const UnitInfo* squads_;
+    int m_, end_;
+    std::uint64_t guests_;
+    int unit_;
   };
-  UnitMembers(const ModelState* models, int first, int count, int unit)
-      : models_(models), first_(first), end_(first + count), unit_(unit) {}
-  iterator begin() const { return {models_, first_, end_, unit_}; }
-  iterator end() const { return {models_, end_, end_, unit_}; }
+  UnitMembers(const ModelState* models, const UnitInfo* squads, int first, int count,
+              std::uint64_t guests, int unit)
+      : models_(models),
+        squads_(squads),
+        first_(first),
+        end_(first + count),
+        guests_(guests),
+        unit_(unit) {}
+  iterator begin() const { return {models_, squads_, first_, end_, guests_, unit_}; }
+  iterator end() const { return {models_, squads_, -1, -1, 0, unit_}; }
+  bool empty() const { return !(begin() != end()); }
 
  private:
   const ModelState* models_;
-  int first_, end_, unit_;
+  const UnitInfo* squads_;
+  int first_, end_;
+  std::uint64_t guests_;
+  int unit_;
 };
 
 struct GameState {
@@ -347,7 +378,8 @@ struct GameState {
   // GEN-09: the models now in `unit` (see UnitMembers).
   UnitMembers members(int unit) const {
     const UnitInfo& info = setup->units[unit];
-    return {models.data(), info.first_model, info.model_count, unit};
+    return {models.data(),    setup->units.data(), info.first_model,
+            info.model_count, units[unit].guests,  unit};
   }
   bool unit_alive(int unit) const;
   int living_models(int unit) const;

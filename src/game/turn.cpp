@@ -160,10 +160,16 @@ void check_game_end(Context& c) {
   // off the table after their routers are neither).
   // GEN-09: a squad counts once, destroyed when none of its parts stands.
   s.score.fill(0);
+  // ADV-19/20: a squad whose models stand in another unit (a joined character, a merged mob)
+  // stands while one of them lives there.
   std::vector<bool> squad_standing(static_cast<std::size_t>(c.setup.squads()), false);
-  for (int u = 0; u < static_cast<int>(s.units.size()); ++u)
-    if (s.unit_alive(u) || s.units[u].away || s.units[u].in_reserve)
-      squad_standing[static_cast<std::size_t>(c.setup.squad_of(u))] = true;
+  for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+    const UnitState& unit = s.units[u];
+    if (unit.fled) continue;
+    for (int m : s.members(u))
+      if (s.models[m].pose.alive || unit.away || unit.in_reserve)
+        squad_standing[static_cast<std::size_t>(c.setup.models[m].unit)] = true;
+  }
   for (int u = 0; u < c.setup.squads(); ++u) {
     if (squad_standing[static_cast<std::size_t>(u)]) continue;
     for (int side = 0; side < c.setup.sides; ++side) {

@@ -134,8 +134,8 @@ UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, 
   for (int m : s.members(a.unit)) {
     if (!s.models[m].pose.alive) continue;
     nearby[0] = s.models[m].pose;
-    request.path[0] =
-        s.models[m].pose.position + (own_shifts.empty() ? shift : own_shifts[m - info.first_model]);
+    request.path[0] = s.models[m].pose.position +
+                      (own_shifts.empty() ? shift : own_shifts[static_cast<std::size_t>(m)]);
     table::MoveReport report = table::check_move(s.table(), nearby, request, explain);
     if (!report.legal) {
       result.reason =
@@ -516,20 +516,15 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   const UnitMove move = checked != nullptr && !checked->reports.empty() && !rolled_variable
                             ? std::move(*checked)
                             : unit_move_check(s, a, allowance, fraction);
-  std::vector<table::Point> from;
-  for (int m = info_of(s, a.unit).first_model;
-       m < info_of(s, a.unit).first_model + info_of(s, a.unit).model_count; ++m) {
-    from.push_back(s.models[m].pose.position);
-  }
+  const std::vector<table::Point> from = model_positions(s);
   const table::Point centre_before = unit_centre(s, a.unit);
   // Closing ranks moves each cut-off model its own way (measured as checked).
   const std::vector<table::Point> own_shifts = own_shifts_of(s, a, allowance, fraction);
-  const int first = info_of(s, a.unit).first_model;
   double inches = 0.0;
   for (const auto& [m, report] : move.reports) {
     s.models[m].pose.position =
-        s.models[m].pose.position +
-        (own_shifts.empty() ? table::Point{a.dx, a.dy} * fraction : own_shifts[m - first]);
+        s.models[m].pose.position + (own_shifts.empty() ? table::Point{a.dx, a.dy} * fraction
+                                                        : own_shifts[static_cast<std::size_t>(m)]);
     s.models[m].pose.facing = report.final_facing;
     inches = std::max(inches, report.distance);
   }
@@ -585,15 +580,13 @@ const table::TerrainFeature* cover_at(const table::Table& table, const table::Po
 // SHOOT-18: a move that starts in one piece of cover and ends in another makes the unit a
 // fleeting target (most of its models must have done so).
 void note_fleeting(GameState& s, int unit, const std::vector<table::Point>& from) {
-  const auto& info = s.setup->units[unit];
   const auto& table = s.table();
   int moved = 0;
   int fleeting = 0;
-  for (int m = info.first_model, k = 0; m < info.first_model + info.model_count; ++m, ++k) {
-    // `from` holds the squad's whole range (GEN-09: its sub-units share it).
-    if (!s.models[m].pose.alive || s.models[m].pose.unit != unit) continue;
+  for (int m : s.members(unit)) {
+    if (!s.models[m].pose.alive) continue;
     ++moved;
-    const auto* start = cover_at(table, from[k]);
+    const auto* start = cover_at(table, from[static_cast<std::size_t>(m)]);
     const auto* end = cover_at(table, s.models[m].pose.position);
     fleeting += (start != nullptr && end != nullptr && start != end) ? 1 : 0;
   }

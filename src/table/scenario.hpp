@@ -139,6 +139,7 @@ struct ScenarioOptions {
   bool swimming_kit = true;                       // ADV-11 (advanced)
   bool hell_for_leather = false;                  // ADV-24 (optional)
   bool coherency = true;                          // ADV-19 (advanced): closing ranks
+  bool mobs = true;                               // ADV-20 (advanced): mobs merge
   bool rope_and_grapple = true;                   // ADV-14 (advanced)
   bool portable_ladders = true;                   // ADV-15 (advanced)
   int rain = 0;                                   // ADV-21: the rain level the game opens with

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 65> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 66> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -78,6 +78,7 @@ inline constexpr std::array<SwitchOption, 65> kSwitchOptions = {{
     {"swimming_kit", &ScenarioOptions::swimming_kit},
     {"hell_for_leather", &ScenarioOptions::hell_for_leather},
     {"coherency", &ScenarioOptions::coherency},
+    {"mobs", &ScenarioOptions::mobs},
     {"rope_and_grapple", &ScenarioOptions::rope_and_grapple},
     {"portable_ladders", &ScenarioOptions::portable_ladders},
 }};

@@ -122,11 +122,16 @@ export interface TableModel { profile: string; leader: boolean; base_radius: num
 // GEN-09: the models standing in `unit` now, with their table entries. The state view lists every
 // model under its squad; one standing in a sub-unit names it in `unit`.
 export function modelsIn(table: TableView, state: StateView, unit: number): { m: ModelView; model: TableModel; i: number }[] {
-  const squad = table.units[unit]?.squad ?? unit;
-  const models = table.units[squad]?.models ?? [];
-  return (state.units[squad]?.models ?? [])
-    .map((m, i) => ({ m, model: models[i], i }))
-    .filter((x) => (x.m.unit ?? squad) === unit);
+  // GEN-09: a sub-unit's models are listed under its squad, naming it in `unit`; ADV-19/20: a
+  // joined character's or a merged mob's under their own squad, naming the unit they stand in.
+  const out: { m: ModelView; model: TableModel; i: number }[] = [];
+  state.units.forEach((listed, squad) => {
+    const models = table.units[squad]?.models ?? [];
+    (listed?.models ?? []).forEach((m, i) => {
+      if ((m.unit ?? squad) === unit) out.push({ m, model: models[i], i });
+    });
+  });
+  return out;
 }
 
 export interface TableView {

@@ -394,12 +394,14 @@ class GameView {
     const standing = modelsIn(this.table, this.state, unit);
     const rows = h("table", { class: "unit-info" },
       h("tr", {}, ...["", "M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"].map((k) => h("th", {}, k))));
-    for (const id of [...new Set(info.models.map((m) => m.profile))]) {
+    // ADV-19/20: with the profiles of a joined character or a merged mob standing in it.
+    const guests = standing.map((x) => x.model).filter((model) => model && !info.models.includes(model));
+    for (const id of [...new Set([...info.models, ...guests].map((m) => m.profile))]) {
       const p = this.table.profiles[id];
       rows.append(h("tr", {}, h("td", {}, p.name),
         ...[p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld, p.Sv ? `${p.Sv}+` : "-"].map((v) => h("td", {}, String(v)))));
     }
-    const weapons = [...new Set(info.models.flatMap((m) => m.weapons))];
+    const weapons = [...new Set([...info.models, ...guests].flatMap((m) => m.weapons))];
     this.unitPanel.replaceChildren(
       h("h2", { class: `side-${info.side}` }, `${unitLabel(this.table, unit)} (${view.living_models} of ${standing.length})`),
       rows,
