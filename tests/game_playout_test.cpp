@@ -184,6 +184,21 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
   playouts(setup, "optional rules", 5000, 40);
 }
 
+// ADV-19 / ADV-20: Independent Characters joining and leaving squads (the Commissar, the Warboss)
+// and two mobs of Rioters side by side, free to merge and split again, in play with both agents.
+TEST(AdvancedRules, character_and_mob_games_keep_every_invariant) {
+  const auto setup = test::battle(
+      "guests_playout", "imperial_guard",
+      "[{unit: infantry_squad, at: [24, 6]}, {unit: commissar, at: [31, 4]}, "
+      "{unit: rioters, at: [7, 4]}, {unit: rioters, at: [16, 4]}]",
+      "orks",
+      "[{unit: slugga_boyz, at: [20, 42], facing: 180}, {unit: warboss, at: [33, 42.5], facing: "
+      "180}]");
+  ASSERT_TRUE(setup->units[1].character);
+  ASSERT_TRUE(setup->units[2].mob && setup->units[3].mob);
+  playouts(setup, "characters and mobs", 9000, 24);
+}
+
 // ADV-27: the machine rates, with the Guard's Crusader Robot and the Marines' Dreadnought in play;
 // ADV-29: the Guard's Sentry Gun, an emplacement that never moves.
 TEST(OptionalRules, machine_games_keep_every_invariant) {

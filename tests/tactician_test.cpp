@@ -515,7 +515,7 @@ TEST(Tactician, weighs_a_bust_by_the_whole_activations_it_costs_the_units_waitin
     if (r.action.kind == ActionKind::activate && best == nullptr) best = &r;
   ASSERT_NE(best, nullptr);
   EXPECT_EQ(s.activation_value(best->action.unit), 3);
-  EXPECT_EQ(best->odds["units_waiting"].get<int>(), 4);
+  EXPECT_EQ(best->odds["units_waiting"].get<int>(), 5);  // stop 63: with the Commissar
   EXPECT_LE(best->action.dice, 2) << best->why;
   EXPECT_LE(best->odds["p_bust"].get<double>(), 0.25 + 1e-12);
 }

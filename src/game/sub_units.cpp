@@ -463,8 +463,15 @@ void apply_leave(Context& c, const Action& a) {
   share_records(s, a.unit, a.target);
   refresh_guests(s, a.unit);
   refresh_guests(s, a.target);
-  if (c.logging())
-    c.event({{"type", "left"}, {"unit", a.unit}, {"target", a.target}, {"rule", "ADV-19"}});
+  if (c.logging()) {
+    nlohmann::json models = nlohmann::json::array();
+    for (int m : leaving) models.push_back(m);
+    c.event({{"type", "left"},
+             {"unit", a.unit},
+             {"target", a.target},
+             {"models", std::move(models)},
+             {"rule", "ADV-19"}});
+  }
 }
 
 }  // namespace arap::game::detail

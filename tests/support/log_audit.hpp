@@ -55,6 +55,19 @@ inline std::vector<std::string> audit_log(const game::GameSetup& setup, const ga
     } else if (type == "player_turn_end") {
       for (auto& p : parted) --p.ends_left;
       std::erase_if(parted, [](const Parted& p) { return p.ends_left <= 0; });
+    } else if (type == "split") {  // GEN-09: each part holds the living models it lists
+      for (const auto& part : e.at("parts"))
+        living[part.at("unit").get<int>()] = static_cast<int>(part.at("models").size());
+    } else if (type == "merged") {
+      living[e.at("unit").get<int>()] += living[e.at("part").get<int>()];
+      living[e.at("part").get<int>()] = 0;
+    } else if (type == "joined") {  // ADV-19/20: the joiner's models stand in the target now
+      living[e.at("target").get<int>()] += living[e.at("unit").get<int>()];
+      living[e.at("unit").get<int>()] = 0;
+    } else if (type == "left") {
+      const int leaving = static_cast<int>(e.at("models").size());
+      living[e.at("unit").get<int>()] -= leaving;
+      living[e.at("target").get<int>()] = leaving;
     } else if (type == "casualty") {
       --living[e.at("unit").get<int>()];
       ++slain[setup.units[e.at("unit").get<int>()].side];
