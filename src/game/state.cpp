@@ -56,21 +56,35 @@ int GameState::leader_of(int unit) const {
   return leader >= 0 && models[leader].pose.alive && models[leader].pose.unit == unit ? leader : -1;
 }
 
+namespace {
+
+// The value of `characteristic` (a profile's, 0 to 15) most of `unit`'s living members share, the
+// lower on a tie (the least-advantage reading, MORALE-03 and ACT-05); -1 with none living.
+template <typename Characteristic>
+int most_common(const GameState& s, int unit, Characteristic characteristic) {
+  std::array<int, 16> count{};
+  for (int m : s.members(unit)) {
+    if (s.models[m].pose.alive)
+      ++count[std::clamp(characteristic(*s.setup->models[m].profile), 0, 15)];
+  }
+  int best = -1;
+  for (int k = 0; k < 16; ++k) {
+    if (count[k] > 0 && (best < 0 || count[k] > count[best])) best = k;
+  }
+  return best;
+}
+
+}  // namespace
+
 int GameState::leadership(int unit) const {
   const auto& info = setup->units[unit];
   int ld = info.leadership;
   if (const int leader = leader_of(unit); leader >= 0) {
     ld = setup->models[leader].profile->leadership;
-  } else {
-    std::array<int, 16> count{};
-    for (int m : members(unit)) {
-      if (models[m].pose.alive) ++count[std::clamp(setup->models[m].profile->leadership, 0, 15)];
-    }
-    int best = -1;
-    for (int k = 0; k < 16; ++k) {
-      if (count[k] > 0 && (best < 0 || count[k] > count[best])) best = k;
-    }
-    if (best >= 0) ld = best;
+  } else if (const int common =
+                 most_common(*this, unit, [](const data::Profile& p) { return p.leadership; });
+             common >= 0) {
+    ld = common;
   }
   // MORALE-03 / ADV-19: a joined Independent Character with a higher Ld lends it to the unit.
   if (units[unit].guests != 0)
@@ -86,14 +100,7 @@ int GameState::activation_value(int unit) const {
   const auto& info = setup->units[unit];
   if (const int leader = leader_of(unit); leader >= 0)
     return rules::activation_value(setup->models[leader].profile->initiative);
-  std::array<int, 16> count{};
-  for (int m : members(unit)) {
-    if (models[m].pose.alive) ++count[std::clamp(setup->models[m].profile->initiative, 0, 15)];
-  }
-  int best = -1;
-  for (int i = 0; i < 16; ++i) {
-    if (count[i] > 0 && (best < 0 || count[i] > count[best])) best = i;
-  }
+  const int best = most_common(*this, unit, [](const data::Profile& p) { return p.initiative; });
   return best >= 0 ? rules::activation_value(best) : info.activation_value;
 }
 

@@ -206,9 +206,11 @@ void refresh_guests(GameState& s, int unit) {
   s.units[unit].guests = guests;
 }
 
-int living_in(const GameState& s, const std::vector<int>& models) {
-  return static_cast<int>(
-      std::count_if(models.begin(), models.end(), [&](int m) { return s.models[m].pose.alive; }));
+// The models of a join or leave event, by their number in the game.
+nlohmann::json model_list(const std::vector<int>& models) {
+  nlohmann::json out = nlohmann::json::array();
+  for (int m : models) out.push_back(m);
+  return out;
 }
 
 }  // namespace
@@ -397,7 +399,7 @@ void apply_join(Context& c, const Action& a) {
   GameState& s = c.state;
   std::vector<int> moving;
   for (int m : s.members(a.unit)) moving.push_back(m);
-  const int joined = living_in(s, moving);
+  const int joined = s.living_models(a.unit);
   UnitState& host = s.units[a.target];
   // The restrictions either had this turn hold for the whole (least advantage, as a merge).
   combine(host, s.units[a.unit]);
@@ -406,15 +408,12 @@ void apply_join(Context& c, const Action& a) {
   share_records(s, a.unit, a.target, /*forget=*/true);
   s.units[a.unit] = UnitState{};
   refresh_guests(s, a.target);
-  if (c.logging()) {
-    nlohmann::json models = nlohmann::json::array();
-    for (int m : moving) models.push_back(m);
+  if (c.logging())
     c.event({{"type", "joined"},
              {"unit", a.unit},
              {"target", a.target},
-             {"models", std::move(models)},
+             {"models", model_list(moving)},
              {"rule", c.setup.units[a.unit].character ? "ADV-19" : "ADV-20"}});
-  }
 }
 
 // ADV-19: a joined character leaves the unit (`unit`, the host) to stand as its own unit
@@ -463,15 +462,12 @@ void apply_leave(Context& c, const Action& a) {
   share_records(s, a.unit, a.target);
   refresh_guests(s, a.unit);
   refresh_guests(s, a.target);
-  if (c.logging()) {
-    nlohmann::json models = nlohmann::json::array();
-    for (int m : leaving) models.push_back(m);
+  if (c.logging())
     c.event({{"type", "left"},
              {"unit", a.unit},
              {"target", a.target},
-             {"models", std::move(models)},
+             {"models", model_list(leaving)},
              {"rule", "ADV-19"}});
-  }
 }
 
 }  // namespace arap::game::detail
