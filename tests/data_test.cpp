@@ -291,6 +291,37 @@ TEST_F(BadData, ADV_53_bodyguards_guard_a_leader_and_are_not_it) {
   EXPECT_NE(none.problem().find("leader: true"), std::string::npos) << none.problem();
 }
 
+TEST_F(BadData, ADV_60_a_shield_is_worn_on_the_arm_or_the_back_and_must_be_carried) {
+  load_special_rules(std::string(ARAP_DATA_DIR) + "/special_rules.yaml", library);
+  load_weapons(std::string(ARAP_DATA_DIR) + "/weapons.yaml", library);
+  const std::string head =
+      "profiles:\n"
+      "  - {id: man, M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}\n"
+      "units:\n"
+      "  - id: warband\n"
+      "    models:\n";
+  const auto slung = write("army_slung.yaml", "army: slung\n" + head +
+                                                  "      - {profile: man, leader: true, shield: "
+                                                  "primitive, shield_worn: back}\n");
+  load_army(slung, library);
+  const auto& group = library.army("slung")->units.front().models.front();
+  EXPECT_TRUE(group.shield_on_back);
+  EXPECT_EQ(group.shield, Shield::primitive);
+  const auto nothing =
+      write("army_no_shield.yaml",
+            "army: bare\n" + head + "      - {profile: man, leader: true, shield_worn: back}\n");
+  const DataError bare = error_of([&] { load_army(nothing, library); });
+  EXPECT_EQ(bare.field(), "units[0].models[0].shield_worn");
+  EXPECT_EQ(bare.where().line, 7);
+  EXPECT_NE(bare.problem().find("ADV-60"), std::string::npos) << bare.problem();
+  const auto hip = write("army_hip.yaml", "army: hip\n" + head +
+                                              "      - {profile: man, leader: true, shield: "
+                                              "buckler, shield_worn: hip}\n");
+  const DataError where = error_of([&] { load_army(hip, library); });
+  EXPECT_EQ(where.field(), "units[0].models[0].shield_worn");
+  EXPECT_NE(where.problem().find("arm or back"), std::string::npos) << where.problem();
+}
+
 TEST_F(BadData, ADV_30_a_reload_weapon_sits_among_a_models_first_sixteen) {
   load_special_rules(std::string(ARAP_DATA_DIR) + "/special_rules.yaml", library);
   load_weapons(std::string(ARAP_DATA_DIR) + "/weapons.yaml", library);

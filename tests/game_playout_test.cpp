@@ -177,7 +177,7 @@ TEST(OptionalRules, random_games_keep_every_invariant) {
           "heavy_casualty_minus_one_at_half: true, recharge_after_failed_charge: true, "
           "pinning_guidance: true, no_fear_roll_off: true, going_to_ground: true, "
           "suppression_points: true, weather: true, rain: 1, hitting_cover: true, "
-          "machine_rates: true}\n";
+          "machine_rates: true, shield_bonus: true}\n";
   const auto setup =
       make_setup_from_text(text.str(), "ruined_town_optional.yaml", test::shipped_library());
   ASSERT_TRUE(setup->options.fleet);

@@ -8,6 +8,7 @@
 #include "game/context.hpp"
 #include "game/melee_internal.hpp"
 #include "odds/melee_odds.hpp"
+#include "rules/encumbrance.hpp"
 #include "rules/shields.hpp"
 #include "support/arranged_fight.hpp"
 
@@ -45,6 +46,35 @@ TEST(Shields, ADV_60_a_primitive_shield_stops_only_primitive_shots) {
   EXPECT_EQ(save_with(Shield::primitive, 6, std::nullopt, {.melee = true}), 5);
   EXPECT_EQ(save_with(Shield::primitive, 6, std::nullopt, {}), 6);
   EXPECT_EQ(save_with(Shield::primitive, 6, std::nullopt, {.primitive_weapon = true}), 5);
+}
+
+TEST(Shields, ADV_60_the_optional_shield_bonus_adds_a_step_in_melee_only) {
+  // Heavy armour (5+) and a shield: 4+ against shots, 3+ in mêlée with the bonus.
+  EXPECT_EQ(save_with(Shield::hi_tech, 5, std::nullopt, {.melee = true, .bonus = true}), 3);
+  EXPECT_EQ(save_with(Shield::hi_tech, 5, std::nullopt, {.bonus = true}), 4);
+  EXPECT_EQ(
+      save_with(Shield::primitive, std::nullopt, std::nullopt, {.melee = true, .bonus = true}),
+      5);  // 6+ from the shield, one step more
+  EXPECT_EQ(save_with(Shield::buckler, 5, std::nullopt, {.melee = true, .bonus = true}), 3);
+  // A striking buckler guards not at all; an invulnerable shield gets no bonus step.
+  EXPECT_EQ(save_with(Shield::buckler, 5, std::nullopt,
+                      {.melee = true, .buckler_striking = true, .bonus = true}),
+            5);
+  EXPECT_EQ(save_with(Shield::combat, 5, std::nullopt, {.melee = true, .bonus = true}), 5);
+}
+
+TEST(Shields, ADV_60_a_shield_slung_on_the_back_weighs_half_an_inch_and_guards_nothing) {
+  data::Profile p;
+  p.move = 4;
+  p.save = 5;
+  data::ModelGroup group;
+  group.profile = &p;
+  group.shield = Shield::hi_tech;
+  EXPECT_DOUBLE_EQ(rules::encumbered_move(group), 4.0);  // on the arm: no weight
+  EXPECT_EQ(rules::close_combat_kit(p, group, rules::KitRules{}).shield, Shield::hi_tech);
+  group.shield_on_back = true;
+  EXPECT_DOUBLE_EQ(rules::encumbered_move(group), 3.5);  // ADV-18: bulky on the back
+  EXPECT_EQ(rules::close_combat_kit(p, group, rules::KitRules{}).shield, Shield::none);
 }
 
 TEST(Shields, ADV_60_combat_power_and_storm_shields_give_invulnerable_saves) {
@@ -140,6 +170,13 @@ TEST_F(BucklerFight, ADV_60_the_buckler_choice_is_listed_and_refused_without_one
   const GameState kept = state_;
   EXPECT_NE(apply(state_, blue, &log_).find("ADV-60"), std::string::npos);
   EXPECT_EQ(state_, kept);
+}
+
+TEST_F(BucklerFight, ADV_60_with_the_shield_bonus_a_guarding_buckler_saves_on_3) {
+  arrange("options: {shield_bonus: true}\n");
+  detail::Context before(state_, nullptr);
+  const auto* choppa = setup_->models[boy_].kit.main;
+  EXPECT_EQ(detail::blow_profile(before, boy_, 0, choppa).save, 3);  // 5+, two steps better
 }
 
 TEST_F(BucklerFight, ADV_60_the_option_off_ignores_shields) {

@@ -349,7 +349,8 @@ odds::MeleeSide Assessment::melee_side(int u, int fighters) const {
   const auto& pose = s.models[m].pose;
   side.in_smoke =
       s.setup->options.fighting_in_smoke && s.table().in_cloud(pose.position, pose.infra_vision);
-  odds::arm_side(side, p, model.kit, s.setup->options.better_strength);  // ADV-55/57/58/59
+  odds::arm_side(side, p, model.kit, s.setup->options.better_strength,  // ADV-55/57/58/59
+                 s.setup->options.shield_bonus && !pose.mounted);       // ADV-60 (optional)
   side.monstrous =
       s.setup->options.monstrous_creature_bonus && p.has_rule("monstrous_creature");  // ADV-56
   side.instant_death = s.setup->options.instant_death;                                // ADV-39

@@ -146,7 +146,7 @@ void read_army(const Field& root, const std::string& file, Library& library) {
     for (std::size_t m = 0; m < models.size(); ++m) {
       const Field model_field = models.at(m);
       model_field.allow_only({"profile", "name", "count", "leader", "weapons", "banner", "shield",
-                              "bodyguard", "suspensors", "kit_kg", "mount"});
+                              "shield_worn", "bodyguard", "suspensors", "kit_kg", "mount"});
       ModelGroup group;
       // A profile named by `key`: the army's own, else a creature's.
       const auto profile_named = [&](const char* key) {
@@ -193,6 +193,15 @@ void read_army(const Field& root, const std::string& file, Library& library) {
                                                  did_you_mean(kind, shield_names())));
         }
         group.shield = *shield;
+      }
+      if (model_field.has("shield_worn")) {  // ADV-18 / ADV-60: on the arm, or slung on the back
+        const Field worn = model_field["shield_worn"];
+        const std::string where = worn.as_string();
+        if (where != "arm" && where != "back")
+          worn.fail(fmt::format("expected arm or back, not \"{}\"", where));
+        if (group.shield == Shield::none)
+          worn.fail("ADV-60: these models carry no shield (give them one with shield:)");
+        group.shield_on_back = where == "back";
       }
       if (group.leader) {
         ++leaders;

@@ -162,6 +162,7 @@ json library_to_json(const Library& library) {
                                {"leader", group.leader},
                                {"banner", group.banner},
                                {"shield", to_string(group.shield)},
+                               {"shield_on_back", group.shield_on_back},  // ADV-18 / ADV-60
                                {"bodyguard", group.bodyguard},
                                {"suspensors", group.suspensors},  // ADV-18
                                {"kit_kg", group.kit_kg},
@@ -215,8 +216,9 @@ Library library_from_json(const json& j) {
         group.leader = m.at("leader").get<bool>();
         group.banner = m.at("banner").get<double>();  // SHOOT-55
         group.shield = shield_from_string(m.value("shield", "none")).value_or(Shield::none);
-        group.bodyguard = m.value("bodyguard", false);  // ADV-53
-        group.suspensors = m.value("suspensors", 0);    // ADV-18
+        group.shield_on_back = m.value("shield_on_back", false);  // ADV-18 / ADV-60
+        group.bodyguard = m.value("bodyguard", false);            // ADV-53
+        group.suspensors = m.value("suspensors", 0);              // ADV-18
         group.kit_kg = m.value("kit_kg", 0.0);
         for (const auto& id : m.at("weapons")) {
           const WeaponProfile* w = library.weapon(id.get<std::string>());

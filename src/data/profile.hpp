@@ -54,6 +54,9 @@ struct ModelGroup {
   // SHOOT-55: a back banner or standard showing this many inches above the model's head (0: none).
   double banner = 0.0;
   Shield shield = Shield::none;  // ADV-60
+  // ADV-18 / ADV-60: the shield is slung on the back (army field shield_worn: back): it weighs
+  // half an inch of move and, not on the arm, guards nothing and strikes nothing.
+  bool shield_on_back = false;
   // ADV-53: these models guard the unit's leader (the Principal): in mêlée one within 3" may
   // trade places with it.
   bool bodyguard = false;

@@ -161,6 +161,11 @@ using ::arap::game::unit_coherent;  // engine.hpp
 std::vector<table::Point> close_ranks_shifts(const GameState& state, int unit, double allowance);
 std::string close_ranks_problem(const GameState& state, int unit, double allowance);
 std::string coherency_move_problem(const GameState& state, int unit, double allowance);
+// ADV-74 (reform.cpp): the part of `unit`'s split squad that `unit` must move toward to reform,
+// or -1 (not split, a part in close combat, a mob, ruling.ADV-74 guidance, nothing to go to);
+// empty, or why a move is refused for not bringing the part nearer.
+int reform_target(const GameState& state, int unit);
+std::string reform_move_problem(const GameState& state, const Action& action, bool explain);
 // The first living model of `unit` whose profile has the special rule `rule`, or -1.
 int living_model_with_rule(const GameState& state, int unit, std::string_view rule);
 // MOVE-17 with ADV-11 (swimming.cpp). Whether the unit swims the D3 only (a swimmer in light

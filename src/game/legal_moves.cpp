@@ -301,7 +301,17 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   }
   const auto& table = s.table();
   const table::Point centre = detail::unit_centre(s, unit);
-  const auto targets = destinations(s, unit);
+  auto targets = destinations(s, unit);
+  if (const int reform_to = detail::reform_target(s, unit); reform_to >= 0) {
+    // ADV-74: a part reforming goes to the rest of its unit; only the ways that bring it nearer
+    // are open (a straight move along a line heading away from that part is refused whatever its
+    // length).
+    const table::Point body = detail::unit_centre(s, reform_to);
+    std::erase_if(targets, [&](const Destination& d) {
+      return table::dot(d.at - centre, body - centre) <= 0.0;
+    });
+    targets.push_back({body, false, true});
+  }
   const table::MoveMode main = prone ? table::MoveMode::crawl : table::MoveMode::normal;
   const double allowance = detail::mode_allowance(s, unit, main);
   // ADV-06: a Fleet move costs no AP, so it may be open when nothing else is.

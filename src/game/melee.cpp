@@ -190,7 +190,9 @@ void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
     // ADV-60: a shield guards against these wounds as against blows.
     wounding.save = rules::save_goal(rules::shielded(
         {s.armour_save(nearest), profile.invulnerable, std::nullopt}, s.shield(nearest),
-        {.melee = true, .buckler_striking = s.units[unit].bucklers_strike}));
+        {.melee = true,
+         .buckler_striking = s.units[unit].bucklers_strike,
+         .bonus = c.setup.options.shield_bonus && !s.models[nearest].pose.mounted}));
     const int goal = wounding.save.value_or(0);
     if (goal != logged_goal) {
       flush();

@@ -173,7 +173,9 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
       {c.state.armour_save(target), profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
        monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))},
       c.state.shield(target),  // ADV-11: unless shed or dropped to swim
-      {.melee = true, .buckler_striking = c.state.units[target_unit].bucklers_strike}));
+      {.melee = true,
+       .buckler_striking = c.state.units[target_unit].bucklers_strike,
+       .bonus = c.setup.options.shield_bonus && !c.state.models[target].pose.mounted}));
   if (c.setup.options.instant_death)  // ADV-39 (optional)
     rules::apply_instant_death(wounding, strength, profile.toughness, profile.wounds,
                                profile.has_rule("unstoppable"));

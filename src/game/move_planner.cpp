@@ -74,12 +74,13 @@ const char* allowance_rule(table::MoveMode mode) {
 // than a free step (MOVE-19), which the planner then checks; so its answer is legal once the mode
 // has been found open at no length (add_moves asks). What it does not weigh sends the plan
 // through the engine's check: swims, climbs and jumps (MOVE-17/20/25), dear ground (ACT-10) and
-// the way back to a unit just parted from (MELEE-11), and a move along the line of an edge a
-// model's centre lies on, which grazes that outline all the way: there the pass's long ray and
-// the check's leg may round apart, so the check decides. Dev builds check every settled plan.
+// the way back to a unit just parted from (MELEE-11), a split part's way to reform (ADV-74), and a
+// move along the line of an edge a model's centre lies on, which grazes that outline all the way:
+// there the pass's long ray and the check's leg may round apart, so the check decides. Dev builds
+// check every settled plan.
 bool reach_settles(const GameState& s, int unit, table::MoveMode mode,
                    const table::Point& direction, const MoveNeighbourhood* near) {
-  if (near == nullptr) return false;
+  if (near == nullptr || near->reform_to >= 0) return false;
   for (const auto& line : near->edge_lines)
     if (std::abs(table::cross(direction, line)) < 1e-6) return false;
   switch (mode) {

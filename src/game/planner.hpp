@@ -21,6 +21,9 @@ struct MoveNeighbourhood {
   // ground pass's long ray and the legality check's leg may round the other way; such plans are
   // checked by the engine instead (reach_settles).
   std::vector<table::Point> edge_lines;
+  // ADV-74: the part the unit must move toward to reform (reform_target), or -1. Its moves must
+  // bring it nearer, which the ground pass does not weigh.
+  int reform_to = -1;
 };
 // The neighbourhood of moves of up to `reach` inches by `unit`.
 MoveNeighbourhood move_neighbourhood(const GameState& state, int unit, double reach);

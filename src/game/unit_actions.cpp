@@ -160,6 +160,7 @@ MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach)
   const SweptBox box = swept_box(s, unit, table::Point{}, reach);
   MoveNeighbourhood near;
   gather_nearby(s, unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, near.models);
+  near.reform_to = reform_target(s, unit);
   const auto& table = s.table();
   near.terrain = table.terrain_near({box.lo_x, box.lo_y}, {box.hi_x, box.hi_y});
   const auto note_line = [&](const table::Point& a, const table::Point& b) {
@@ -361,6 +362,9 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     if (table::distance(to, foe) < table::distance(from, foe) - 1e-6)
       return "MELEE-11: this unit may not move toward the unit it parted from in mêlée this turn";
   }
+  // ADV-74: a part of a split unit out of close combat goes to the rest to reform.
+  if (a.mode != table::MoveMode::close_ranks)
+    if (auto p = reform_move_problem(s, a, explain); !p.empty()) return p;
   // A tactical or Fleet move is checked against its best roll, a swim against its best (MOVE-17:
   // 4"); the roll itself may cut any of them short. ADV-21: the rain slows every one alike.
   const double allowance = mode_allowance(s, a.unit, a.mode);

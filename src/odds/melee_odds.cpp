@@ -243,7 +243,7 @@ MeleeSide statline_side(const data::Profile& p, int models) {
 }
 
 void arm_side(MeleeSide& side, const data::Profile& profile, const rules::CloseCombatKit& kit,
-              bool better_strength) {
+              bool better_strength, bool shield_bonus) {
   side.attacks = rules::kit_attacks(kit, profile.attacks);  // ADV-59
   side.reroll_wounds = kit.paired_claws;
   if (kit.main != nullptr) {
@@ -254,8 +254,8 @@ void arm_side(MeleeSide& side, const data::Profile& profile, const rules::CloseC
     side.damage = main.damage;
   }
   // ADV-60: a shield guards (a buckler too: the odds never strike with it).
-  const auto guarded =
-      rules::shielded({side.save, side.invulnerable, std::nullopt}, kit.shield, {.melee = true});
+  const auto guarded = rules::shielded({side.save, side.invulnerable, std::nullopt}, kit.shield,
+                                       {.melee = true, .bonus = shield_bonus});
   side.save = guarded.armour;
   side.invulnerable = guarded.invulnerable;
   if (kit.improvised) side.modifiers.push_back(rules::MeleeModifier::improvised_weapon);

@@ -91,9 +91,10 @@ MeleeSide statline_side(const data::Profile& profile, int models);
 // ADV-55/57/58/59: a side armed as a model with `kit` fights: its main weapon's blow, its attacks
 // (twice them with paired claws, re-rolling failed wounds), MELEE-06i/j, and a second weapon's
 // extra attacks with MELEE-06a's -1 when the model would make them (rules::takes_extra_attacks,
-// with the modifiers already on the side).
+// with the modifiers already on the side); ADV-60: its shield's save, with the optional Shield
+// bonus when `shield_bonus` (a fighter on foot under option shield_bonus).
 void arm_side(MeleeSide& side, const data::Profile& profile, const rules::CloseCombatKit& kit,
-              bool better_strength);
+              bool better_strength, bool shield_bonus = false);
 
 // Throws TooLargeToCompute (a std::length_error) when the round is too big to stay exact.
 MeleeReport evaluate_melee(const MeleeRequest& request);

@@ -30,7 +30,8 @@ bool has_long_arm(const data::ModelGroup& group) {
 CloseCombatKit close_combat_kit(const data::Profile& profile, const data::ModelGroup& group,
                                 const KitRules& rules) {
   CloseCombatKit kit;
-  kit.shield = rules.shields ? group.shield : data::Shield::none;
+  // ADV-60: a shield slung on the back (ADV-18) is not in use.
+  kit.shield = rules.shields && !group.shield_on_back ? group.shield : data::Shield::none;
   const auto& weapons = group.weapons;
   int main_index = -1;
   for (std::size_t i = 0; i < weapons.size() && main_index < 0; ++i)

@@ -31,6 +31,8 @@ double encumbrance(const data::ModelGroup& group) {
     inches += weapon->encumbrance;
   }
   inches += kStep * std::floor(group.kit_kg / kKitKgPerStep + 1e-9);
+  // A shield on the arm weighs nothing; one slung on the back is bulky (ADV-18 / ADV-60).
+  if (group.shield_on_back && group.shield != data::Shield::none) inches += kStep;
   inches -= kStep * group.suspensors;
   return std::max(0.0, inches);
 }

@@ -10,8 +10,8 @@ namespace arap::rules {
 
 // Inches of move a model of `group` loses: its weapons' encumbrance (each item once; none for
 // heavy and ordnance weapons when the profile has the heavy_carrier rule: Terminator suits,
-// Dreadnoughts, robots), half an inch for each whole 10 kg of other kit, less half an inch per
-// suspensor, never below 0.
+// Dreadnoughts, robots), half an inch for each whole 10 kg of other kit and for a shield slung on
+// the back (ADV-60), less half an inch per suspensor, never below 0.
 double encumbrance(const data::ModelGroup& group);
 
 // The model's current move: its M less `encumbrance(group)`, never below 0.

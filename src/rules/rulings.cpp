@@ -165,6 +165,13 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      2,
      "the rules set no limit on smoke dischargers: each fires once a game (or once each player "
      "turn)"},
+    {RulingId::adv_74,
+     "ruling.ADV-74",
+     {"obliged", "guidance", ""},
+     2,
+     "a split unit out of close combat reforms: every move of a part that must go to the other "
+     "brings it nearer (or the rules' word 'usually' is guidance, and the player moves the parts "
+     "as he likes)"},
 }};
 
 }  // namespace

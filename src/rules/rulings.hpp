@@ -40,6 +40,7 @@ enum class RulingId : std::uint8_t {
   adv_11,                               // whether heavy gear may be taken swimming
   adv_50_lasts,                         // how long a cloud laid in play lasts
   adv_50_uses,                          // how often a smoke discharger fires
+  adv_74,                               // whether a split unit's parts must move to reform
   count_
 };
 
@@ -81,6 +82,7 @@ enum class MachineRout : std::uint8_t { pinned, holds };
 enum class SwimmingGear : std::uint8_t { refuse, gm_allows };
 enum class CloudLasts : std::uint8_t { until_own_next_turn, through_own_next_turn };
 enum class DischargerUses : std::uint8_t { once_per_game, once_per_turn };
+enum class Reform : std::uint8_t { obliged, guidance };
 
 class Rulings {
  public:
@@ -131,6 +133,7 @@ class Rulings {
   SwimmingGear adv_11() const { return get<SwimmingGear>(RulingId::adv_11); }
   CloudLasts adv_50_lasts() const { return get<CloudLasts>(RulingId::adv_50_lasts); }
   DischargerUses adv_50_uses() const { return get<DischargerUses>(RulingId::adv_50_uses); }
+  Reform adv_74() const { return get<Reform>(RulingId::adv_74); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

@@ -142,6 +142,7 @@ struct ScenarioOptions {
   bool mobs = true;                               // ADV-20 (advanced): mobs merge
   bool rope_and_grapple = true;                   // ADV-14 (advanced)
   bool portable_ladders = true;                   // ADV-15 (advanced)
+  bool shield_bonus = false;                      // ADV-60 (optional): the Shield bonus in mêlée
   int rain = 0;                                   // ADV-21: the rain level the game opens with
 };
 
