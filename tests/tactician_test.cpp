@@ -501,7 +501,7 @@ TEST(TacticianWeights, objective_worth_grows_to_its_urgency_by_the_last_turn) {
 }
 
 // ACT-06/07: a bust ends the phase, costing every unit still waiting its whole activation. The
-// Guard activate on 3 or less, so three dice bust half the time; with four units waiting at the
+// Guard activate on 3 or less, so three dice bust half the time; with six units waiting at the
 // start of Ruined Town, the tactician rolls fewer.
 TEST(Tactician, weighs_a_bust_by_the_whole_activations_it_costs_the_units_waiting) {
   const auto setup = game::make_setup(std::string(ARAP_DATA_DIR) + "/scenarios/ruined_town.yaml",
@@ -515,7 +515,7 @@ TEST(Tactician, weighs_a_bust_by_the_whole_activations_it_costs_the_units_waitin
     if (r.action.kind == ActionKind::activate && best == nullptr) best = &r;
   ASSERT_NE(best, nullptr);
   EXPECT_EQ(s.activation_value(best->action.unit), 3);
-  EXPECT_EQ(best->odds["units_waiting"].get<int>(), 5);  // stop 63: with the Commissar
+  EXPECT_EQ(best->odds["units_waiting"].get<int>(), 6);  // stop 64: with the Sentry Gun
   EXPECT_LE(best->action.dice, 2) << best->why;
   EXPECT_LE(best->odds["p_bust"].get<double>(), 0.25 + 1e-12);
 }
