@@ -22,6 +22,30 @@ const TERRAIN: Record<string, [string, string, number]> = {
   console: ["#f39c12", "#7e5109", 1.0],
 };
 
+// Units deployed side by side put their names on one line, one over the other. Each label in
+// turn moves up (then down) by a line at a time until it clears those already placed, never off
+// the board (`top` to `bottom`).
+function spreadLabels(labels: SVGTextElement[], top: number, bottom: number): void {
+  const placed: DOMRect[] = [];
+  const overlaps = (a: DOMRect, b: DOMRect) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const label of labels) {
+    let box: DOMRect;
+    try {
+      box = label.getBBox();
+    } catch {
+      return;  // not laid out (no rendering): leave every label where it is
+    }
+    const line = box.height || 1;
+    const at = (shift: number) => new DOMRect(box.x, box.y + shift, box.width, box.height);
+    const shifts = [0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5].map((k) => k * line);
+    const fits = (d: number) => box.y + d >= top && box.y + box.height + d <= bottom;
+    const shift = shifts.find((d) => fits(d) && !placed.some((p) => overlaps(p, at(d)))) ?? 0;
+    if (shift !== 0) label.setAttribute("y", String(Number(label.getAttribute("y")) + shift));
+    placed.push(at(shift));
+  }
+}
+
 function el<K extends keyof SVGElementTagNameMap>(
   name: K,
   attributes: Record<string, string | number>,
@@ -233,6 +257,7 @@ export class Board {
         ? `portable ladder ${k}: standing (${l.rise}" up), set by ${this.table.sides[l.side ?? 0]?.name ?? "?"}`
         : `portable ladder ${k}: lying`;
     });
+    const labels: SVGTextElement[] = [];
     for (const unit of state.units) {
       const info = this.table.units[unit.unit];
       if (!unit.alive) continue;
@@ -280,6 +305,7 @@ export class Board {
       const shown = unit.badges.filter((b) => b !== "attempted");
       if (unit.s_points) shown.push(`${unit.s_points} S`);  // ADV-02: suppression points
       label.textContent = unitLabel(this.table, unit.unit) + (shown.length ? ` [${shown.join(", ")}]` : "");
+      labels.push(label);
       el("title", {}, group).textContent = `${info.name} (${living} models) ${unit.badges.join(", ")}`;
       group.addEventListener("pointerdown", (e) => {
         e.preventDefault();
@@ -289,6 +315,12 @@ export class Board {
         this.handlers.onUnitPressed(unit.unit);
       });
     }
+    const view = this.svg.viewBox.baseVal;
+    spreadLabels(labels, view.y, view.y + view.height);
+    // Names above every base (a unit drawn later would hide an earlier one's); clicks go through
+    // to the bases.
+    const names = el("g", { class: "labels", "pointer-events": "none" }, this.layer);
+    for (const label of labels) names.appendChild(label);
   }
 
   // Where a planned move would put the unit: translucent bases and the path of its centre.
