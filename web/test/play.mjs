@@ -60,6 +60,13 @@ try {
   const units = (await (await fetch(`${base}/api/games/${new URL(page.url()).searchParams.get("game")}/table`)).json()).units
     .filter((u) => u.squad === undefined).length;
   check("the lobby starts a game and draws every unit", drawn === units && units > 0, `${drawn} of ${units}`);
+  // Units deployed side by side: every unit's name is drawn, and no two names overlap.
+  const nameBoxes = await page.locator("[data-testid=board] .labels text").evaluateAll((texts) =>
+    texts.map((t) => { const b = t.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }));
+  const clash = nameBoxes.some((a, i) => nameBoxes.some((b, j) =>
+    j > i && a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]));
+  check("every unit's name is drawn clear of the others", nameBoxes.length === units && !clash,
+    `${nameBoxes.length} names of ${units} units${clash ? ", some overlapping" : ""}`);
   // ACT-16: Ruined Town's depot gate starts open and is drawn so (dashed).
   const gate = await page.locator("[data-testid=board] polyline[data-open]").getAttribute("data-open");
   check("the depot gate is drawn open, as the state says", gate === "true", String(gate));
@@ -248,6 +255,36 @@ try {
   check("the deep strike's scatter is in the dice log", dropLog.includes("ADV-26") &&
     /deep strike( mishap)?/.test(dropLog), dropLog.slice(-400));
   await page.screenshot({ path: join(screens, "7-deep-strike-landed.png") });
+
+  // ADV-19: a Commissar within 3" of a Guard squad joins it from the decision panel; the board then
+  // draws him with the squad and nothing for his own unit.
+  const joinGame = await (await fetch(`${base}/api/games`, {
+    method: "POST",
+    body: JSON.stringify({
+      scenario_text: [
+        "name: Joining", "table: {width: 48, height: 48}", "turn_limit: 2", "sides:",
+        "  - {name: Red, army: imperial_guard, units: [{unit: infantry_squad, at: [24, 6]}, {unit: commissar, at: [32.5, 5]}]}",
+        "  - {name: Blue, army: orks, units: [{unit: slugga_boyz, at: [24, 44], facing: 180, formation: block}]}",
+      ].join("\n"),
+      seed: 6,
+      seats: ["human", "human"],
+    }),
+  })).json();
+  await page.goto(`${base}/?game=${joinGame.id}&side=1&token=${joinGame.seats[1].token}`);
+  await page.goto(`${base}/?game=${joinGame.id}&side=0&token=${joinGame.seats[0].token}`);
+  const joinButton = page.locator("[data-testid=decision] button", { hasText: "join (Commissar)" }).first();
+  await joinButton.waitFor();
+  const joinBefore = (await (await fetch(`${base}/api/games/${joinGame.id}`)).json()).actions;
+  await joinButton.click();
+  await page.waitForFunction(async ([n, game]) =>
+    (await (await fetch(`/api/games/${game}`)).json()).actions > n, [joinBefore, joinGame.id]);
+  await page.waitForTimeout(300);
+  const hostBases = await page.locator('[data-testid=board] .unit[data-unit="0"] circle').count();
+  const ownBases = await page.locator('[data-testid=board] .unit[data-unit="1"] circle').count();
+  const joinLog = await page.locator("[data-testid=log]").innerText();
+  check("a joined character is drawn with the squad he joined", hostBases === 11 && ownBases === 0 &&
+    joinLog.includes("ADV-19"), `${hostBases} bases in the squad, ${ownBases} in his own unit`);
+  await page.screenshot({ path: join(screens, "8-commissar-joined.png") });
 
   // The server refuses what the page must not do: the page shows the rule and reason.
   const refused = await (await fetch(`${base}/api/games/${id}/actions`, {
