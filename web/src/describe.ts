@@ -67,6 +67,10 @@ export function describeAction(a: Action, table: TableView): string {
     case "pursuit_order": return a.pursue
       ? `${unit} presses its pursuit (no halt tests)`
       : `${unit} tries to halt its pursuit at each compulsory phase`;
+    // ADV-19 / ADV-20: a character joins a squad (a mob merges into another); he leaves it.
+    case "join": return `${unit} joins ${target}`;
+    case "leave": return `${target} leaves ${unit}`;
+    case "split": return `${unit} splits into its parts (each a unit of its own)`;
     case "face": return `${unit} turns to face ${Math.round(a.facing ?? 0)}° (free, after its rally)`;
     case "move":
     case "free_move":

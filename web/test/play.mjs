@@ -272,7 +272,7 @@ try {
   })).json();
   await page.goto(`${base}/?game=${joinGame.id}&side=1&token=${joinGame.seats[1].token}`);
   await page.goto(`${base}/?game=${joinGame.id}&side=0&token=${joinGame.seats[0].token}`);
-  const joinButton = page.locator("[data-testid=decision] button", { hasText: "join (Commissar)" }).first();
+  const joinButton = page.locator("[data-testid=decision] button", { hasText: "Commissar joins Infantry Squad" }).first();
   await joinButton.waitFor();
   const joinBefore = (await (await fetch(`${base}/api/games/${joinGame.id}`)).json()).actions;
   await joinButton.click();
