@@ -5,6 +5,7 @@
 // ADV-68/70's consolidations toward the same destinations.
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <tuple>
 
 #include <boost/container/small_vector.hpp>
@@ -78,6 +79,10 @@ bool is_cover_feature(const table::TerrainFeature& f) {
   }
 }
 
+// Degrees within which two far destinations count as one direction: at two moves' reach (8" for
+// M 4) their plans end less than half an inch apart.
+constexpr double kTwinBearing = 3.0;
+
 std::vector<Destination> destinations(const GameState& s, int unit) {
   std::vector<Destination> out;
   const auto& setup = *s.setup;
@@ -119,7 +124,22 @@ std::vector<Destination> destinations(const GameState& s, int unit) {
   // Onto every objective.
   for (const auto& objective : setup.scenario.victory.objectives)
     out.push_back({objective.at, false, true});
-  return out;
+  // Destinations beyond two moves whose bearings lie within kTwinBearing of one already kept (of
+  // the same kind) would plan the same move but for a fraction of an inch: the first stands for
+  // both (units deployed side by side are one direction seen from across the table).
+  const double same_way = std::cos(kTwinBearing * std::numbers::pi / 180.0);
+  std::vector<Destination> kept;
+  kept.reserve(out.size());
+  for (const auto& d : out) {
+    const double far = table::distance(centre, d.at);
+    const auto twin = [&](const Destination& k) {
+      const double k_far = table::distance(centre, k.at);
+      return k.away == d.away && k.enemy == d.enemy && k_far > reach &&
+             table::dot(d.at - centre, k.at - centre) > same_way * far * k_far;
+    };
+    if (far <= reach || std::none_of(kept.begin(), kept.end(), twin)) kept.push_back(d);
+  }
+  return kept;
 }
 
 using MoveKey = std::tuple<int, int, long, long>;
