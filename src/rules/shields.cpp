@@ -19,22 +19,22 @@ void invulnerable_at(SaveInputs& save, int goal) {
 }  // namespace
 
 SaveInputs shielded(SaveInputs base, data::Shield shield, const ShieldUse& use) {
-  // The Shield bonus: a "+1 or 6" shield guarding in mêlée gives a second step.
-  const bool bonus = use.melee && use.bonus;
+  // "+1 or 6" where the shield guards, and the Shield bonus's second step in mêlée.
+  const auto guard = [&] {
+    better_armour(base);
+    if (use.melee && use.bonus) better_armour(base);
+  };
   switch (shield) {
     case data::Shield::none:
       break;
     case data::Shield::buckler:  // mêlée only, and not in a round it strikes
-      if (use.melee && !use.buckler_striking) better_armour(base);
-      if (bonus && !use.buckler_striking) better_armour(base);
+      if (use.melee && !use.buckler_striking) guard();
       break;
     case data::Shield::primitive:  // against shots, only those of primitive weapons
-      if (use.melee || use.primitive_weapon) better_armour(base);
-      if (bonus) better_armour(base);
+      if (use.melee || use.primitive_weapon) guard();
       break;
     case data::Shield::hi_tech:
-      better_armour(base);
-      if (bonus) better_armour(base);
+      guard();
       break;
     case data::Shield::combat:
       if (use.melee) invulnerable_at(base, 5);

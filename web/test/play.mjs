@@ -37,6 +37,26 @@ const base = await new Promise((resolve, reject) => {
   setTimeout(() => reject(new Error("arap serve did not start")), 20000);
 });
 
+// A hot-seat game (both seats human) of `scenarioText`, opened in `page` with both seats' links,
+// Blue's first, so that the page ends on Red's.
+async function openHotSeat(page, scenarioText, seed) {
+  const game = await (await fetch(`${base}/api/games`, {
+    method: "POST",
+    body: JSON.stringify({ scenario_text: scenarioText, seed, seats: ["human", "human"] }),
+  })).json();
+  await page.goto(`${base}/?game=${game.id}&side=1&token=${game.seats[1].token}`);
+  await page.goto(`${base}/?game=${game.id}&side=0&token=${game.seats[0].token}`);
+  return game;
+}
+
+// Runs `act` (a click on the page) and waits until the server has applied one more action.
+async function afterAnAction(page, gameId, act) {
+  const before = (await (await fetch(`${base}/api/games/${gameId}`)).json()).actions;
+  await act();
+  await page.waitForFunction(async ([n, game]) =>
+    (await (await fetch(`/api/games/${game}`)).json()).actions > n, [before, gameId]);
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   headless: true,
@@ -90,17 +110,9 @@ try {
   await page.screenshot({ path: join(screens, "2b-ai-reasoning.png") });
 
   // A hot-seat skirmish with a fixed seed: both seats in this browser.
-  const created = await (await fetch(`${base}/api/games`, {
-    method: "POST",
-    body: JSON.stringify({
-      scenario_text: readFileSync(join(here, "skirmish.yaml"), "utf8"),
-      seed: Number(process.env.SEED ?? 3),
-      seats: ["human", "human"],
-    }),
-  })).json();
+  const created = await openHotSeat(page, readFileSync(join(here, "skirmish.yaml"), "utf8"),
+    Number(process.env.SEED ?? 3));
   const id = created.id;
-  await page.goto(`${base}/?game=${id}&side=1&token=${created.seats[1].token}`);
-  await page.goto(`${base}/?game=${id}&side=0&token=${created.seats[0].token}`);
   await page.waitForSelector("[data-testid=decision] button");
 
   const decision = page.locator("[data-testid=decision]");
@@ -211,26 +223,14 @@ try {
 
   // ADV-26: Terminators teleport in. Both sides end turn 1; in Red's turn 2 the page asks where
   // the marker comes down, a click on the table aims it and the commit rolls the scatter.
-  const dropGame = await (await fetch(`${base}/api/games`, {
-    method: "POST",
-    body: JSON.stringify({
-      scenario_text: [
-        "name: Drop zone", "table: {width: 48, height: 48}", "turn_limit: 4", "sides:",
-        "  - {name: Red, army: space_marines, units: [{unit: terminator_squad, at: [24, 3], reserve: {deep_strike: true, rolls: [1]}}, {unit: tactical_squad, at: [10, 4]}]}",
-        "  - {name: Blue, army: orks, units: [{unit: slugga_boyz, at: [24, 44], facing: 180, formation: block}]}",
-      ].join("\n"),
-      seed: 5,
-      seats: ["human", "human"],
-    }),
-  })).json();
-  await page.goto(`${base}/?game=${dropGame.id}&side=1&token=${dropGame.seats[1].token}`);
-  await page.goto(`${base}/?game=${dropGame.id}&side=0&token=${dropGame.seats[0].token}`);
-  const dropActions = async () => (await (await fetch(`${base}/api/games/${dropGame.id}`)).json()).actions;
+  const dropGame = await openHotSeat(page, [
+    "name: Drop zone", "table: {width: 48, height: 48}", "turn_limit: 4", "sides:",
+    "  - {name: Red, army: space_marines, units: [{unit: terminator_squad, at: [24, 3], reserve: {deep_strike: true, rolls: [1]}}, {unit: tactical_squad, at: [10, 4]}]}",
+    "  - {name: Blue, army: orks, units: [{unit: slugga_boyz, at: [24, 44], facing: 180, formation: block}]}",
+  ].join("\n"), 5);
   for (let k = 0; k < 2; ++k) {
-    const before = await dropActions();
-    await page.locator("[data-testid=decision] button", { hasText: "end phase" }).first().click();
-    await page.waitForFunction(async ([n, game]) =>
-      (await (await fetch(`/api/games/${game}`)).json()).actions > n, [before, dropGame.id]);
+    await afterAnAction(page, dropGame.id, () =>
+      page.locator("[data-testid=decision] button", { hasText: "end phase" }).first().click());
   }
   await page.waitForSelector("[data-testid=drop-hint]");
   const board = await page.locator("[data-testid=board]").boundingBox();
@@ -246,10 +246,7 @@ try {
   check("the aimed drop shows its exact P(mishap)", mishap && Number(mishap[1]) >= 16.6 &&
     /of which a double\s+16\.7\s?%/.test(dropOdds), dropOdds);
   await page.screenshot({ path: join(screens, "6-deep-strike-aimed.png") });
-  const dropBefore = await dropActions();
-  await page.click("[data-testid=commit]");
-  await page.waitForFunction(async ([n, game]) =>
-    (await (await fetch(`/api/games/${game}`)).json()).actions > n, [dropBefore, dropGame.id]);
+  await afterAnAction(page, dropGame.id, () => page.click("[data-testid=commit]"));
   await page.waitForTimeout(300);
   const dropLog = await page.locator("[data-testid=log]").innerText();
   check("the deep strike's scatter is in the dice log", dropLog.includes("ADV-26") &&
@@ -258,26 +255,14 @@ try {
 
   // ADV-19: a Commissar within 3" of a Guard squad joins it from the decision panel; the board then
   // draws him with the squad and nothing for his own unit.
-  const joinGame = await (await fetch(`${base}/api/games`, {
-    method: "POST",
-    body: JSON.stringify({
-      scenario_text: [
-        "name: Joining", "table: {width: 48, height: 48}", "turn_limit: 2", "sides:",
-        "  - {name: Red, army: imperial_guard, units: [{unit: infantry_squad, at: [24, 6]}, {unit: commissar, at: [32.5, 5]}]}",
-        "  - {name: Blue, army: orks, units: [{unit: slugga_boyz, at: [24, 44], facing: 180, formation: block}]}",
-      ].join("\n"),
-      seed: 6,
-      seats: ["human", "human"],
-    }),
-  })).json();
-  await page.goto(`${base}/?game=${joinGame.id}&side=1&token=${joinGame.seats[1].token}`);
-  await page.goto(`${base}/?game=${joinGame.id}&side=0&token=${joinGame.seats[0].token}`);
+  const joinGame = await openHotSeat(page, [
+    "name: Joining", "table: {width: 48, height: 48}", "turn_limit: 2", "sides:",
+    "  - {name: Red, army: imperial_guard, units: [{unit: infantry_squad, at: [24, 6]}, {unit: commissar, at: [32.5, 5]}]}",
+    "  - {name: Blue, army: orks, units: [{unit: slugga_boyz, at: [24, 44], facing: 180, formation: block}]}",
+  ].join("\n"), 6);
   const joinButton = page.locator("[data-testid=decision] button", { hasText: "Commissar joins Infantry Squad" }).first();
   await joinButton.waitFor();
-  const joinBefore = (await (await fetch(`${base}/api/games/${joinGame.id}`)).json()).actions;
-  await joinButton.click();
-  await page.waitForFunction(async ([n, game]) =>
-    (await (await fetch(`/api/games/${game}`)).json()).actions > n, [joinBefore, joinGame.id]);
+  await afterAnAction(page, joinGame.id, () => joinButton.click());
   await page.waitForTimeout(300);
   const hostBases = await page.locator('[data-testid=board] .unit[data-unit="0"] circle').count();
   const ownBases = await page.locator('[data-testid=board] .unit[data-unit="1"] circle').count();
