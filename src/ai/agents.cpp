@@ -55,12 +55,6 @@ int melee_power(const GameState& s, int unit) {
 // charge or fire next, far enough that the scatter (2 to 12 inches) seldom lands it on them.
 constexpr double kGreedyDropGap = 12.0;
 
-const Action* first_of(const std::vector<Action>& options, ActionKind kind) {
-  for (const auto& a : options)
-    if (a.kind == kind) return &a;
-  return nullptr;
-}
-
 // The planned move of `unit` toward the nearest enemy, if it gets anywhere (or its closing ranks).
 std::optional<Action> close_in(const GameState& s, int unit, bool free_move) {
   // GEN-09 / ADV-19: a unit out of coherency closes ranks before it moves on.
@@ -100,26 +94,38 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
   // planned toward the nearest enemy.
   // It never wastes a shot (ADV-33): it shoots only what its weapons reach; and it never splits
   // its fire (ADV-32): each shot is at one unit.
+  // Each decision asks for the kinds it wants in its order of preference, each only when the
+  // ones before gave nothing, so the answer is the one a full listing would give, at the cost of
+  // the kinds it needs.
   constexpr game::KindSet kNoMoves = game::kAllKinds & ~game::kind_bit(ActionKind::move) &
                                      ~game::kind_bit(ActionKind::free_move) & ~game::kWastedShots &
                                      ~game::kSplitShots;
-  const auto options = game::legal_actions(s, kNoMoves);
+  const auto listed = [&](std::initializer_list<ActionKind> wanted) {
+    game::KindSet set = 0;
+    for (const ActionKind k : wanted) set |= game::kind_bit(k);
+    return game::legal_actions(s, set);
+  };
+  const auto first = [&](ActionKind kind) -> std::optional<Action> {
+    auto options = listed({kind});
+    if (options.empty()) return std::nullopt;
+    return options.front();
+  };
   switch (s.phase) {
     case Phase::activation: {
       // ADV-26: a deep strike aims for the point nearest kGreedyDropGap from the enemy.
+      const auto drops = listed({ActionKind::deep_strike});
       const Action* drop = nullptr;
-      for (const auto& a : options) {
-        if (a.kind != ActionKind::deep_strike) continue;
+      for (const auto& a : drops) {
         if (drop == nullptr || std::abs(drop_gap(s, a) - kGreedyDropGap) <
                                    std::abs(drop_gap(s, *drop) - kGreedyDropGap))
           drop = &a;
       }
       if (drop != nullptr) return *drop;
       // Two dice: a fair balance of action points against the chance of a bust (ACT-07).
-      for (const auto& a : options)
-        if (a.kind == ActionKind::activate && a.dice == 2) return a;
-      for (const auto& a : options)
-        if (a.kind == ActionKind::activate) return a;
+      const auto activations = listed({ActionKind::activate});
+      for (const auto& a : activations)
+        if (a.dice == 2) return a;
+      if (!activations.empty()) return activations.front();
       for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
         if (s.setup->units[u].side != s.phasing) continue;
         Action probe = game::make_action(ActionKind::free_move, u);
@@ -129,50 +135,51 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
         }
         if (auto move = close_in(s, u, true)) return *move;
       }
-      if (const Action* a = first_of(options, ActionKind::end_phase)) return *a;
+      if (auto a = first(ActionKind::end_phase)) return *a;
       break;
     }
     case Phase::pick_up: {
-      // All the dice on offer, to the first unit that may take them.
-      for (const auto& a : options)
-        if (a.kind == ActionKind::pick_up && a.pick_count == 1 &&
-            a.picks[0].second == std::min<int>(3, s.failed_dice))
-          return a;
-      if (const Action* a = first_of(options, ActionKind::decline_pick_up)) return *a;
+      // All the dice on offer, to the first unit that may take them (ACT-08): the first such
+      // pick a listing would give, asked of each unit in turn.
+      Action all = game::make_action(ActionKind::pick_up);
+      all.pick_count = 1;
+      for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+        all.picks[0] = {u, std::min<int>(3, s.failed_dice)};
+        if (game::is_legal(s, all)) return all;
+      }
+      if (auto a = first(ActionKind::decline_pick_up)) return *a;
       break;
     }
     case Phase::charge_response:
-      if (const Action* a = first_of(options, ActionKind::stand_and_fire)) return *a;
-      if (const Action* a = first_of(options, ActionKind::hold)) return *a;
+      if (auto a = first(ActionKind::stand_and_fire)) return *a;
+      if (auto a = first(ActionKind::hold)) return *a;
       break;
     case Phase::fire_response:  // ADV-01: it keeps its activation for its own turn
-      if (const Action* a = first_of(options, ActionKind::stay_up)) return *a;
+      if (auto a = first(ActionKind::stay_up)) return *a;
       break;
     case Phase::melee_choice:
-      for (const auto& a : options)
-        if (a.kind == ActionKind::fight && !a.krak) return a;
+      for (const auto& a : listed({ActionKind::fight}))
+        if (!a.krak) return a;
       break;
     case Phase::interception: {
       // Intercept only Chargers it outfights.
       const bool outfights =
           melee_power(s, s.charge_progress.interceptor) > melee_power(s, s.charging_unit);
-      if (const Action* a =
-              first_of(options, outfights ? ActionKind::intercept : ActionKind::let_pass))
-        return *a;
+      if (auto a = first(outfights ? ActionKind::intercept : ActionKind::let_pass)) return *a;
       break;
     }
     case Phase::active:
     case Phase::reaction: {
       // Charge a unit it outfights; otherwise shoot.
-      for (const auto& a : options) {
-        if (a.kind == ActionKind::charge && !a.fire &&
+      for (const auto& a : listed({ActionKind::charge})) {
+        if (!a.fire &&
             melee_power(s, a.unit) > melee_power(s, a.target) + melee_power(s, a.target) / 2)
           return a;
       }
       // Shoot the weakest unit in reach (fewest living models), heavy weapons first.
+      const auto fire = listed({ActionKind::shoot, ActionKind::throw_grenade});
       std::vector<std::pair<int, const Action*>> shots;
-      for (const auto& a : options) {
-        if (a.kind != ActionKind::shoot && a.kind != ActionKind::throw_grenade) continue;
+      for (const auto& a : fire) {
         shots.emplace_back(s.living_models(a.target) * 4 - (a.heavy ? 2 : 0) +
                                (a.kind == ActionKind::throw_grenade ? 1 : 0),
                            &a);
@@ -183,10 +190,10 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       for (const auto& [score, a] : shots)
         if (a->kind == ActionKind::throw_grenade || !game::fire_groups(s, *a).empty()) return *a;
       // ADV-30: nothing to fire, but spent Reload weapons to ready.
-      if (const Action* a = first_of(options, ActionKind::reload)) return *a;
+      if (auto a = first(ActionKind::reload)) return *a;
       if (auto move = close_in(s, game::pending(s).unit, false)) return *move;
-      if (const Action* a = first_of(options, ActionKind::stand_up)) return *a;
-      if (const Action* a = first_of(options, ActionKind::end_activation)) return *a;
+      if (auto a = first(ActionKind::stand_up)) return *a;
+      if (auto a = first(ActionKind::end_activation)) return *a;
       break;
     }
     case Phase::consolidation: {
@@ -197,9 +204,10 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       const table::Point from = game::unit_centre(s, unit);
       const Action* best = nullptr;
       double best_d = std::numeric_limits<double>::infinity();
+      const auto options = listed({ActionKind::consolidate});
       for (const auto& a : options) {
         const double d = table::distance(from + table::Point{a.dx, a.dy}, there);
-        if (a.kind == ActionKind::consolidate && d < best_d) best_d = d, best = &a;
+        if (d < best_d) best_d = d, best = &a;
       }
       if (best != nullptr) return *best;
       break;
@@ -207,6 +215,8 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
     case Phase::game_over:
       break;
   }
+  // Nothing it prefers: any listed action.
+  const auto options = game::legal_actions(s, kNoMoves);
   if (!options.empty()) return options[rng() % options.size()];
   throw std::logic_error("no legal action to choose from");
 }
