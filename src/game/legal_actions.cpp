@@ -179,12 +179,16 @@ void add_unit_actions(Listing& list, int unit) {
   }
   if (!s.portable_ladders.empty()) {  // ADV-15: set up, take up or cast down a ladder in reach
     Action place = make_action(ActionKind::place_ladder, unit);
-    for (const table::Point& at : detail::ladder_places(s, unit)) {
-      place.dx = at.x;
-      place.dy = at.y;
-      list.push_if_legal(place);
+    if (list.wants(ActionKind::place_ladder)) {
+      for (const table::Point& at : detail::ladder_places(s, unit)) {
+        place.dx = at.x;
+        place.dy = at.y;
+        list.push_if_legal(place);
+      }
     }
-    for (const int k : detail::ladders_in_reach(s, unit)) {
+    const bool handles =
+        list.wants(ActionKind::pick_up_ladder) || list.wants(ActionKind::cast_down_ladder);
+    for (const int k : handles ? detail::ladders_in_reach(s, unit) : std::vector<int>{}) {
       for (const auto kind : {ActionKind::pick_up_ladder, ActionKind::cast_down_ladder}) {
         Action handle = make_action(kind, unit);
         handle.target = k;
