@@ -369,5 +369,95 @@ TEST_F(Grapples, ADV_14_only_rope_and_grapple_units_throw_and_four_hold_to_six_i
             std::string::npos);
 }
 
+// ADV-14 (ruling A-47): a hand throws a grapple to the top of level 2, 6" up, and no higher. The
+// Veteran Sergeant's power grapple (grapple_launcher) throws as a hand does under the default
+// ruling.ADV-14 (asThrown).
+TEST_F(Grapples, ADV_14_a_hand_throws_a_grapple_to_the_top_of_level_two) {
+  start(6.0, "", "[{unit: veteran_squad, at: [24, 8], facing: 0}]", 3);
+  EXPECT_EQ(illegal_reason(state_, throw_at(24.0, 14.0)), "") << "a 6-inch face";
+  EXPECT_NEAR(grapple_chance(state_, throw_at(24.0, 14.0)), 4.0 / 6.0, 1e-12);
+  start(7.5, "", "[{unit: veteran_squad, at: [24, 8], facing: 0}]", 3);
+  const std::string high = illegal_reason(state_, throw_at(24.0, 14.0));
+  EXPECT_NE(high.find("ADV-14: a grapple reaches no higher than the top of level 2"),
+            std::string::npos)
+      << high;
+  EXPECT_EQ(grapple_chance(state_, throw_at(24.0, 14.0)), 0.0);
+}
+
+// ADV-14, ruling.ADV-14 anyHeight: a launcher sends its hook up a face of any height; the plain
+// ropes of the other Veterans still reach no higher than a hand throws them.
+TEST_F(Grapples, ADV_14_a_launcher_reaches_any_height_under_the_ruling_anyHeight) {
+  start(7.5, "rulings: {ruling.ADV-14: anyHeight}\n",
+        "[{unit: veteran_squad, at: [24, 8], facing: 0}]", 3);
+  const int sergeant = setup_->units[0].first_model;
+  ASSERT_TRUE(setup_->models[sergeant].profile->has_rule("grapple_launcher"));
+  EXPECT_NEAR(grapple_chance(state_, throw_at(24.0, 14.0)), 4.0 / 6.0, 1e-12) << "BS3 + 1";
+  script({4});
+  must(throw_at(24.0, 14.0));
+  ASSERT_EQ(state_.portable_ladders.size(), 1u);
+  EXPECT_NEAR(state_.portable_ladders[0].rise, 7.5f, 1e-6);
+  // Without the sergeant by the foot, a Veteran's hand throw cannot reach it.
+  start(7.5, "rulings: {ruling.ADV-14: anyHeight}\n",
+        "[{unit: veteran_squad, at: [24, 8], facing: 0}]", 3);
+  place(sergeant, 40.0, 6.0, 0);
+  const std::string plain = illegal_reason(state_, throw_at(24.0, 14.0));
+  EXPECT_NE(plain.find("no model of Veteran Squad with a grapple launcher"), std::string::npos)
+      << plain;
+}
+
+// ADV-14 (EX-32): a hook thrown at a window holds on the thrower's BS, at an arrow loophole on BS
+// less one (a roof edge, the default, at BS + 1: above).
+TEST_F(Grapples, ADV_14_a_window_holds_on_BS_and_a_loophole_on_BS_less_one) {
+  const auto keep = [&](const std::string& hold) {
+    log_.clear();
+    begin(test::battle("grapple_" + hold, "imperial_guard",
+                       "[{unit: veteran_squad, at: [24, 8], facing: 0}]", "orks",
+                       "[{unit: slugga_boyz, at: [24, 44], facing: 180}]",
+                       "terrain:\n  - {id: tower, kind: ground, elevation: 3, grapple_hold: " +
+                           hold + ", polygon: [[4, 14], [44, 14], [44, 22], [4, 22]]}\n"),
+          5);
+    const auto& info = setup_->units[0];
+    for (int i = 0; i < info.model_count; ++i) place(info.first_model + i, 24.0, 12.5 - 1.1 * i, 0);
+    state_.phasing = 0;
+    script({1, 1, 1});
+    must(activate(0, 3));
+  };
+  keep("window");
+  EXPECT_NEAR(grapple_chance(state_, throw_at(24.0, 14.0)), 3.0 / 6.0, 1e-12) << "BS3";
+  script({3});
+  must(throw_at(24.0, 14.0));
+  EXPECT_EQ(rolls("ADV-14").at(0).at("goal"), 3);
+  EXPECT_EQ(state_.portable_ladders.size(), 1u) << "a 3 holds at a window";
+  keep("loophole");
+  EXPECT_NEAR(grapple_chance(state_, throw_at(24.0, 14.0)), 2.0 / 6.0, 1e-12) << "BS3 - 1";
+  script({3});
+  must(throw_at(24.0, 14.0));
+  EXPECT_EQ(rolls("ADV-14").at(0).at("goal"), 2);
+  EXPECT_TRUE(state_.portable_ladders.empty()) << "a 3 misses a loophole";
+}
+
+// ADV-14: the loader takes a grapple hold only on a raised surface, and only the three kinds.
+TEST(GrappleHolds, ADV_14_the_loader_refuses_a_hold_that_is_not_one_or_not_raised) {
+  const auto refusal = [](const std::string& feature) {
+    try {
+      test::battle("bad_hold", "imperial_guard", "[{unit: veteran_squad, at: [24, 8], facing: 0}]",
+                   "orks", "[{unit: slugga_boyz, at: [24, 44], facing: 180}]",
+                   "terrain:\n  - " + feature + "\n");
+    } catch (const std::exception& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  const std::string door = refusal(
+      "{id: keep, kind: ground, elevation: 3, grapple_hold: door, polygon: [[4, 14], [44, 14], "
+      "[44, 22], [4, 22]]}");
+  EXPECT_NE(door.find("expected roof_edge, window or loophole"), std::string::npos) << door;
+  EXPECT_NE(door.find("grapple_hold"), std::string::npos) << door;
+  const std::string flat = refusal(
+      "{id: yard, kind: ground, grapple_hold: window, polygon: [[4, 14], [44, 14], [44, 22], "
+      "[4, 22]]}");
+  EXPECT_NE(flat.find("give the feature an elevation"), std::string::npos) << flat;
+}
+
 }  // namespace
 }  // namespace arap::game

@@ -3,6 +3,10 @@
 
 namespace arap::game {
 
+bool carries_grapple(const data::Profile& profile) {
+  return profile.has_rule("rope_and_grapple") || profile.has_rule("grapple_launcher");
+}
+
 rules::ClimbKit climb_kit(const GameState& s, int unit) {
   const auto& setup = *s.setup;
   const auto& info = setup.units[unit];
@@ -12,7 +16,7 @@ rules::ClimbKit climb_kit(const GameState& s, int unit) {
   bool any = false;
   for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
-    if (!setup.models[m].profile->has_rule("rope_and_grapple")) return rules::ClimbKit::none;
+    if (!carries_grapple(*setup.models[m].profile)) return rules::ClimbKit::none;
     any = true;
   }
   return any ? rules::ClimbKit::rope_and_grapple : rules::ClimbKit::none;

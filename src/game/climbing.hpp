@@ -7,9 +7,14 @@
 
 namespace arap::game {
 
+// ADV-14: whether a model carries a rope and grapple, or one of its higher-tech kin (a
+// rope-launcher, power grapple or handbow: `grapple_launcher`), which does all a rope and grapple
+// does.
+bool carries_grapple(const data::Profile& profile);
+
 // What `unit` climbs with: climbing gear when every model has it (or flesh hooks) and the option
 // climbing_gear is on (ADV-13); a rope and grapple when every living model carries one
-// (`rope_and_grapple` in its special rules) and the option rope_and_grapple is on (ADV-14).
+// (carries_grapple) and the option rope_and_grapple is on (ADV-14).
 rules::ClimbKit climb_kit(const GameState& state, int unit);
 
 }  // namespace arap::game

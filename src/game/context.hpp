@@ -319,6 +319,7 @@ struct LadderFace {
   table::Point up;  // the unit vector across the edge toward the higher level
   double foot_level = 0.0;
   double rise = 0.0;
+  int feature = -1;  // the raised feature whose edge it is (ADV-14: where a hook catches)
 };
 void add_standing_ladders(const GameState& state, table::Table& out);
 int carried_ladder(const GameState& state, int unit);

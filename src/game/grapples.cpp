@@ -1,8 +1,11 @@
 // ADV-14 (grapples and rope climbs, option rope_and_grapple): the thrown hook. throw_grapple (1 AP)
-// is a BS + 1 throw (a roof or platform edge) at the top of a face from within 2" of its foot, by a
-// unit that all carries rope and grapple, one hook a model; a hook that holds is a rope of the
-// table (a MOVE-28 ladder with one place a turn) that one model a turn climbs at the normal rate,
-// four at most to 6" of face. Casting one down is cast_down_ladder's (ladders.cpp).
+// is a BS throw at the top of a face from within 2" of its foot, +1 at a roof or platform edge, 0
+// at a window, -1 at an arrow loophole (the feature's grapple_hold), by a unit that all carries
+// rope and grapple or a launcher (a rope-launcher, power grapple or handbow), one hook a model. A
+// hand throws it to the top of level 2 (6", ruling A-47); a launcher as high (ruling.ADV-14:
+// asThrown) or to any height (anyHeight). A hook that holds is a rope of the table (a MOVE-28
+// ladder with one place a turn) that one model a turn climbs at the normal rate, four at most to
+// 6" of face. Casting one down is cast_down_ladder's (ladders.cpp).
 #include <algorithm>
 #include <cmath>
 
@@ -18,7 +21,8 @@ namespace detail {
 
 namespace {
 
-constexpr int kHooksPerSection = 4;  // ADV-14: four grapples to each 6" of face
+constexpr int kHooksPerSection = 4;   // ADV-14: four grapples to each 6" of face
+constexpr double kThrownReach = 6.0;  // ADV-14: a hand throws to the top of level 2 (A-47: 6")
 
 bool hook_carriers(const GameState& s, int unit) {
   return s.setup->options.rope_and_grapple &&
@@ -31,11 +35,37 @@ int hooks_of(const GameState& s, int unit) {
   return hooks;
 }
 
-// The unit's nearest model to `foot` within reach on its level that carries a grapple, or -1.
-int grapple_thrower(const GameState& s, int unit, const table::Point& foot, double level) {
-  for (const int m : models_in_reach(s, unit, foot, level))
-    if (s.setup->models[m].profile->has_rule("rope_and_grapple")) return m;
+// Whether a face rising `rise` inches is above a hand's throw, so that only a launcher reaches it
+// (and then only under ruling.ADV-14 anyHeight).
+bool above_a_throw(double rise) {
+  return rise > kThrownReach + 1e-9;
+}
+
+// The unit's nearest model to `foot` within reach on its level that carries a grapple (a launcher
+// when the face is above a hand's throw), or -1.
+int grapple_thrower(const GameState& s, int unit, const table::Point& foot, double level,
+                    double rise) {
+  for (const int m : models_in_reach(s, unit, foot, level)) {
+    const auto& profile = *s.setup->models[m].profile;
+    if (above_a_throw(rise) ? profile.has_rule("grapple_launcher") : carries_grapple(profile))
+      return m;
+  }
   return -1;
+}
+
+// ADV-14: the throw's modifier at the feature's top: +1 at a roof or platform edge (a large
+// target), 0 at a window, -1 at an arrow loophole (a small one).
+int hold_modifier(const GameState& s, const LadderFace& face) {
+  if (face.feature < 0) return 1;
+  switch (s.table().features()[face.feature].grapple_hold) {
+    case table::GrappleHold::roof_edge:
+      return 1;
+    case table::GrappleHold::window:
+      return 0;
+    case table::GrappleHold::loophole:
+      return -1;
+  }
+  return 1;
 }
 
 }  // namespace
@@ -51,7 +81,8 @@ std::string grapple_illegal(const GameState& s, const Action& a) {
   if (s.units[a.unit].locked != 0)
     return "MELEE-29: a unit locked in mêlée fights (or breaks off); it cannot throw a grapple";
   if (!hook_carriers(s, a.unit))
-    return "ADV-14: only a unit that all carries rope and grapple (rope_and_grapple) throws one";
+    return "ADV-14: only a unit that all carries rope and grapple (rope_and_grapple) or a grapple "
+           "launcher (grapple_launcher) throws one";
   if (hooks_of(s, a.unit) >= s.living_models(a.unit))
     return "ADV-14: every model of the unit has thrown its grapple";
   const table::Point at{a.dx, a.dy};
@@ -64,7 +95,22 @@ std::string grapple_illegal(const GameState& s, const Action& a) {
         "ADV-14: a grapple is thrown at the top of a face higher than a step (a point on a raised "
         "surface's edge); ({:.2f}, {:.2f}) is on none",
         at.x, at.y);
-  if (grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level) < 0)
+  if (above_a_throw(face->rise)) {
+    if (s.setup->rulings.adv_14() == rules::LauncherReach::as_thrown)
+      return fmt::format(
+          "ADV-14: a grapple reaches no higher than the top of level 2 ({}\"); this face rises "
+          "{:.1f}\"",
+          kThrownReach, face->rise);
+    if (grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level, face->rise) <
+        0)
+      return fmt::format(
+          "ADV-14: a hand throws a grapple no higher than the top of level 2 ({}\"); this face "
+          "rises {:.1f}\" and no model of {} with a grapple launcher stands within {}\" of its "
+          "foot",
+          kThrownReach, face->rise, s.setup->units[a.unit].name, kLadderReach);
+  }
+  if (grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level, face->rise) <
+      0)
     return fmt::format(
         "ADV-14: the grapple is thrown from within {}\" of the face's foot: no model of {} on its "
         "feet stands that near on the foot's level",
@@ -88,12 +134,12 @@ std::string grapple_illegal(const GameState& s, const Action& a) {
   return "";
 }
 
-// ADV-14: the thrower's BS, +1 at a roof or platform edge (every raised surface of these tables;
-// they have no windows or loopholes).
+// ADV-14: the thrower's BS with the modifier of where the hook is to catch.
 int grapple_goal(const GameState& s, const Action& a) {
   const auto face = ladder_face(s.table(), {a.dx, a.dy});
-  const int m = grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level);
-  return s.setup->models[m].profile->ballistic_skill + 1;
+  const int m =
+      grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level, face->rise);
+  return s.setup->models[m].profile->ballistic_skill + hold_modifier(s, *face);
 }
 
 void apply_grapple(Context& c, const Action& a) {

@@ -176,6 +176,7 @@ std::optional<LadderFace> ladder_face(const table::Table& table, const table::Po
       face.up = left > right ? normal : normal * -1.0;
       face.foot_level = std::min(left, right);
       face.rise = std::abs(left - right);
+      face.feature = f;
       best = face;
       nearest = d;
     }

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "game/climbing.hpp"
 #include "rules/activation.hpp"
 #include "rules/encumbrance.hpp"
 
@@ -141,7 +142,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
       all_climbing_gear =
           all_climbing_gear && (p.has_rule("climbing_gear") || p.has_rule("flesh_hooks"));
       info.energy_scanner = info.energy_scanner || p.has_rule("energy_scanner");  // ADV-10
-      info.any_rope_and_grapple = info.any_rope_and_grapple || p.has_rule("rope_and_grapple");
+      info.any_rope_and_grapple = info.any_rope_and_grapple || carries_grapple(p);
       all_warp_jump = all_warp_jump && p.has_rule("warp_jump");  // ADV-25
       // ADV-06; ADV-23: a Beast is subject to the Fleet rule.
       all_fleet = all_fleet && (p.has_rule("fleet") || p.has_rule("beast"));

@@ -172,6 +172,13 @@ constexpr std::array<RulingInfo, static_cast<std::size_t>(RulingId::count_)> kRu
      "a split unit out of close combat reforms: every move of a part that must go to the other "
      "brings it nearer (or the rules' word 'usually' is guidance, and the player moves the parts "
      "as he likes)"},
+    {RulingId::adv_14,
+     "ruling.ADV-14",
+     {"asThrown", "anyHeight", ""},
+     2,
+     "the rules give no figure for how much higher a grapple launcher (a rope-launcher, power "
+     "grapple or handbow) sends its hook than a hand: it reaches the top of level 2, as a thrown "
+     "grapple does (or it reaches a face of any height)"},
 }};
 
 }  // namespace

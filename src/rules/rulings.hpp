@@ -41,6 +41,7 @@ enum class RulingId : std::uint8_t {
   adv_50_lasts,                         // how long a cloud laid in play lasts
   adv_50_uses,                          // how often a smoke discharger fires
   adv_74,                               // whether a split unit's parts must move to reform
+  adv_14,                               // how high a grapple launcher reaches
   count_
 };
 
@@ -83,6 +84,7 @@ enum class SwimmingGear : std::uint8_t { refuse, gm_allows };
 enum class CloudLasts : std::uint8_t { until_own_next_turn, through_own_next_turn };
 enum class DischargerUses : std::uint8_t { once_per_game, once_per_turn };
 enum class Reform : std::uint8_t { obliged, guidance };
+enum class LauncherReach : std::uint8_t { as_thrown, any_height };
 
 class Rulings {
  public:
@@ -134,6 +136,7 @@ class Rulings {
   CloudLasts adv_50_lasts() const { return get<CloudLasts>(RulingId::adv_50_lasts); }
   DischargerUses adv_50_uses() const { return get<DischargerUses>(RulingId::adv_50_uses); }
   Reform adv_74() const { return get<Reform>(RulingId::adv_74); }
+  LauncherReach adv_14() const { return get<LauncherReach>(RulingId::adv_14); }
 
   friend bool operator==(const Rulings&, const Rulings&) = default;
 

@@ -143,7 +143,8 @@ TerrainFeature read_feature(const Field& field, const data::Library& library) {
                     "soft_cover_vs_area",
                     "confined",
                     "like",
-                    "hell_for_leather"});
+                    "hell_for_leather",
+                    "grapple_hold"});
   TerrainFeature feature;
   feature.id = field["id"].as_string();
   feature.kind = read_kind(field["kind"]);
@@ -207,6 +208,21 @@ TerrainFeature read_feature(const Field& field, const data::Library& library) {
     if (feature.kind == TerrainKind::smoke) field["agility"].fail("smoke is a cloud, not ground");
   }
   if (field.has("elevation")) feature.elevation = field["elevation"].as_number(0, 100);
+  if (field.has("grapple_hold")) {
+    const std::string hold = field["grapple_hold"].as_string();
+    if (hold == "roof_edge")
+      feature.grapple_hold = GrappleHold::roof_edge;
+    else if (hold == "window")
+      feature.grapple_hold = GrappleHold::window;
+    else if (hold == "loophole")
+      feature.grapple_hold = GrappleHold::loophole;
+    else
+      field["grapple_hold"].fail("ADV-14: expected roof_edge, window or loophole");
+    if (feature.elevation <= 0.0)
+      field["grapple_hold"].fail(
+          "ADV-14: a grapple catches on the top of a raised surface; give the feature an "
+          "elevation");
+  }
   if (feature.kind == TerrainKind::console) {
     // ACT-16: the doors it works are named by `operates` and found once the obstacles are read.
     if (!field.has("operates"))

@@ -52,6 +52,10 @@ std::optional<TerrainKind> terrain_kind_from_string(std::string_view text);
 // slippery branch) or only of models moving more than half their basic move (ice).
 enum class Agility : std::uint8_t { none, always, fast };
 
+// ADV-14: what a grapple thrown at a raised surface's top catches on, which sets the throw's
+// modifier: a roof or platform edge (a large target, +1), a window (0) or an arrow loophole (-1).
+enum class GrappleHold : std::uint8_t { roof_edge, window, loophole };
+
 // ADV-10: a minefield's odds (a D6 of this or less), and how far a model must move in one action
 // to roll two dice.
 inline constexpr int kMinefieldTriggers = 3;
@@ -107,6 +111,7 @@ struct TerrainFeature {
   // up or down. A hill is a slope (MOVE-19: flat ground): its elevation only makes those on it
   // uphill of the rest (MELEE-06b/14b).
   double elevation = 0.0;
+  GrappleHold grapple_hold = GrappleHold::roof_edge;  // ADV-14: where a hook catches on its top
   int ladder_slot = -1;       // MOVE-28: the ladder's number among the table's ladders
   int ladder_places = 4;      // MOVE-28: bulk a turn that may get on or off it (ADV-14 ropes: 1)
   std::vector<int> operates;  // ACT-16: a console's doors (numbers among the table's doors)
