@@ -95,26 +95,25 @@ std::string grapple_illegal(const GameState& s, const Action& a) {
         "ADV-14: a grapple is thrown at the top of a face higher than a step (a point on a raised "
         "surface's edge); ({:.2f}, {:.2f}) is on none",
         at.x, at.y);
-  if (above_a_throw(face->rise)) {
-    if (s.setup->rulings.adv_14() == rules::LauncherReach::as_thrown)
-      return fmt::format(
-          "ADV-14: a grapple reaches no higher than the top of level 2 ({}\"); this face rises "
-          "{:.1f}\"",
-          kThrownReach, face->rise);
-    if (grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level, face->rise) <
-        0)
+  const bool high = above_a_throw(face->rise);
+  if (high && s.setup->rulings.adv_14() == rules::LauncherReach::as_thrown)
+    return fmt::format(
+        "ADV-14: a grapple reaches no higher than the top of level 2 ({}\"); this face rises "
+        "{:.1f}\"",
+        kThrownReach, face->rise);
+  if (grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level, face->rise) <
+      0) {
+    if (high)
       return fmt::format(
           "ADV-14: a hand throws a grapple no higher than the top of level 2 ({}\"); this face "
           "rises {:.1f}\" and no model of {} with a grapple launcher stands within {}\" of its "
           "foot",
           kThrownReach, face->rise, s.setup->units[a.unit].name, kLadderReach);
-  }
-  if (grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level, face->rise) <
-      0)
     return fmt::format(
         "ADV-14: the grapple is thrown from within {}\" of the face's foot: no model of {} on its "
         "feet stands that near on the foot's level",
         kLadderReach, s.setup->units[a.unit].name);
+  }
   if (table.ladder_count() >= table::kMaxLadders)
     return fmt::format("MOVE-28: at most {} ladders and ropes on a table", table::kMaxLadders);
   const table::Point along{-face->up.y, face->up.x};

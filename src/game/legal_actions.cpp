@@ -186,13 +186,13 @@ void add_unit_actions(Listing& list, int unit) {
         list.push_if_legal(place);
       }
     }
-    const bool handles =
-        list.wants(ActionKind::pick_up_ladder) || list.wants(ActionKind::cast_down_ladder);
-    for (const int k : handles ? detail::ladders_in_reach(s, unit) : std::vector<int>{}) {
-      for (const auto kind : {ActionKind::pick_up_ladder, ActionKind::cast_down_ladder}) {
-        Action handle = make_action(kind, unit);
-        handle.target = k;
-        list.push_if_legal(handle);
+    if (list.wants(ActionKind::pick_up_ladder) || list.wants(ActionKind::cast_down_ladder)) {
+      for (const int k : detail::ladders_in_reach(s, unit)) {
+        for (const auto kind : {ActionKind::pick_up_ladder, ActionKind::cast_down_ladder}) {
+          Action handle = make_action(kind, unit);
+          handle.target = k;
+          list.push_if_legal(handle);
+        }
       }
     }
   }
