@@ -335,6 +335,30 @@ TEST_F(Grapples, ADV_14_one_model_a_turn_climbs_a_grapple_s_rope_with_no_test) {
   EXPECT_NE(second.find("ADV-14: at most 1 model a turn"), std::string::npos) << second;
 }
 
+TEST_F(Grapples, ADV_14_under_the_GM_s_Strength_tests_a_climber_takes_hold_on_his_Strength) {
+  for (const int die : {3, 4}) {  // the sergeant's S3: a 3 holds, a 4 does not
+    log_.clear();
+    start(3.0, "options: {rope_strength_tests: true}\n",
+          "[{unit: veteran_squad, at: [24, 8], facing: 0}]", 3);
+    const int lead = setup_->units[0].first_model;
+    place(lead, 24.0, 13.5, 0);
+    script({4});
+    must(throw_at(24.0, 14.0));
+    script({die});
+    must(move(0, 0, 1.0));
+    const auto tests = rolls("ADV-14");
+    ASSERT_EQ(tests.size(), 2u) << "the throw, then one Strength test for a 3\" rope";
+    EXPECT_EQ(tests[1].at("goal"), 3);
+    EXPECT_EQ(tests[1].at("tests"), 1);
+    EXPECT_EQ(tests[1].at("held").get<bool>(), die == 3);
+    EXPECT_TRUE(dice_.exhausted());
+    const auto& at = state_.models[lead].pose.position;
+    EXPECT_DOUBLE_EQ(state_.table().level_at(at), die == 3 ? 3.0 : 0.0);
+    if (die == 4) EXPECT_NEAR(at.y, 13.5, 1e-9) << "he stays where he took hold; no fall";
+    EXPECT_TRUE(rolls("MOVE-27").empty());
+  }
+}
+
 TEST_F(Grapples, ADV_14_an_attended_grapple_is_cast_down_on_a_four_and_is_gone) {
   start(3.0, "", "", 3);
   hang_hook(24.0, 1, 1);

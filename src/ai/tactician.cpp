@@ -176,7 +176,9 @@ ScoredAction Scorer::score(const Action& action) {
       // ADV-14: a rope up, at the odds of the hook holding.
       const double p = game::grapple_chance(s_, action);
       out.score = w_.place_ladder * p;
-      out.why = fmt::format("{:.0f}% that the grapple holds: a rope up the face", percent(p));
+      out.why =
+          fmt::format("{:.0f}% that the grapple holds: a rope {}", percent(p),
+                      game::grapple_across_gap(s_, action) ? "across the gap" : "up the face");
       out.odds["p_hook_holds"] = p;
       break;
     }

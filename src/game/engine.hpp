@@ -135,6 +135,9 @@ LadderOutlook ladder_outlook(const GameState& state, const Action& cast_down);
 // ADV-14: P(a throw_grapple's hook holds): the thrower's BS + 1 at a roof edge, a low D6; 0 when
 // the throw is not legal.
 double grapple_chance(const GameState& state, const Action& throw_grapple);
+// ADV-14: whether a legal throw_grapple goes across a gap (its rope runs level, from the thrower's
+// edge to the far one) rather than up a face.
+bool grapple_across_gap(const GameState& state, const Action& throw_grapple);
 // ADV-35/50: the table the state stands on with `extra` clouds laid besides its own (what a cloud
 // would hide, asked before it is laid).
 table::Table table_with_clouds(const GameState& state, std::span<const Cloud> extra);

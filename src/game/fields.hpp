@@ -69,6 +69,7 @@ void for_each(LadderState& l, Visit&& visit) {
   visit("ladder.standing", l.standing);
   visit("ladder.owner", l.owner);
   visit("ladder.hook", l.hook);
+  visit("ladder.span", l.span);
 }
 
 // clang-format off

@@ -6,8 +6,14 @@
 // asThrown) or to any height (anyHeight). A hook that holds is a rope of the table (a MOVE-28
 // ladder with one place a turn) that one model a turn climbs at the normal rate, four at most to
 // 6" of face. Casting one down is cast_down_ladder's (ladders.cpp).
+// A hook is also thrown across a gap: from within 2" of the near edge, at a point of the far
+// edge no more than 6" (a hand's throw) from the thrower and on its level. One that holds is a rope
+// strung across the gap (a `rope` feature of the table), crossed hand over hand at the
+// difficult-ground rate with no jump (table/movement.cpp), and cast down as a hanging one is.
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -68,12 +74,117 @@ int hold_modifier(const GameState& s, const LadderFace& face) {
   return 1;
 }
 
+constexpr double kGapProbeStep = 0.05;  // how finely a line across a gap is read for levels
+
+// Walking from `from` toward `to` (at most `reach` inches), where the ground first comes back to
+// `level` after lying more than a step (1") below it all the way: a gap's other edge, or nothing.
+std::optional<table::Point> across_the_gap(const table::Table& table, const table::Point& from,
+                                           const table::Point& to, double level, double reach) {
+  const double length = std::min(reach, table::distance(from, to));
+  if (length <= kGapProbeStep) return std::nullopt;
+  const table::Point step = (to - from) * (1.0 / table::distance(from, to));
+  bool deep = false;
+  double low = 0.0;
+  for (double t = kGapProbeStep; t <= length + 1e-9; t += kGapProbeStep) {
+    const double here = table.level_at(from + step * t);
+    if (here >= level - kLadderLevelTolerance) {
+      if (!deep) return std::nullopt;  // no drop worth a rope between
+      double high = t;                 // the edge lies between `low` and `high`: narrow it down
+      for (int i = 0; i < 30; ++i) {
+        const double mid = 0.5 * (low + high);
+        (table.level_at(from + step * mid) >= level - kLadderLevelTolerance ? high : low) = mid;
+      }
+      return from + step * high;
+    }
+    if (here > level + kLadderLevelTolerance) return std::nullopt;
+    deep = deep || here < level - 1.0 - 1e-9;
+    low = t;
+  }
+  return std::nullopt;
+}
+
+// ADV-14: a throw across a gap at the top of `face` (its far edge): the unit's model with a
+// grapple, nearest the point, that stands on the face's top level within a hand's throw of it and
+// within reach of the gap's near edge; and where that edge is.
+struct GapThrow {
+  int thrower = -1;
+  table::Point near_edge;
+};
+
+std::optional<GapThrow> gap_throw(const GameState& s, int unit, const LadderFace& face,
+                                  const table::Point& at) {
+  const auto& table = s.table();
+  const double top = face.foot_level + face.rise;
+  std::optional<GapThrow> best;
+  double nearest = std::numeric_limits<double>::infinity();
+  for (int m : s.members(unit)) {
+    const auto& model = s.models[m];
+    if (!model.pose.alive || model.fell_over || !carries_grapple(*s.setup->models[m].profile))
+      continue;
+    const table::Point& p = model.pose.position;
+    const double d = table::distance(p, at);
+    if (d > kThrownReach + 1e-9 || d >= nearest) continue;
+    if (table::dot(p - at, face.up) >= 0.0) continue;  // on the hook's side of the edge
+    if (std::abs(table.level_at(p) - top) > kLadderLevelTolerance) continue;
+    const auto edge = across_the_gap(table, at - face.up * 1e-3, p, top, kThrownReach);
+    if (!edge || table::distance(p, *edge) > kLadderReach + 1e-9) continue;
+    best = GapThrow{m, *edge};
+    nearest = d;
+  }
+  return best;
+}
+
+// Whether a throw at `face` goes up it from its foot (false: across a gap to its top, if any).
+bool thrown_up(const GameState& s, int unit, const LadderFace& face) {
+  if (above_a_throw(face.rise) && s.setup->rulings.adv_14() == rules::LauncherReach::as_thrown)
+    return false;
+  return grapple_thrower(s, unit, face.at - face.up * kFaceProbe, face.foot_level, face.rise) >= 0;
+}
+
 }  // namespace
 
 std::vector<table::Point> grapple_places(const GameState& s, int unit) {
   if (!hook_carriers(s, unit)) return {};
-  return face_points(s, unit);
+  std::vector<table::Point> out = face_points(s, unit);
+  // ADV-14: the far edge straight across each near edge the unit stands above.
+  const auto& table = s.table();
+  const std::size_t faces = out.size();
+  for (std::size_t i = 0; i < faces; ++i) {
+    const auto face = ladder_face(table, out[i]);
+    if (!face) continue;
+    const double top = face->foot_level + face->rise;
+    const table::Point start = face->at - face->up * 1e-3;
+    const auto far =
+        across_the_gap(table, start, start - face->up * kThrownReach, top, kThrownReach);
+    if (far) out.push_back(*far);
+  }
+  return out;
 }
+
+namespace {
+
+// ADV-14: what bars one more hook at `face`: another ladder or rope where it would hold, or four
+// grapples already holding on 6" of the face.
+std::string hooks_problem(const GameState& s, const LadderFace& face) {
+  const table::Point along{-face.up.y, face.up.x};
+  std::vector<double> hooks{0.0};
+  for (const auto& l : s.portable_ladders) {
+    if (!l.standing) continue;
+    const table::Point holds = hook_of(l);
+    if (table::distance(holds, face.at) < half_width(l) + kRopeHalfWidth - 1e-9)
+      return "ADV-14: a ladder or rope already hangs there";
+    if (l.hook && table::distance(holds, face.at) <= kFaceSection + 1e-9)
+      hooks.push_back(table::dot(holds - face.at, along));
+  }
+  std::sort(hooks.begin(), hooks.end());
+  for (std::size_t i = 0; i + kHooksPerSection < hooks.size(); ++i)
+    if (hooks[i + kHooksPerSection] - hooks[i] <= kFaceSection + 1e-9)
+      return fmt::format("ADV-14: at most {} grapples hold on each {}\" of a face",
+                         kHooksPerSection, kFaceSection);
+  return "";
+}
+
+}  // namespace
 
 std::string grapple_illegal(const GameState& s, const Action& a) {
   if (!s.setup->options.rope_and_grapple)
@@ -95,6 +206,11 @@ std::string grapple_illegal(const GameState& s, const Action& a) {
         "ADV-14: a grapple is thrown at the top of a face higher than a step (a point on a raised "
         "surface's edge); ({:.2f}, {:.2f}) is on none",
         at.x, at.y);
+  if (!thrown_up(s, a.unit, *face)) {
+    if (const auto across = gap_throw(s, a.unit, *face, face->at)) {
+      return hooks_problem(s, *face);
+    }
+  }
   const bool high = above_a_throw(face->rise);
   if (high && s.setup->rulings.adv_14() == rules::LauncherReach::as_thrown)
     return fmt::format(
@@ -110,35 +226,29 @@ std::string grapple_illegal(const GameState& s, const Action& a) {
           "foot",
           kThrownReach, face->rise, s.setup->units[a.unit].name, kLadderReach);
     return fmt::format(
-        "ADV-14: the grapple is thrown from within {}\" of the face's foot: no model of {} on its "
-        "feet stands that near on the foot's level",
-        kLadderReach, s.setup->units[a.unit].name);
+        "ADV-14: the grapple is thrown from within {}\" of the face's foot, or across a gap from "
+        "within {}\" of its near edge and {}\" of the point: no model of {} with a grapple stands "
+        "so",
+        kLadderReach, kLadderReach, kThrownReach, s.setup->units[a.unit].name);
   }
   if (table.ladder_count() >= table::kMaxLadders)
     return fmt::format("MOVE-28: at most {} ladders and ropes on a table", table::kMaxLadders);
-  const table::Point along{-face->up.y, face->up.x};
-  std::vector<double> hooks{0.0};
-  for (const auto& l : s.portable_ladders) {
-    if (!l.standing) continue;
-    if (table::distance(l.at, face->at) < half_width(l) + kRopeHalfWidth - 1e-9)
-      return "ADV-14: a ladder or rope already hangs there";
-    if (l.hook && table::distance(l.at, face->at) <= kFaceSection + 1e-9)
-      hooks.push_back(table::dot(l.at - face->at, along));
-  }
-  std::sort(hooks.begin(), hooks.end());
-  for (std::size_t i = 0; i + kHooksPerSection < hooks.size(); ++i)
-    if (hooks[i + kHooksPerSection] - hooks[i] <= kFaceSection + 1e-9)
-      return fmt::format("ADV-14: at most {} grapples hold on each {}\" of a face",
-                         kHooksPerSection, kFaceSection);
-  return "";
+  return hooks_problem(s, *face);
 }
 
 // ADV-14: the thrower's BS with the modifier of where the hook is to catch.
 int grapple_goal(const GameState& s, const Action& a) {
   const auto face = ladder_face(s.table(), {a.dx, a.dy});
-  const int m =
-      grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level, face->rise);
+  const int m = thrown_up(s, a.unit, *face)
+                    ? grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level,
+                                      face->rise)
+                    : gap_throw(s, a.unit, *face, face->at)->thrower;
   return s.setup->models[m].profile->ballistic_skill + hold_modifier(s, *face);
+}
+
+bool across_a_gap(const GameState& s, const Action& a) {
+  const auto face = ladder_face(s.table(), {a.dx, a.dy});
+  return face && !thrown_up(s, a.unit, *face);
 }
 
 void apply_grapple(Context& c, const Action& a) {
@@ -150,6 +260,14 @@ void apply_grapple(Context& c, const Action& a) {
   c.roll_event("ADV-14", "grapple throw", goal, a.unit, {{"holds", holds}});
   if (!holds) return;
   PortableLadder hook = standing_against(face, c.setup.units[a.unit].side);
+  if (!thrown_up(s, a.unit, face)) {
+    // ADV-14: strung across the gap, from the thrower's edge to where the hook holds.
+    const table::Point from = gap_throw(s, a.unit, face, face.at)->near_edge;
+    const double span = table::distance(from, face.at);
+    hook.at = from;
+    hook.up = (face.at - from) * (1.0 / span);
+    hook.span = static_cast<float>(span);
+  }
   hook.hook = true;
   hook.owner = static_cast<std::int16_t>(a.unit);
   s.portable_ladders.push_back(hook);
@@ -162,6 +280,10 @@ void apply_grapple(Context& c, const Action& a) {
 double grapple_chance(const GameState& s, const Action& a) {
   if (a.kind != ActionKind::throw_grapple || !is_legal(s, a)) return 0.0;
   return dice::p_low(detail::grapple_goal(s, a));
+}
+
+bool grapple_across_gap(const GameState& s, const Action& a) {
+  return a.kind == ActionKind::throw_grapple && is_legal(s, a) && detail::across_a_gap(s, a);
 }
 
 }  // namespace arap::game

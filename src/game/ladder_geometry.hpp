@@ -20,15 +20,22 @@ inline constexpr double kLadderLevelTolerance = 1e-6;
 inline double half_width(const PortableLadder& ladder) {
   return ladder.hook ? kRopeHalfWidth : kLadderHalfWidth;
 }
-// The centre of a ladder's foot, on the lower level, and of its top.
+// The centre of a ladder's foot, on the lower level, and of its top; of a rope across a gap
+// (ADV-14), the points just back from its two edges: the thrower's and the hook's.
 inline table::Point foot_of(const PortableLadder& ladder) {
   return ladder.at - ladder.up * kFaceProbe;
 }
 inline table::Point top_of(const PortableLadder& ladder) {
-  return ladder.at + ladder.up * kFaceProbe;
+  return ladder.at + ladder.up * (ladder.span + kFaceProbe);
 }
-// MOVE-28: a model standing in the footprint is on it.
+// ADV-14: where a grapple's hook holds (a ladder's or hanging rope's top edge is its `at`).
+inline table::Point hook_of(const PortableLadder& ladder) {
+  return ladder.at + ladder.up * ladder.span;
+}
+// MOVE-28: a model standing in the footprint is on it. Nobody stands on a rope across a gap: no
+// move ends over the gap (ADV-14).
 inline bool in_footprint(const PortableLadder& ladder, const table::Point& p) {
+  if (ladder.span > 0.0f) return false;
   const table::Point d = p - ladder.at;
   const table::Point along{-ladder.up.y, ladder.up.x};
   return std::abs(table::dot(d, ladder.up)) <= kLadderHalfDepth + 1e-9 &&

@@ -34,7 +34,9 @@ namespace arap::game {
 namespace {
 
 using detail::half_width;
+using detail::hook_of;
 using detail::kLadderHalfDepth;
+using detail::kRopeHalfWidth;
 
 constexpr int kHookCastOn = 4;         // ADV-14: an attended hook is cast down on a 4+
 constexpr double kOnEdge = 0.1;        // a point this near a face's edge is on it
@@ -47,8 +49,21 @@ const char* const kSwitchedOff =
 table::TerrainFeature ladder_feature(const PortableLadder& ladder, std::size_t k) {
   table::TerrainFeature feature;
   feature.id = fmt::format("{}_{}", ladder.hook ? "grapple_rope" : "portable_ladder", k + 1);
+  if (ladder.span > 0.0f) {
+    // ADV-14: a rope across a gap, edge to edge and a little over each (so that it spans the
+    // gap's middle whichever way it is crossed): the table's movement crosses it hand over hand.
+    feature.kind = table::TerrainKind::rope;
+    const table::Point along{-ladder.up.y * kRopeHalfWidth, ladder.up.x * kRopeHalfWidth};
+    const table::Point from = ladder.at - ladder.up * kOnEdge;
+    const table::Point to = hook_of(ladder) + ladder.up * kOnEdge;
+    feature.footprint = table::make_polygon({from - along, to - along, to + along, from + along});
+    return feature;
+  }
   feature.kind = table::TerrainKind::ladder;
-  if (ladder.hook) feature.ladder_places = 1;  // ADV-14: one model a turn on each rope
+  if (ladder.hook) {
+    feature.ladder_places = 1;  // ADV-14: one model a turn on each rope
+    feature.grapple = true;
+  }
   const table::Point along{-ladder.up.y, ladder.up.x};
   const table::Point out = ladder.up * kLadderHalfDepth;
   const table::Point side = along * half_width(ladder);
@@ -274,27 +289,34 @@ std::string place_ladder_illegal(const GameState& s, const Action& a) {
 
 // The ladder slot (MOVE-28) of standing ladder `k` in the laid table: after the scenario's ladders,
 // in the order of the standing ladders.
+// MOVE-28: the table ladder slot of standing ladder `k` (a rope across a gap, ADV-14, is no
+// ladder and takes none).
 static int standing_slot(const GameState& s, int k) {
   int slot = s.setup->table(s.doors_open).ladder_count();
-  for (int j = 0; j < k; ++j) slot += s.portable_ladders[j].standing ? 1 : 0;
+  for (int j = 0; j < k; ++j) {
+    const PortableLadder& other = s.portable_ladders[j];
+    slot += other.standing && other.span <= 0.0f ? 1 : 0;
+  }
   return slot;
 }
 
 void stand_in_laid_table(Context& c, int k, const LadderFace& face, int unit,
                          const char* event_type, const char* rule) {
   GameState& s = c.state;
-  // MOVE-28: the slots after its own move up one, and their counts this turn with them.
-  const int slot = standing_slot(s, k);
-  for (int j = table::kMaxLadders - 1; j > slot; --j) s.ladder_uses[j] = s.ladder_uses[j - 1];
-  s.ladder_uses[slot] = 0;
+  const float span = s.portable_ladders[k].span;
+  if (span <= 0.0f) {
+    // MOVE-28: the slots after its own move up one, and their counts this turn with them.
+    const int slot = standing_slot(s, k);
+    for (int j = table::kMaxLadders - 1; j > slot; --j) s.ladder_uses[j] = s.ladder_uses[j - 1];
+    s.ladder_uses[slot] = 0;
+  }
   refresh_laid_table(s);
-  if (c.logging())
-    c.event({{"type", event_type},
-             {"rule", rule},
-             {"unit", unit},
-             {"ladder", k},
-             {"at", {face.at.x, face.at.y}},
-             {"rise", face.rise}});
+  if (c.logging()) {
+    Event e{{"type", event_type},           {"rule", rule},     {"unit", unit}, {"ladder", k},
+            {"at", {face.at.x, face.at.y}}, {"rise", face.rise}};
+    if (span > 0.0f) e["span"] = span;  // ADV-14: a rope across a gap this wide
+    c.event(std::move(e));
+  }
 }
 
 void apply_place_ladder(Context& c, const Action& a) {
@@ -338,10 +360,12 @@ std::string pick_up_ladder_illegal(const GameState& s, const Action& a) {
 
 static void take_ladder_away(GameState& s, int k) {
   if (!s.portable_ladders[k].standing) return;
-  // MOVE-28: the slots after it move down one, and their counts this turn with them.
-  const int slot = standing_slot(s, k);
-  for (int j = slot; j + 1 < table::kMaxLadders; ++j) s.ladder_uses[j] = s.ladder_uses[j + 1];
-  s.ladder_uses[table::kMaxLadders - 1] = 0;
+  if (s.portable_ladders[k].span <= 0.0f) {
+    // MOVE-28: the slots after it move down one, and their counts this turn with them.
+    const int slot = standing_slot(s, k);
+    for (int j = slot; j + 1 < table::kMaxLadders; ++j) s.ladder_uses[j] = s.ladder_uses[j + 1];
+    s.ladder_uses[table::kMaxLadders - 1] = 0;
+  }
   s.portable_ladders[k].standing = false;
   refresh_laid_table(s);
 }
@@ -504,10 +528,13 @@ std::vector<int> ladders_in_reach(const GameState& s, int unit) {
   for (int k = 0; k < static_cast<int>(s.portable_ladders.size()); ++k) {
     const auto& ladder = s.portable_ladders[k];
     if (ladder.carried()) continue;
-    const table::Point near = ladder.at;  // lying, or the middle of a standing one's foot
+    // Lying, or the middle of a standing one's foot; a rope across a gap, either end (ADV-14).
+    const table::Point near = ladder.at;
+    const table::Point far = hook_of(ladder);
     for (int m : s.members(unit)) {
-      if (s.models[m].pose.alive &&
-          table::distance(s.models[m].pose.position, near) <= kLadderReach + kFaceProbe + 1e-9) {
+      const table::Point& p = s.models[m].pose.position;
+      if (s.models[m].pose.alive && std::min(table::distance(p, near), table::distance(p, far)) <=
+                                        kLadderReach + kFaceProbe + 1e-9) {
         out.push_back(k);
         break;
       }

@@ -117,13 +117,36 @@ int land_at_foot(Context& c, int model, const table::Point& start, const table::
 
 namespace {
 
-// One test a model meets along its path (MOVE-16/18/22/25), in the order it meets them.
+// One test a model meets along its path (MOVE-16/18/22/25, ADV-14), in the order it meets them.
 struct PathTest {
-  enum class Kind { jump_down, gap, leap, climb_out, agility } kind;
+  enum class Kind { jump_down, gap, leap, climb_out, agility, rope } kind;
   double at = 0.0;  // inches along the path
   const table::GapJump* gap = nullptr;
   const table::TerrainFeature* ground = nullptr;  // agility ground
+  double rope_height = 0.0;                       // a grapple's rope climbed
 };
+
+constexpr double kTwoLevels = 6.0;  // ADV-14: Strength tests again at each two levels (A-47: 6")
+
+// ADV-14 (option rope_strength_tests): the GM's Strength tests of a climber taking hold of a rope:
+// one to start, and one more for each further two levels it climbs on it (a rope across a gap:
+// one). Each is a low D6 against the model's Strength, so only the weak fail often. Returns
+// whether all were passed; without the option there are none.
+bool rope_tests_passed(Context& c, int unit, int m, double height, const char* what) {
+  if (!c.setup.options.rope_strength_tests) return true;
+  const int strength = c.setup.models[m].profile->strength;
+  const int tests = std::max(1, static_cast<int>(std::ceil(height / kTwoLevels - 1e-9)));
+  int rolled = 0;
+  bool held = true;
+  c.dice.start();
+  while (held && rolled < tests) {
+    ++rolled;
+    held = dice::roll_low(c.dice, strength, /*six_fails=*/false);
+  }
+  c.roll_event("ADV-14", what, strength, unit,
+               {{"model", m}, {"height", height}, {"tests", rolled}, {"held", held}});
+  return held;
+}
 
 }  // namespace
 
@@ -143,6 +166,8 @@ void level_tests(Context& c, int unit, const UnitMove& move,
     tests.clear();
     if (report.jump_drop > 0.0) tests.push_back({PathTest::Kind::jump_down, report.jump_at});
     for (const auto& gap : report.gaps) tests.push_back({PathTest::Kind::gap, gap.at, &gap});
+    for (const auto& climb : report.rope_climbs)
+      tests.push_back({PathTest::Kind::rope, climb.at, nullptr, nullptr, climb.height});
     if (report.leap_height > 0.0) tests.push_back({PathTest::Kind::leap, report.leap_at});
     if (report.climb_out_at >= 0.0)
       tests.push_back({PathTest::Kind::climb_out, report.climb_out_at});
@@ -186,6 +211,13 @@ void level_tests(Context& c, int unit, const UnitMove& move,
         // MOVE-16: a gap wider than the model may try fails without a roll; leapers (ADV-07)
         // clear the rest without one.
         const table::GapJump& gap = *test.gap;
+        if (gap.rope) {
+          // ADV-14: hand over hand on the rope strung across it, with no jump; a climber who
+          // fails the GM's Strength test stays at the near edge.
+          if (rope_tests_passed(c, unit, m, 0.0, "rope across a gap")) continue;
+          place_along(c, m, start, end, gap.at - radius - 0.05);
+          break;
+        }
         bool cleared = !gap.too_wide;
         const bool rolls = cleared && !s.models[m].pose.leaping;
         c.dice.start();
@@ -200,6 +232,13 @@ void level_tests(Context& c, int unit, const UnitMove& move,
         // The jumper drops into the gap, halfway across, and falls its depth (the ruling of
         // MOVE-16: the drop, not the width).
         fall(c, m, gap.depth, place_along(c, m, start, end, gap.at + 0.5 * gap.width, true));
+        break;
+      }
+      if (test.kind == PathTest::Kind::rope) {
+        // ADV-14: up or down a grapple's rope (no test but the GM's); a climber who fails one
+        // stays where it took hold (ruling: it climbs back rather than falls, least advantage).
+        if (rope_tests_passed(c, unit, m, test.rope_height, "rope climb")) continue;
+        place_along(c, m, start, end, test.at - radius - 0.05);
         break;
       }
       if (test.kind == PathTest::Kind::leap) {

@@ -411,6 +411,11 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       out += fmt::format("  {} sets a ladder up against a {:.1f}\" face at ({:.1f}, {:.1f}).\n",
                          unit_name(setup, e), e["rise"].get<double>(), e["at"][0].get<double>(),
                          e["at"][1].get<double>());
+    } else if (type == "grapple_hooked" && e.contains("span")) {  // ADV-14: across a gap
+      out += fmt::format(
+          "  {}'s grapple catches the far edge of a {:.1f}\" gap at ({:.1f}, {:.1f}).\n",
+          unit_name(setup, e), e["span"].get<double>(), e["at"][0].get<double>(),
+          e["at"][1].get<double>());
     } else if (type == "grapple_hooked") {  // ADV-14
       out += fmt::format("  {}'s grapple catches the top of a {:.1f}\" face at ({:.1f}, {:.1f}).\n",
                          unit_name(setup, e), e["rise"].get<double>(), e["at"][0].get<double>(),

@@ -211,6 +211,9 @@ struct PortableLadder {
   table::Point at;    // lying: where it lies; standing: the middle of its foot on the face's edge
   table::Point up;    // standing: the unit vector from the foot across the edge toward the top
   float rise = 0.0f;  // standing: the height it spans, in inches
+  // ADV-14: a grapple's rope strung across a gap rather than up a face: it runs `span` inches from
+  // `at` (on the thrower's edge) along `up` to where the hook holds on the far edge; 0: up a face.
+  float span = 0.0f;
   std::int16_t carrier = -1;  // the unit carrying it, or -1
   // ADV-14: a thrown grapple's rope rather than a ladder: it always stands (once cast down it is
   // gone), `owner` is the unit that threw it, and one model a turn climbs it.

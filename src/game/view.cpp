@@ -297,6 +297,7 @@ nlohmann::json state_view(const GameState& state) {
              {"up", {ladder.up.x, ladder.up.y}},
              {"rise", ladder.rise},
              {"side", ladder.side}};
+        if (ladder.span > 0.0f) l["span"] = ladder.span;  // ADV-14: a rope across a gap
       } else {
         l = {{"state", "lying"}, {"at", {ladder.at.x, ladder.at.y}}};
       }

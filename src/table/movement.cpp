@@ -321,17 +321,31 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
             ++k;  // jumped with no penalty: the allowance pays the width, as any ground
             continue;
           }
-          if ((request.mode == MoveMode::normal || request.mode == MoveMode::jump) &&
-              request.climb_limit <= 0.0 && height > mover.height + kEpsilon) {
-            report.gaps.push_back({along, width, height, width > request.gap_limit + kEpsilon});
-            // In the air the jumper pays an inch an inch, whatever the ground below.
+          // ADV-14: a rope strung across the gap is crossed hand over hand, in any mode that
+          // walks, at the difficult-ground rate: no jump, so no test and no widest gap.
+          const TerrainFeature* rope =
+              height > mover.height + kEpsilon && table.has_ropes()
+                  ? table.rope_at(step.at + (steps[k + 1].at - step.at) * 0.5)
+                  : nullptr;
+          const bool jumps = (request.mode == MoveMode::normal || request.mode == MoveMode::jump) &&
+                             request.climb_limit <= 0.0 && height > mover.height + kEpsilon;
+          if (rope != nullptr || jumps) {
+            report.gaps.push_back({along, width, height,
+                                   rope == nullptr && width > request.gap_limit + kEpsilon,
+                                   rope != nullptr});
+            // In the air the jumper pays an inch an inch, whatever the ground below; on a rope
+            // the climber pays as on difficult ground.
             std::vector<const TerrainFeature*> below_dangerous;
             std::vector<const TerrainFeature*> below_variable;
             bool below_deep = false;
             int below_cost = 1;
             const LegCost below = leg_cost(table, step.at, steps[k + 1].at, request.mode,
                                            below_dangerous, below_variable, below_deep, below_cost);
-            if (below.impassable == nullptr) report.terrain_cost += width - below.cost;
+            const double across =
+                rope != nullptr
+                    ? width * detail::mode_factor(request.mode, MovementClass::difficult)
+                    : width;
+            if (below.impassable == nullptr) report.terrain_cost += across - below.cost;
             ++k;
             continue;
           }
@@ -341,6 +355,7 @@ MoveReport check_move(const Table& table, std::span<const TableModel> models,
         if (ladder != nullptr) {
           // MOVE-28: a ladder is climbed at the normal rate, with no test.
           report.obstacle_cost += height;
+          if (ladder->grapple) report.rope_climbs.push_back({along, height});  // ADV-14
           if (std::find(report.ladders.begin(), report.ladders.end(), ladder) ==
               report.ladders.end())
             report.ladders.push_back(ladder);

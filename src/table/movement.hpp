@@ -64,6 +64,15 @@ struct GapJump {
   double width = 0.0;     // inches across
   double depth = 0.0;     // the drop into it: a failed jump falls this far
   bool too_wide = false;  // wider than the model may try: the jump fails without a roll
+  // ADV-14: a rope strung across the gap (a `rope` feature over its middle): crossed hand over
+  // hand at the difficult-ground rate, with no jump, no test and no width limit.
+  bool rope = false;
+};
+
+// ADV-14: a thrown grapple's rope climbed on the way (up or down).
+struct RopeClimb {
+  double at = 0.0;      // inches along the path to where the model takes hold
+  double height = 0.0;  // the height climbed on it
 };
 
 struct MoveRequest {
@@ -132,6 +141,7 @@ struct MoveReport {
   // MOVE-15: ground asking an agility roll, each with how far along the path it is first entered.
   std::vector<std::pair<const TerrainFeature*, double>> agility;
   std::vector<const TerrainFeature*> ladders;    // MOVE-28: ladders climbed up or down
+  std::vector<RopeClimb> rope_climbs;            // ADV-14: grapple ropes among them
   std::vector<const TerrainFeature*> dangerous;  // MOVE-11: hazard tests due
   std::vector<const TerrainFeature*> variable;   // MOVE-12: variable ground touched
   double total_cost() const { return terrain_cost + turning_cost + sidestep_cost + obstacle_cost; }

@@ -141,6 +141,7 @@ struct ScenarioOptions {
   bool coherency = true;                          // ADV-19 (advanced): closing ranks
   bool mobs = true;                               // ADV-20 (advanced): mobs merge
   bool rope_and_grapple = true;                   // ADV-14 (advanced)
+  bool rope_strength_tests = false;               // ADV-14: the GM's Strength tests on ropes
   bool portable_ladders = true;                   // ADV-15 (advanced)
   bool shield_bonus = false;                      // ADV-60 (optional): the Shield bonus in mêlée
   int rain = 0;                                   // ADV-21: the rain level the game opens with

@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 67> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 68> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -80,6 +80,7 @@ inline constexpr std::array<SwitchOption, 67> kSwitchOptions = {{
     {"coherency", &ScenarioOptions::coherency},
     {"mobs", &ScenarioOptions::mobs},
     {"rope_and_grapple", &ScenarioOptions::rope_and_grapple},
+    {"rope_strength_tests", &ScenarioOptions::rope_strength_tests},
     {"portable_ladders", &ScenarioOptions::portable_ladders},
     {"shield_bonus", &ScenarioOptions::shield_bonus},
 }};

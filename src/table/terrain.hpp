@@ -40,8 +40,10 @@ enum class TerrainKind : std::uint8_t {
   hill,
   crater,
   barricade,
-  smoke,    // SHOOT-17: a cloud; hides whatever lies in or beyond it, slows no one
-  rope,     // MOVE-24: a rope, creeper or slide down a drop: descended at the normal rate on a test
+  smoke,  // SHOOT-17: a cloud; hides whatever lies in or beyond it, slows no one
+  // MOVE-24: a rope, creeper or slide down a drop: descended at the normal rate on a test.
+  // ADV-14: strung across a gap, it is crossed hand over hand at the difficult-ground rate.
+  rope,
   door,     // ACT-16: a door or gate (an obstacle); shut, it bars the way and hides what is behind
   console,  // ACT-16: a control panel (a feature) that opens and shuts the doors it works
 };
@@ -114,6 +116,7 @@ struct TerrainFeature {
   GrappleHold grapple_hold = GrappleHold::roof_edge;  // ADV-14: where a hook catches on its top
   int ladder_slot = -1;       // MOVE-28: the ladder's number among the table's ladders
   int ladder_places = 4;      // MOVE-28: bulk a turn that may get on or off it (ADV-14 ropes: 1)
+  bool grapple = false;       // ADV-14: a ladder that is a thrown grapple's rope
   std::vector<int> operates;  // ACT-16: a console's doors (numbers among the table's doors)
   std::vector<Point> ring;    // the footprint's corners, prepared when added to a table
 
@@ -212,6 +215,7 @@ class Table {
   const TerrainFeature* ladder_at(const Point& p) const;
   // MOVE-24: the rope (or creeper, or slide) whose footprint holds `p`, if any.
   const TerrainFeature* rope_at(const Point& p) const;
+  bool has_ropes() const { return !ropes_.empty(); }
   int ladder_count() const { return ladder_count_; }
   // ACT-10: whether any feature makes a move that touches it cost more than one AP.
   bool has_dear_ground() const { return dear_ground_; }
