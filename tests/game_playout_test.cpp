@@ -261,6 +261,37 @@ TEST(OptionalRules, hell_for_leather_games_keep_every_invariant) {
   playouts(setup, "riders", 8800, 16);
 }
 
+// ADV-14: two rows of rooftops 1.5" apart, one stretch of the gap strung with a rope: the Veterans
+// throw grapples across it (and up its faces), everyone may cross on the ropes, under the GM's
+// Strength tests, and the Orks below cast the ropes down.
+TEST(AdvancedRules, rooftop_rope_games_keep_every_invariant) {
+  const auto setup = test::battle(
+      "rooftops_playout", "imperial_guard",
+      "[{unit: veteran_squad, at: [14, 10]}, {unit: infantry_squad, at: [34, 9]}]", "orks",
+      "[{unit: slugga_boyz, at: [24, 30], facing: 180}]",
+      "options: {rope_strength_tests: true}\n"
+      "terrain:\n"
+      "  - {id: near_roofs, kind: ground, elevation: 3, polygon: [[4, 4], [44, 4], [44, 12], "
+      "[4, 12]]}\n"
+      "  - {id: far_roofs, kind: ground, elevation: 3, polygon: [[4, 13.5], [44, 13.5], [44, 20], "
+      "[4, 20]]}\n"
+      "  - {id: laid_rope, kind: rope, polygon: [[33, 11.9], [35, 11.9], [35, 13.6], [33, "
+      "13.6]]}\n");
+  ASSERT_TRUE(setup->options.rope_strength_tests);
+  playouts(setup, "rooftops", 9100, 16);
+  // The games do what the test is for: ropes strung across the gap in play, and crossings.
+  int strung = 0;
+  int crossings = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    for (const auto& e : ai::play_match(*setup, seed, {"random", "random"}).log) {
+      strung += e.value("type", "") == "grapple_hooked" && e.contains("span") ? 1 : 0;
+      crossings += e.value("what", "") == "rope across a gap" ? 1 : 0;
+    }
+  }
+  EXPECT_GT(strung, 0);
+  EXPECT_GT(crossings, 0);
+}
+
 // ADV-21: games that open in heavy rain (quarter-rate moves, no swimming; at 4 nothing moves and
 // short-range-only weapons), where the start-of-turn roll then takes the rain up and down.
 TEST(OptionalRules, heavy_rain_games_keep_every_invariant) {
