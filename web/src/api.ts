@@ -81,6 +81,7 @@ export interface PortableLadderView {
   up?: Point;
   rise?: number;
   side?: number;
+  span?: number;  // ADV-14: a grapple's rope strung across a gap, this long from `at` along `up`
 }
 
 // ADV-35/50: a cloud laid by a smoke grenade or discharger.

@@ -226,8 +226,26 @@ export class Board {
         `${c.blind ? "blind" : "smoke"} cloud laid by ${this.table.sides[c.side]?.name ?? `side ${c.side}`}`;
     }
     // ADV-15: portable ladders standing against a face (rungs across the way up) or lying.
+    // ADV-14: a grapple's rope, hanging down a face or strung across a gap, is one line.
     (state.portable_ladders ?? []).forEach((l, k) => {
       if (l.state === "carried" || !l.at) return;
+      if (l.kind === "grapple" && l.up) {
+        const up = l.up;
+        const from: Point = l.span ? l.at : [l.at[0] - up[0], l.at[1] - up[1]];
+        const reach = l.span ?? 1;
+        const to: Point = [l.at[0] + up[0] * reach, l.at[1] + up[1] * reach];
+        const g = el("g", { "data-testid": l.span ? "grapple-rope-across" : "grapple-rope" }, this.layer);
+        el("line", {
+          x1: from[0], y1: this.y(from[1]), x2: to[0], y2: this.y(to[1]),
+          stroke: "#c9a25b", "stroke-width": 0.22, "stroke-dasharray": "0.35 0.12",
+        }, g);
+        el("circle", { cx: to[0], cy: this.y(to[1]), r: 0.3, fill: "#5b5b5b" }, g);  // the hook
+        const by = this.table.sides[l.side ?? 0]?.name ?? "?";
+        el("title", {}, g).textContent = l.span
+          ? `grapple rope ${k}: across a ${l.span.toFixed(1)}" gap, thrown by ${by}`
+          : `grapple rope ${k}: up a ${l.rise}" face, thrown by ${by}`;
+        return;
+      }
       const up = l.state === "standing" && l.up ? l.up : [0, 1];
       const across: Point = [-up[1], up[0]];
       const half = l.state === "standing" ? 1 : 1.5;

@@ -271,6 +271,50 @@ try {
     joinLog.includes("ADV-19"), `${hostBases} bases in the squad, ${ownBases} in his own unit`);
   await page.screenshot({ path: join(screens, "8-commissar-joined.png") });
 
+  // ADV-14: a grapple thrown across a gap between rooftops is drawn as one rope, edge to edge. The
+  // Veterans stand 1" from the gap's near edge; seeds are tried until the activation and the throw
+  // (both real dice) succeed.
+  const rooftops = [
+    "name: Rooftops", "table: {width: 48, height: 48}", "turn_limit: 2", "terrain:",
+    "  - {id: near_roofs, kind: ground, elevation: 3, polygon: [[4, 4], [44, 4], [44, 12], [4, 12]]}",
+    "  - {id: far_roofs, kind: ground, elevation: 3, polygon: [[4, 13.5], [44, 13.5], [44, 20], [4, 20]]}",
+    "sides:",
+    "  - {name: Red, army: imperial_guard, units: [{unit: veteran_squad, at: [20, 11]}]}",
+    "  - {name: Blue, army: orks, units: [{unit: slugga_boyz, at: [24, 44], facing: 180}]}",
+  ].join("\n");
+  const post = (game, seat, action) => fetch(`${base}/api/games/${game.id}/actions`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${game.seats[seat].token}` },
+    body: JSON.stringify({ action }),
+  });
+  const legal = async (game) => (await fetch(`${base}/api/games/${game.id}/legal`)).json();
+  let roped = null;
+  for (let seed = 1; seed <= 40 && !roped; seed++) {
+    const game = await (await fetch(`${base}/api/games`, {
+      method: "POST",
+      body: JSON.stringify({ scenario_text: rooftops, seed, seats: ["human", "human"] }),
+    })).json();
+    let open = await legal(game);
+    const activate = open.actions.find((a) => a.type === "activate" && a.unit === 0 && a.dice === 3);
+    if (!activate) continue;
+    await post(game, open.pending.side, activate);
+    open = await legal(game);
+    const across = open.actions.find((a) => a.type === "throw_grapple" && Math.abs(a.y - 13.5) < 0.01);
+    if (!across) continue;
+    await post(game, open.pending.side, across);
+    const view = (await (await fetch(`${base}/api/games/${game.id}`)).json()).state;
+    if ((view.portable_ladders ?? []).some((l) => l.span > 0)) roped = game;
+  }
+  check("a grapple holds across a gap in one of the seeds tried", roped !== null);
+  if (roped) {
+    await page.goto(`${base}/?game=${roped.id}&side=0&token=${roped.seats[0].token}`);
+    const rope = page.locator("[data-testid=grapple-rope-across]");
+    await rope.waitFor();
+    const title = await rope.locator("title").textContent();
+    check("a rope across a gap is drawn with its length", title.includes('across a 1.5" gap'), title);
+    await page.screenshot({ path: join(screens, "9-rope-across-gap.png") });
+  }
+
   // The server refuses what the page must not do: the page shows the rule and reason.
   const refused = await (await fetch(`${base}/api/games/${id}/actions`, {
     method: "POST",
