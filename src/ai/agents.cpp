@@ -186,9 +186,8 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       }
       std::stable_sort(shots.begin(), shots.end(),
                        [](const auto& x, const auto& y) { return x.first < y.first; });
-      // ADV-33: a shot nobody's weapon reaches is legal but wasted (asked of the best first).
-      for (const auto& [score, a] : shots)
-        if (a->kind == ActionKind::throw_grenade || !game::fire_groups(s, *a).empty()) return *a;
+      // Every shot listed fires: wasted ones (ADV-33, no weapon reaching) are not asked for.
+      if (!shots.empty()) return *shots.front().second;
       // ADV-30: nothing to fire, but spent Reload weapons to ready.
       if (auto a = first(ActionKind::reload)) return *a;
       if (auto move = close_in(s, game::pending(s).unit, false)) return *move;
