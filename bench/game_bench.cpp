@@ -37,7 +37,8 @@ void random_game(benchmark::State& state) {
   std::uint64_t seed = 1;
   for (auto _ : state) {
     const auto match =
-        arap::ai::play_match(*setup, seed++, {"random", "random"}, state.range(0) != 0);
+        arap::ai::play_match(*setup, seed++, {"random", "random"}, state.range(0) != 0, 20000,
+                             arap::ai::Roster::basic(), /*texture=*/false);
     benchmark::DoNotOptimize(match.winner);
   }
   state.SetItemsProcessed(state.iterations());
@@ -96,7 +97,8 @@ void greedy_game(benchmark::State& state) {
   static const auto setup = setup_of("ruined_town");
   std::uint64_t seed = 1;
   for (auto _ : state) {
-    const auto match = arap::ai::play_match(*setup, seed++, {"greedy", "greedy"}, false);
+    const auto match = arap::ai::play_match(*setup, seed++, {"greedy", "greedy"}, false, 20000,
+                                            arap::ai::Roster::basic(), /*texture=*/false);
     benchmark::DoNotOptimize(match.winner);
   }
   state.SetItemsProcessed(state.iterations());
@@ -135,7 +137,8 @@ void squad_size_greedy_game(benchmark::State& state) {
   std::uint64_t seed = 1;
   std::int64_t actions = 0;
   for (auto _ : state) {
-    const auto match = arap::ai::play_match(*setup, seed++, {"greedy", "greedy"}, false);
+    const auto match = arap::ai::play_match(*setup, seed++, {"greedy", "greedy"}, false, 20000,
+                                            arap::ai::Roster::basic(), /*texture=*/false);
     actions += static_cast<std::int64_t>(match.record.actions.size());
     benchmark::DoNotOptimize(match.winner);
   }

@@ -52,7 +52,7 @@ bool acts(game::ActionKind kind) {
 
 MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
                        const std::vector<std::string>& agent_names, bool keep_log, int max_actions,
-                       const Roster& roster) {
+                       const Roster& roster, bool texture) {
   std::vector<std::unique_ptr<Agent>> agents;
   for (const auto& name : agent_names) agents.push_back(roster.make(name));
   MatchResult result;
@@ -73,20 +73,22 @@ MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
     if (log != nullptr) {
       if (auto why = agent.explanation(); !why.is_null()) log->push_back(std::move(why));
     }
-    if (action.kind == game::ActionKind::charge) {
+    if (texture && action.kind == game::ActionKind::charge) {
       ++result.texture.charges;
       if (game::charge_reach(state, action).p_reach < 1.0 / 3.0) ++result.texture.long_shot_charges;
     }
-    if (acts(action.kind) && action.unit >= 0)
+    if (texture && acts(action.kind) && action.unit >= 0)
       acted[static_cast<std::size_t>(setup.squad_of(action.unit))] = true;
     const std::string reason = game::apply(state, action, log);
     if (!reason.empty()) throw std::logic_error("agent chose an illegal action: " + reason);
     result.record.actions.push_back(action);
-    if (!result.texture.objective_contested && objective_contested(state))
+    if (texture && !result.texture.objective_contested && objective_contested(state))
       result.texture.objective_contested = true;
   }
-  result.texture.units = static_cast<int>(acted.size());
-  result.texture.idle_units = static_cast<int>(std::count(acted.begin(), acted.end(), false));
+  if (texture) {
+    result.texture.units = static_cast<int>(acted.size());
+    result.texture.idle_units = static_cast<int>(std::count(acted.begin(), acted.end(), false));
+  }
   result.finished = state.phase == game::Phase::game_over;
   result.winner = state.winner;
   result.turns = state.turn;

@@ -53,9 +53,13 @@ struct MatchResult {
 // Plays to the end (or `max_actions`). Agents draw from their own streams of `seed`, the dice
 // from the game's, so the record replays to the same game. `keep_log` false skips the events;
 // with it, an agent that explains itself logs an `ai_choice` event before each action it takes.
+// `texture` false leaves MatchResult::texture at zero and spares its measuring (P(charge reaches)
+// for every charge, the objectives after every action): the game itself, as the benchmarks time
+// it.
 MatchResult play_match(const game::GameSetup& setup, std::uint64_t seed,
                        const std::vector<std::string>& agents, bool keep_log = true,
-                       int max_actions = 20000, const Roster& roster = Roster::basic());
+                       int max_actions = 20000, const Roster& roster = Roster::basic(),
+                       bool texture = true);
 
 struct SimulationSummary {
   int games = 0;
