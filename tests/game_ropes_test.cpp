@@ -191,5 +191,44 @@ TEST_F(GapGrapples, ADV_14_a_missed_throw_across_a_gap_strings_nothing) {
   EXPECT_TRUE(state_.portable_ladders.empty());
 }
 
+// The Marines' Assault squad (unit 1: S4, I4) on the near roof charges the Guard (unit 0) on the
+// far roof, the gap between them strung with a rope along its whole length, under the GM's Strength
+// tests: the lead takes one at the rope, as at an obstacle (CHARGE-07).
+class RopeCharge : public Ropes {
+ protected:
+  void SetUp() override {
+    begin(test::battle("rope_charge", "imperial_guard",
+                       "[{unit: infantry_squad, at: [24, 15], facing: 0}]", "space_marines",
+                       "[{unit: assault_squad, at: [24, 22.5], facing: 180, spacing: 1.5}]",
+                       "options: {rope_strength_tests: true}\nterrain:\n" + roofs(true)),
+          3);
+    second_side_charges(1, 0);
+    script({6, 6});  // 4 + 12 = 16": enough to reach the Guard over the rope
+  }
+};
+
+TEST_F(RopeCharge, ADV_14_a_charger_who_holds_the_rope_crosses_and_fights) {
+  script({4});  // S4: a 4 holds
+  must(act(ActionKind::hold, 0));
+  const auto tests = rolls("ADV-14");
+  ASSERT_EQ(tests.size(), 1u) << "one test, the lead's";
+  EXPECT_EQ(tests[0].at("goal"), 4);
+  EXPECT_TRUE(tests[0].at("held").get<bool>());
+  EXPECT_TRUE(state_.units[1].locked & 1u);
+  EXPECT_TRUE(rolls("MOVE-16").empty()) << "nobody jumps";
+}
+
+TEST_F(RopeCharge, ADV_14_a_charger_who_loses_the_rope_halts_and_the_charge_fails) {
+  script({5});  // S4: a 5 does not hold
+  must(act(ActionKind::hold, 0));
+  EXPECT_EQ(state_.units[1].locked, 0u);
+  EXPECT_TRUE(state_.units[1].player_turn.charge_failed);
+  EXPECT_TRUE(logged("charge_halted"));
+  for (int m : state_.members(1)) {
+    EXPECT_GT(state_.models[m].pose.position.y, 20.0) << "still on the near roof";
+    EXPECT_DOUBLE_EQ(level_of(m), 3.0);
+  }
+}
+
 }  // namespace
 }  // namespace arap::game

@@ -11,6 +11,7 @@
 #include "dice/probability.hpp"
 #include "dice/rolls.hpp"
 #include "game/charge_internal.hpp"
+#include "game/climbing.hpp"
 #include "game/context.hpp"
 #include "game/melee_internal.hpp"
 #include "rules/charge.hpp"
@@ -226,6 +227,30 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
         return Contact::halted;
       }
       s.charge_progress.climbed = true;
+    }
+    // ADV-14 (option rope_strength_tests): the lead takes the GM's Strength tests at each rope
+    // on its way (across a gap, or a grapple's up or down), in order; as at an obstacle, the first
+    // failure halts it short of that rope.
+    std::vector<table::RopeClimb> ropes;
+    if (c.setup.options.rope_strength_tests) {
+      for (const auto& gap : plan->report.gaps)
+        if (gap.rope) ropes.push_back({gap.at, 0.0});
+      for (const auto& climb : plan->report.rope_climbs) ropes.push_back(climb);
+      std::sort(ropes.begin(), ropes.end(),
+                [](const table::RopeClimb& x, const table::RopeClimb& y) { return x.at < y.at; });
+    }
+    for (const auto& rope : ropes) {
+      if (rope_tests_passed(c, charger, pair.own, rope.height,
+                            rope.height > 0.0 ? "rope climb" : "rope across a gap"))
+        continue;
+      const table::Point from = poses[pair.own].position;
+      const double short_of = std::max(0.0, rope.at - moved.base_radius - 0.05);
+      const double length = table::distance(from, moved.position);
+      if (length > 0.0) {
+        step_toward(c, poses, pair.own, from + (moved.position - from) * (short_of / length),
+                    short_of + 1e-6, table::MoveMode::normal, climb);
+      }
+      return Contact::halted;
     }
     if (plan->report.jump_drop > 0.0 && !ci.jump_pack) {
       // MOVE-26: jumping down into the fight takes MOVE-25's tests (engine choice: one set for

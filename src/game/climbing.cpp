@@ -1,6 +1,12 @@
 // ADV-13 and ADV-14: which climbing gear a unit's climbing test is taken with.
 #include "game/climbing.hpp"
 
+#include <algorithm>
+#include <cmath>
+
+#include "dice/rolls.hpp"
+#include "game/context.hpp"
+
 namespace arap::game {
 
 bool carries_grapple(const data::Profile& profile) {
@@ -21,5 +27,31 @@ rules::ClimbKit climb_kit(const GameState& s, int unit) {
   }
   return any ? rules::ClimbKit::rope_and_grapple : rules::ClimbKit::none;
 }
+
+namespace detail {
+
+namespace {
+
+constexpr double kTwoLevels = 6.0;  // ADV-14: Strength tests again at each two levels (A-47: 6")
+
+}  // namespace
+
+bool rope_tests_passed(Context& c, int unit, int m, double height, const char* what) {
+  if (!c.setup.options.rope_strength_tests) return true;
+  const int strength = c.setup.models[m].profile->strength;
+  const int tests = std::max(1, static_cast<int>(std::ceil(height / kTwoLevels - 1e-9)));
+  int rolled = 0;
+  bool held = true;
+  c.dice.start();
+  while (held && rolled < tests) {
+    ++rolled;
+    held = dice::roll_low(c.dice, strength, /*six_fails=*/false);
+  }
+  c.roll_event("ADV-14", what, strength, unit,
+               {{"model", m}, {"height", height}, {"tests", rolled}, {"held", held}});
+  return held;
+}
+
+}  // namespace detail
 
 }  // namespace arap::game

@@ -17,4 +17,16 @@ bool carries_grapple(const data::Profile& profile);
 // (carries_grapple) and the option rope_and_grapple is on (ADV-14).
 rules::ClimbKit climb_kit(const GameState& state, int unit);
 
+namespace detail {
+
+struct Context;
+
+// ADV-14 (option rope_strength_tests): the GM's Strength tests of model `model` of `unit` taking
+// hold of a rope: one to start, and one more for each further two levels it climbs on it (a rope
+// across a gap: height 0, one). Each is a low D6 against its Strength, so only the weak fail
+// often; roll event ADV-14 `what`. Returns whether all were passed; without the option, true.
+bool rope_tests_passed(Context& c, int unit, int model, double height, const char* what);
+
+}  // namespace detail
+
 }  // namespace arap::game

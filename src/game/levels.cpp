@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "dice/rolls.hpp"
+#include "game/climbing.hpp"
 #include "game/context.hpp"
 #include "rules/agility.hpp"
 #include "rules/attack_resolution.hpp"
@@ -125,28 +126,6 @@ struct PathTest {
   const table::TerrainFeature* ground = nullptr;  // agility ground
   double rope_height = 0.0;                       // a grapple's rope climbed
 };
-
-constexpr double kTwoLevels = 6.0;  // ADV-14: Strength tests again at each two levels (A-47: 6")
-
-// ADV-14 (option rope_strength_tests): the GM's Strength tests of a climber taking hold of a rope:
-// one to start, and one more for each further two levels it climbs on it (a rope across a gap:
-// one). Each is a low D6 against the model's Strength, so only the weak fail often. Returns
-// whether all were passed; without the option there are none.
-bool rope_tests_passed(Context& c, int unit, int m, double height, const char* what) {
-  if (!c.setup.options.rope_strength_tests) return true;
-  const int strength = c.setup.models[m].profile->strength;
-  const int tests = std::max(1, static_cast<int>(std::ceil(height / kTwoLevels - 1e-9)));
-  int rolled = 0;
-  bool held = true;
-  c.dice.start();
-  while (held && rolled < tests) {
-    ++rolled;
-    held = dice::roll_low(c.dice, strength, /*six_fails=*/false);
-  }
-  c.roll_event("ADV-14", what, strength, unit,
-               {{"model", m}, {"height", height}, {"tests", rolled}, {"held", held}});
-  return held;
-}
 
 }  // namespace
 
