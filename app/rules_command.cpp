@@ -51,6 +51,7 @@ nlohmann::json rule_json(const data::RuleEntry& rule) {
     out["option"] = rule.option;
     out["option_default"] = rule.tier == "advanced";
   }
+  if (!rule.gm_options.empty()) out["gm_options"] = rule.gm_options;  // each off by default
   return out;
 }
 
@@ -63,6 +64,9 @@ void print_detail(const data::RuleEntry& rule) {
         "option.{0}={2})\n",
         rule.option, rule.tier == "advanced" ? "on" : "off",
         rule.tier == "advanced" ? "false" : "true");
+  for (const auto& name : rule.gm_options)
+    fmt::print("  option.{0}: off by default, the GM's call (options: map, or option.{0}=true)\n",
+               name);
   for (const auto& name : rule.rulings) {
     if (const auto* info = ruling_info(name)) {
       std::string values;

@@ -80,14 +80,20 @@ TEST(RulesIndex, rule_options_are_the_scenarios_options) {
   // accept (a misspelt one fails both).
   int options = 0;
   for (const auto& rule : shipped_index()) {
-    if (rule.option.empty()) continue;
-    ++options;
-    const auto setup = test::battle(
-        "option_" + rule.option, "imperial_guard", "[{unit: infantry_squad, at: [24, 6]}]", "orks",
-        "[{unit: slugga_boyz, at: [24, 40]}]", "options: {" + rule.option + ": true}\n");
-    EXPECT_NO_THROW(ai::with_override(*setup, "option." + rule.option + "=false")) << rule.id;
+    std::vector<std::string> names = rule.gm_options;
+    if (!rule.option.empty()) names.push_back(rule.option);
+    for (const auto& name : names) {
+      ++options;
+      const auto setup = test::battle(
+          "option_" + name, "imperial_guard", "[{unit: infantry_squad, at: [24, 6]}]", "orks",
+          "[{unit: slugga_boyz, at: [24, 40]}]", "options: {" + name + ": true}\n");
+      EXPECT_NO_THROW(ai::with_override(*setup, "option." + name + "=false")) << rule.id;
+    }
   }
   EXPECT_GE(options, 5);
+  const auto* ropes = data::find_rule(shipped_index(), "ADV-14");
+  ASSERT_NE(ropes, nullptr);
+  EXPECT_EQ(ropes->gm_options, std::vector<std::string>{"rope_strength_tests"});
 }
 
 TEST(RulesIndex, bad_entries_are_refused_by_line_and_field) {

@@ -45,7 +45,8 @@ std::vector<RuleEntry> read_index(const Field& root) {
   std::set<std::string, std::less<>> seen;
   for (std::size_t i = 0; i < rules.size(); ++i) {
     const Field entry = rules.at(i);
-    entry.allow_only({"id", "title", "tier", "status", "summary", "note", "rulings", "option"});
+    entry.allow_only(
+        {"id", "title", "tier", "status", "summary", "note", "rulings", "option", "gm_options"});
     RuleEntry rule;
     rule.where = entry.location();
     rule.id = entry["id"].as_string();
@@ -65,6 +66,12 @@ std::vector<RuleEntry> read_index(const Field& root) {
     if (entry.has("option")) {
       rule.option = entry["option"].as_string();
       if (rule.tier == "core") entry["option"].fail("a core rule is always played: no option");
+    }
+    if (entry.has("gm_options")) {
+      const Field list = entry["gm_options"];
+      list.expect_sequence();
+      for (std::size_t k = 0; k < list.size(); ++k)
+        rule.gm_options.push_back(list.at(k).as_string());
     }
     if (entry.has("rulings")) {
       const Field list = entry["rulings"];

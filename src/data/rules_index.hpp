@@ -21,6 +21,9 @@ struct RuleEntry {
   // The scenario option that switches it (`options:` in a scenario, option.<name> on the command
   // line): an advanced rule's is on unless set false, an optional rule's off unless set true.
   std::string option;
+  // Further switches within the rule, off unless set true whatever the tier: parts the rules leave
+  // to the GM (ADV-14's rope_strength_tests). Key `gm_options` in rules.yaml.
+  std::vector<std::string> gm_options;
   SourceLocation where;
 };
 
