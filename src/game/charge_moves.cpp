@@ -208,6 +208,18 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
                              table.standing_height(poses[pair.enemy].position) + 1e-9;
   const table::TableModel& moved = lead.moved;
   if (lead.contact) {
+    // The lead halted short of what it failed to cross, `at` inches along its way: the walls
+    // already passed are climbed again on the way (their tests passed).
+    const auto halt_short_of = [&](double at) {
+      const table::Point from = poses[pair.own].position;
+      const double short_of = std::max(0.0, at - moved.base_radius - 0.05);
+      const double length = table::distance(from, moved.position);
+      if (length > 0.0) {
+        step_toward(c, poses, pair.own, from + (moved.position - from) * (short_of / length),
+                    short_of + 1e-6, table::MoveMode::normal, climb);
+      }
+      return Contact::halted;
+    };
     // CHARGE-07: a test at each obstacle on the way, in order; the first failure halts the lead
     // short of that obstacle.
     for (const double climb_at : plan->report.climbs_at) {
@@ -215,17 +227,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
       const bool passed = dice::roll_low(c.dice, ci.initiative);
       c.roll_event("CHARGE-07", "initiative test to cross an obstacle", ci.initiative, charger,
                    {{"passed", passed}, {"at", climb_at}});
-      if (!passed) {
-        const table::Point from = poses[pair.own].position;
-        const double short_of = std::max(0.0, climb_at - moved.base_radius - 0.05);
-        const double length = table::distance(from, moved.position);
-        if (length > 0.0) {
-          // The walls already passed are climbed again on the way (their tests passed).
-          step_toward(c, poses, pair.own, from + (moved.position - from) * (short_of / length),
-                      short_of + 1e-6, table::MoveMode::normal, climb);
-        }
-        return Contact::halted;
-      }
+      if (!passed) return halt_short_of(climb_at);
       s.charge_progress.climbed = true;
     }
     // ADV-14 (option rope_strength_tests): the lead takes the GM's Strength tests at each rope
@@ -235,22 +237,14 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
     if (c.setup.options.rope_strength_tests) {
       for (const auto& gap : plan->report.gaps)
         if (gap.rope) ropes.push_back({gap.at, 0.0});
-      for (const auto& climb : plan->report.rope_climbs) ropes.push_back(climb);
+      for (const auto& up : plan->report.rope_climbs) ropes.push_back(up);
       std::sort(ropes.begin(), ropes.end(),
                 [](const table::RopeClimb& x, const table::RopeClimb& y) { return x.at < y.at; });
     }
     for (const auto& rope : ropes) {
-      if (rope_tests_passed(c, charger, pair.own, rope.height,
-                            rope.height > 0.0 ? "rope climb" : "rope across a gap"))
-        continue;
-      const table::Point from = poses[pair.own].position;
-      const double short_of = std::max(0.0, rope.at - moved.base_radius - 0.05);
-      const double length = table::distance(from, moved.position);
-      if (length > 0.0) {
-        step_toward(c, poses, pair.own, from + (moved.position - from) * (short_of / length),
-                    short_of + 1e-6, table::MoveMode::normal, climb);
-      }
-      return Contact::halted;
+      if (!rope_tests_passed(c, charger, pair.own, rope.height,
+                             rope.height > 0.0 ? "rope climb" : "rope across a gap"))
+        return halt_short_of(rope.at);
     }
     if (plan->report.jump_drop > 0.0 && !ci.jump_pack) {
       // MOVE-26: jumping down into the fight takes MOVE-25's tests (engine choice: one set for

@@ -134,11 +134,27 @@ std::optional<GapThrow> gap_throw(const GameState& s, int unit, const LadderFace
   return best;
 }
 
-// Whether a throw at `face` goes up it from its foot (false: across a gap to its top, if any).
-bool thrown_up(const GameState& s, int unit, const LadderFace& face) {
-  if (above_a_throw(face.rise) && s.setup->rulings.adv_14() == rules::LauncherReach::as_thrown)
-    return false;
-  return grapple_thrower(s, unit, face.at - face.up * kFaceProbe, face.foot_level, face.rise) >= 0;
+// Who throws at `face` and how: up it from its foot when a thrower stands there and the face is
+// not above its reach (ruling.ADV-14), else across a gap to its top (`near_edge` set), else no one.
+struct GrappleThrow {
+  int thrower = -1;
+  std::optional<table::Point> near_edge;  // across a gap: where the rope starts
+};
+
+std::optional<GrappleThrow> find_throw(const GameState& s, int unit, const LadderFace& face) {
+  if (!above_a_throw(face.rise) || s.setup->rulings.adv_14() != rules::LauncherReach::as_thrown) {
+    const int up =
+        grapple_thrower(s, unit, face.at - face.up * kFaceProbe, face.foot_level, face.rise);
+    if (up >= 0) return GrappleThrow{up, std::nullopt};
+  }
+  if (const auto across = gap_throw(s, unit, face, face.at))
+    return GrappleThrow{across->thrower, across->near_edge};
+  return std::nullopt;
+}
+
+// The throw's goal: the thrower's BS with the modifier of where the hook is to catch.
+int throw_goal(const GameState& s, int thrower, const LadderFace& face) {
+  return s.setup->models[thrower].profile->ballistic_skill + hold_modifier(s, face);
 }
 
 }  // namespace
@@ -176,11 +192,9 @@ std::string hooks_problem(const GameState& s, const LadderFace& face) {
     if (l.hook && table::distance(holds, face.at) <= kFaceSection + 1e-9)
       hooks.push_back(table::dot(holds - face.at, along));
   }
-  std::sort(hooks.begin(), hooks.end());
-  for (std::size_t i = 0; i + kHooksPerSection < hooks.size(); ++i)
-    if (hooks[i + kHooksPerSection] - hooks[i] <= kFaceSection + 1e-9)
-      return fmt::format("ADV-14: at most {} grapples hold on each {}\" of a face",
-                         kHooksPerSection, kFaceSection);
+  if (crowds_a_section(hooks, kHooksPerSection))
+    return fmt::format("ADV-14: at most {} grapples hold on each {}\" of a face", kHooksPerSection,
+                       kFaceSection);
   return "";
 }
 
@@ -206,11 +220,8 @@ std::string grapple_illegal(const GameState& s, const Action& a) {
         "ADV-14: a grapple is thrown at the top of a face higher than a step (a point on a raised "
         "surface's edge); ({:.2f}, {:.2f}) is on none",
         at.x, at.y);
-  if (!thrown_up(s, a.unit, *face)) {
-    if (const auto across = gap_throw(s, a.unit, *face, face->at)) {
-      return hooks_problem(s, *face);
-    }
-  }
+  if (const auto how = find_throw(s, a.unit, *face); how && how->near_edge)
+    return hooks_problem(s, *face);  // across a gap: no ladder place, no height limit
   const bool high = above_a_throw(face->rise);
   if (high && s.setup->rulings.adv_14() == rules::LauncherReach::as_thrown)
     return fmt::format(
@@ -239,30 +250,29 @@ std::string grapple_illegal(const GameState& s, const Action& a) {
 // ADV-14: the thrower's BS with the modifier of where the hook is to catch.
 int grapple_goal(const GameState& s, const Action& a) {
   const auto face = ladder_face(s.table(), {a.dx, a.dy});
-  const int m = thrown_up(s, a.unit, *face)
-                    ? grapple_thrower(s, a.unit, face->at - face->up * kFaceProbe, face->foot_level,
-                                      face->rise)
-                    : gap_throw(s, a.unit, *face, face->at)->thrower;
-  return s.setup->models[m].profile->ballistic_skill + hold_modifier(s, *face);
+  return throw_goal(s, find_throw(s, a.unit, *face)->thrower, *face);
 }
 
 bool across_a_gap(const GameState& s, const Action& a) {
   const auto face = ladder_face(s.table(), {a.dx, a.dy});
-  return face && !thrown_up(s, a.unit, *face);
+  if (!face) return false;
+  const auto how = find_throw(s, a.unit, *face);
+  return how && how->near_edge;
 }
 
 void apply_grapple(Context& c, const Action& a) {
   GameState& s = c.state;
   const auto face = *ladder_face(s.table(), {a.dx, a.dy});
-  const int goal = grapple_goal(s, a);
+  const GrappleThrow how = *find_throw(s, a.unit, face);
+  const int goal = throw_goal(s, how.thrower, face);
   c.dice.start();
   const bool holds = dice::roll_low(c.dice, goal);
   c.roll_event("ADV-14", "grapple throw", goal, a.unit, {{"holds", holds}});
   if (!holds) return;
   PortableLadder hook = standing_against(face, c.setup.units[a.unit].side);
-  if (!thrown_up(s, a.unit, face)) {
+  if (how.near_edge) {
     // ADV-14: strung across the gap, from the thrower's edge to where the hook holds.
-    const table::Point from = gap_throw(s, a.unit, face, face.at)->near_edge;
+    const table::Point from = *how.near_edge;
     const double span = table::distance(from, face.at);
     hook.at = from;
     hook.up = (face.at - from) * (1.0 / span);

@@ -2,6 +2,7 @@
 // face (ADV-14, ADV-15), and what ladders.cpp and grapples.cpp both ask of the table.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -40,6 +41,15 @@ inline bool in_footprint(const PortableLadder& ladder, const table::Point& p) {
   const table::Point along{-ladder.up.y, ladder.up.x};
   return std::abs(table::dot(d, ladder.up)) <= kLadderHalfDepth + 1e-9 &&
          std::abs(table::dot(d, along)) <= half_width(ladder) + 1e-9;
+}
+
+// ADV-14/15: whether more than `most` of the places `along` a face (inches along its edge, the
+// new one's among them) fall within one 6" section of it. Sorts `along`.
+inline bool crowds_a_section(std::vector<double>& along, int most) {
+  std::sort(along.begin(), along.end());
+  for (std::size_t i = 0; i + static_cast<std::size_t>(most) < along.size(); ++i)
+    if (along[i + static_cast<std::size_t>(most)] - along[i] <= kFaceSection + 1e-9) return true;
+  return false;
 }
 
 // A ladder (or rope) standing against `face`, set up by `side`.

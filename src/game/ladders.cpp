@@ -33,6 +33,7 @@ namespace arap::game {
 
 namespace {
 
+using detail::crowds_a_section;
 using detail::half_width;
 using detail::hook_of;
 using detail::kLadderHalfDepth;
@@ -279,11 +280,9 @@ std::string place_ladder_illegal(const GameState& s, const Action& a) {
       return "ADV-15: another ladder stands there (ladders are 1.5\" wide)";
     spots.push_back(table::dot(q - face->at, along));
   }
-  std::sort(spots.begin(), spots.end());
-  for (std::size_t i = 0; i + kLaddersPerSection < spots.size(); ++i)
-    if (spots[i + kLaddersPerSection] - spots[i] <= kFaceSection + 1e-9)
-      return fmt::format("ADV-15: at most {} ladders stand against each {}\" of a face",
-                         kLaddersPerSection, kFaceSection);
+  if (crowds_a_section(spots, kLaddersPerSection))
+    return fmt::format("ADV-15: at most {} ladders stand against each {}\" of a face",
+                       kLaddersPerSection, kFaceSection);
   return "";
 }
 
