@@ -425,6 +425,29 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   return shots;
 }
 
+namespace {
+thread_local ArcSightMemo* active_arc_memo = nullptr;
+}  // namespace
+
+ArcSightMemo::ArcSightMemo(const GameState& state)
+    : state_(state), units_(static_cast<int>(state.units.size())), outer_(active_arc_memo) {
+  active_arc_memo = this;
+}
+
+std::int8_t& ArcSightMemo::seen(int model, int unit) {
+  if (seen_.empty()) seen_.assign(state_.models.size() * state_.units.size(), std::int8_t{-1});
+  return seen_[static_cast<std::size_t>(model) * units_ + unit];
+}
+
+ArcSightMemo::~ArcSightMemo() {
+  active_arc_memo = outer_;
+}
+
+ArcSightMemo* ArcSightMemo::active_for(const GameState& state) {
+  return active_arc_memo != nullptr && &active_arc_memo->state_ == &state ? active_arc_memo
+                                                                          : nullptr;
+}
+
 std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::vector<table::TableModel>& poses, int unit,
                                      int target, bool heavy, const std::vector<Firer>& firing,
@@ -436,7 +459,12 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   std::optional<int> places;  // ADV-49, counted at the first launcher (as plan_fire does)
   const bool crossfire = crossfire_target(s, target);  // ADV-41
   const GroupFilter filter(s, unit, groups);
+  // MOVE-28; ADV-15: which members bear the unit's ladder (asked once, not for each model).
+  const bool ladder_carried = !s.portable_ladders.empty() && carried_ladder(s, unit) >= 0;
+  const std::uint64_t bearers = ladder_carried ? ladder_bearers(s, unit, nullptr) : 0;
+  int index = -1;  // the model's place among the unit's members
   for (int m : s.members(unit)) {
+    ++index;
     // The same firers plan_fire considers, less those that fire.
     if (!may_fire(s, poses, m, heavy)) continue;
     if (!filter.admits(m)) continue;  // ADV-32
@@ -445,7 +473,8 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     const auto& model = s.setup->models[m];
     const TargetRange ranges = target_range(s, poses, m, target, crossfire);
     // MOVE-28; ADV-15: a ladder's bearers fire only what could be fired from one.
-    const bool climbing = on_ladder(s, poses[m].position) || bears_ladder(s, m);
+    const bool climbing =
+        on_ladder(s, poses[m].position) || ((bearers >> std::min(index, 63)) & 1u) != 0;
     const WeaponProfile* declared = nullptr;
     int declared_cost = 1;
     const int points =
@@ -481,8 +510,18 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     std::stable_sort(out.begin(), out.end(),
                      [](const WastedShot& x, const WastedShot& y) { return x.range < y.range; });
   std::vector<WastedShot> seen;
+  ArcSightMemo* memo = ArcSightMemo::active_for(s);
   for (const WastedShot& w : out) {
-    if (!table::any_eligible_target(s.table(), poses, w.model, target, 1e9)) continue;
+    const auto sees = [&] {
+      return table::any_eligible_target(s.table(), poses, w.model, target, 1e9);
+    };
+    if (memo != nullptr) {
+      std::int8_t& known = memo->seen(w.model, target);
+      if (known < 0) known = sees() ? 1 : 0;
+      if (known == 0) continue;
+    } else if (!sees()) {
+      continue;
+    }
     seen.push_back(w);
     if (first_only) break;
   }

@@ -140,6 +140,27 @@ struct WastedShot {
   double range = 0.0;     // to the target's nearest model (SHOOT-01)
   int action_points = 1;  // what the declared weapon's firing costs (SHOOT-05..07)
 };
+// While one lives on this thread, wasted_shots remembers for `state` which of its models see
+// which enemy units in their fire arc (SHOOT-01/04, at any distance): a listing asks the same
+// sight lines for the heavy and the other weapons, and for each model group (ADV-32), of a state
+// that does not change while it is listed. One at a time; the state must not change meanwhile.
+class ArcSightMemo {
+ public:
+  explicit ArcSightMemo(const GameState& state);
+  ~ArcSightMemo();
+  ArcSightMemo(const ArcSightMemo&) = delete;
+  ArcSightMemo& operator=(const ArcSightMemo&) = delete;
+  // The memo alive for `state` on this thread, if any.
+  static ArcSightMemo* active_for(const GameState& state);
+  // -1 not asked yet, else 0 or 1.
+  std::int8_t& seen(int model, int unit);
+
+ private:
+  const GameState& state_;
+  int units_ = 0;
+  std::vector<std::int8_t> seen_;
+  ArcSightMemo* outer_ = nullptr;
+};
 std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::vector<table::TableModel>& poses, int unit,
                                      int target, bool heavy, const std::vector<Firer>& firing,

@@ -247,6 +247,8 @@ std::vector<Action> legal_actions(const GameState& s) {
 std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
   std::vector<Action> out;
   Listing list{s, kinds, out};
+  // The state stands still while it is listed: the shots' sight lines are asked once each.
+  const detail::ArcSightMemo arc_sight(s);
   const auto& setup = *s.setup;
   switch (s.phase) {
     case Phase::activation: {
