@@ -292,6 +292,30 @@ TEST(AdvancedRules, rooftop_rope_games_keep_every_invariant) {
   EXPECT_GT(crossings, 0);
 }
 
+// ADV-22 (option separate_mounts): the Guard's Rough Riders ride apart from their horses against
+// the Orks: hits on rider or mount, aimed shots, riders left on foot.
+TEST(AdvancedRules, riders_apart_games_keep_every_invariant) {
+  const auto setup = test::battle(
+      "riders_apart_playout", "imperial_guard",
+      "[{unit: rough_riders, at: [14, 12]}, {unit: infantry_squad, at: [34, 9]}]", "orks",
+      "[{unit: slugga_boyz, at: [20, 26], facing: 180}, {unit: shoota_boyz, at: [36, 30], "
+      "facing: 180}]",
+      "options: {separate_mounts: true}\n");
+  ASSERT_TRUE(setup->options.separate_mounts);
+  playouts(setup, "riders_apart", 9300, 16);
+  // The games do what the test is for: dice say whom hits strike, and horses fall.
+  int struck = 0;
+  int fallen = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    for (const auto& e : ai::play_match(*setup, seed, {"random", "greedy"}).log) {
+      struck += e.value("type", "") == "mount_hit" ? 1 : 0;
+      fallen += e.value("type", "") == "mount_slain" ? 1 : 0;
+    }
+  }
+  EXPECT_GT(struck, 0);
+  EXPECT_GT(fallen, 0);
+}
+
 // ADV-21: games that open in heavy rain (quarter-rate moves, no swimming; at 4 nothing moves and
 // short-range-only weapons), where the start-of-turn roll then takes the rain up and down.
 TEST(OptionalRules, heavy_rain_games_keep_every_invariant) {

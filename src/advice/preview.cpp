@@ -8,14 +8,19 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <tuple>
 
 #include "dice/probability.hpp"
 #include "game/activation_condition.hpp"
+#include "game/mounts.hpp"
 #include "odds/attack_request.hpp"
 #include "rules/activation.hpp"
 #include "rules/cover_strikes.hpp"
 #include "rules/fire_morale.hpp"
 #include "rules/shields.hpp"
+#include "rules/shooting_goal.hpp"
+#include "rules/wound_save.hpp"
 
 namespace arap::advice {
 
@@ -44,7 +49,7 @@ Key most_common(const GameState& s, int unit, Key none, Of of) {
 
 const data::Profile* common_profile(const GameState& s, int unit) {
   return most_common(s, unit, static_cast<const data::Profile*>(nullptr),
-                     [&](int m) { return s.setup->models[m].profile; });
+                     [&](int m) { return s.info(m).profile; });
 }
 
 // ADV-60: the shield most of the unit's living models carry (none, usually; ADV-11: none once
@@ -59,7 +64,7 @@ std::optional<int> common_save(const GameState& s, int unit, const data::Profile
   int kept = 0;
   int shed = 0;
   for (int m : s.members(unit)) {
-    if (!s.models[m].pose.alive || s.setup->models[m].profile != profile) continue;
+    if (!s.models[m].pose.alive || s.info(m).profile != profile) continue;
     ++(s.models[m].armour_shed ? shed : kept);
   }
   return shed > kept ? std::nullopt : profile->save;
@@ -122,6 +127,72 @@ class Carried {
   std::vector<double> p_;
 };
 
+// ADV-22 (option separate_mounts): riders on mounts that are bodies of their own, under direct
+// fire. A distribution over (riders still mounted, riders on foot, wounds through to either), each
+// hit landing on a living model at random (SHOOT-27: all of one cover, as the odds layer takes
+// them), then on the rider or on the mount of a mounted one. Riders and mounts of one Wound each.
+class RidersApart {
+ public:
+  RidersApart(int mounted, int on_foot) : mounted_(mounted), models_(mounted + on_foot) {
+    p_[{mounted, on_foot, 0}] = 1.0;
+  }
+  // `hits` landing one by one: on a mounted model the rider is struck with `p_rider` (the die, or
+  // the firer's aim) and slain with `u_rider`; else its mount, slain with `u_mount`, whose rider is
+  // then slain thrown with `thrown`. A rider on foot is slain with `u_rider`.
+  void add(const dice::Distribution& hits, double p_rider, double u_rider, double u_mount,
+           double thrown) {
+    std::map<Key, double> next;
+    std::map<Key, double> after = p_;
+    for (int k = 0; k <= hits.highest(); ++k) {
+      if (k >= hits.lowest())
+        for (const auto& [key, p] : after) next[key] += hits[k] * p;
+      if (k < hits.highest()) after = one_hit(after, p_rider, u_rider, u_mount, thrown);
+    }
+    p_ = std::move(next);
+  }
+  dice::Distribution slain() const {
+    std::vector<double> out(static_cast<std::size_t>(models_) + 1, 0.0);
+    for (const auto& [key, p] : p_) out[models_ - std::get<0>(key) - std::get<1>(key)] += p;
+    return dice::Distribution(0, std::move(out));
+  }
+  dice::Distribution through() const {
+    int most = 0;
+    for (const auto& [key, p] : p_) most = std::max(most, std::get<2>(key));
+    std::vector<double> out(static_cast<std::size_t>(most) + 1, 0.0);
+    for (const auto& [key, p] : p_) out[std::get<2>(key)] += p;
+    return dice::Distribution(0, std::move(out));
+  }
+
+ private:
+  using Key = std::tuple<int, int, int>;  // mounted, on foot, wounds through
+  static std::map<Key, double> one_hit(const std::map<Key, double>& from, double p_rider,
+                                       double u_rider, double u_mount, double thrown) {
+    std::map<Key, double> out;
+    for (const auto& [key, p] : from) {
+      const auto [m, d, k] = key;
+      const int n = m + d;
+      if (n == 0) {
+        out[key] += p;  // nobody left: the hit is lost
+        continue;
+      }
+      const double on_mounted = static_cast<double>(m) / n;
+      const double rider_slain = on_mounted * p_rider * u_rider;
+      const double mount_slain = on_mounted * (1.0 - p_rider) * u_mount;
+      const double walker_slain = (1.0 - on_mounted) * u_rider;
+      if (m > 0) {
+        out[{m - 1, d, k + 1}] += p * (rider_slain + mount_slain * thrown);
+        out[{m - 1, d + 1, k + 1}] += p * mount_slain * (1.0 - thrown);
+      }
+      if (d > 0) out[{m, d - 1, k + 1}] += p * walker_slain;
+      out[key] += p * (1.0 - rider_slain - mount_slain - walker_slain);
+    }
+    return out;
+  }
+  int mounted_;
+  int models_;
+  std::map<Key, double> p_;
+};
+
 // The odds of one volley of the action (ADV-32: 0 is the action's target, k its k-th split).
 void preview_fire(const GameState& s, const Action& a, Preview& out, int volley = 0) {
   const int target_unit = volley == 0 ? a.target : a.picks[volley - 1].second;
@@ -137,11 +208,51 @@ void preview_fire(const GameState& s, const Action& a, Preview& out, int volley 
   for (int m : s.members(target_unit)) {
     if (!s.models[m].pose.alive) continue;
     ++living;
-    most_damage =
-        std::max(most_damage, s.setup->models[m].profile->wounds - s.models[m].wounds_left);
+    most_damage = std::max(most_damage, s.info(m).profile->wounds - s.models[m].wounds_left);
   }
   out.target_models = living;
   if (target == nullptr) return;
+  // ADV-22 (option separate_mounts): riders whose mounts are bodies of their own.
+  int mounted = 0;
+  int on_foot = 0;
+  int first_apart = -1;
+  bool others = false;
+  for (int m : s.members(target_unit)) {
+    if (!s.models[m].pose.alive) continue;
+    if (game::rides_apart(s, m)) {
+      ++mounted;
+      if (first_apart < 0) first_apart = m;
+    } else if (s.models[m].dismounted) {
+      ++on_foot;
+    } else {
+      others = true;
+    }
+  }
+  std::optional<RidersApart> apart;
+  std::optional<RidersApart> apart_pinning;
+  std::optional<RidersApart> apart_pins;
+  if (first_apart >= 0) {
+    const auto& rider = game::rider_profile(s, first_apart);
+    bool alike = !others && rider.wounds == 1 && game::mount_profile(s, first_apart).wounds == 1;
+    for (int m : s.members(target_unit))
+      if (s.models[m].pose.alive && (game::rides_apart(s, m) || s.models[m].dismounted))
+        alike =
+            alike && game::rider_profile(s, m).toughness == rider.toughness &&
+            game::rider_profile(s, m).save == rider.save &&
+            game::mount_profile(s, m).toughness == game::mount_profile(s, first_apart).toughness &&
+            game::mount_profile(s, m).save == game::mount_profile(s, first_apart).save &&
+            game::rider_struck_on(s, m) == game::rider_struck_on(s, first_apart);
+    if (alike) {
+      apart.emplace(mounted, on_foot);
+      apart_pinning.emplace(mounted, on_foot);
+      apart_pins.emplace(mounted, on_foot);
+    } else {
+      out.exact = false;
+      out.notes.push_back(
+          "ADV-22: not exact: riders and mounts of more than one Wound, or of more than one "
+          "profile, are counted as one body each");
+    }
+  }
   Carried carried(living, std::max(1, target->wounds), most_damage);
   out.unsaved_wounds = dice::Distribution::point(0);
   Carried pinning(living, std::max(1, target->wounds), most_damage);
@@ -151,7 +262,7 @@ void preview_fire(const GameState& s, const Action& a, Preview& out, int volley 
   for (const auto& g : groups) {
     odds::AttackRequest request;
     request.kind = odds::AttackKind::shooting;
-    const auto& firer = *s.setup->models[g.model].profile;
+    const auto& firer = *s.info(g.model).profile;
     request.attacker.models = g.firers;
     request.attacker.skill = firer.ballistic_skill;
     request.attacker.strength = firer.strength;
@@ -191,6 +302,49 @@ void preview_fire(const GameState& s, const Action& a, Preview& out, int volley 
     if (s.setup->options.hitting_cover && g.kind == rules::ShotKind::direct &&
         g.situation.target_cover != table::Cover::none)  // SHOOT-15
       row.expected_cover_hits = row.report.shots * rules::cover_strike_chance(row.report.hit_goal);
+    // ADV-22: each hit on a mounted model strikes the rider or the mount, each with its own
+    // Toughness and saves (exact for direct fire; the odds layer's templates and markers are not).
+    if (apart && row.report.resolution == "direct" && !row.report.groups.empty()) {
+      const auto& rider = game::rider_profile(s, first_apart);
+      const auto& mount = game::mount_profile(s, first_apart);
+      const auto through = [&](const data::Profile& body, data::Shield shield) {
+        odds::AttackRequest on = request;
+        on.target.toughness = body.toughness;
+        const auto guarded =
+            rules::shielded({body.save, body.invulnerable, std::nullopt}, shield,
+                            {.primitive_weapon = g.weapon->has(data::WeaponProperty::primitive),
+                             .storm_shots = s.setup->rulings.adv_60()});
+        on.target.save = guarded.armour;
+        on.target.invulnerable = guarded.invulnerable;
+        on.target.wounds = 1;
+        on.target.unstoppable = body.has_rule("unstoppable");
+        return odds::evaluate_attack(on).p_unsaved_per_hit;
+      };
+      const double u_rider = through(rider, common_shield(s, target_unit));
+      const double u_mount = through(mount, data::Shield::none);
+      const bool aimed =
+          a.mount_aim != game::MountAim::either && rules::at_short_range(g.range, g.weapon->range);
+      const double p_rider = aimed ? (a.mount_aim == game::MountAim::rider ? 1.0 : 0.0)
+                                   : (7.0 - game::rider_struck_on(s, first_apart)) / 6.0;
+      const int thrown_strength = game::thrown_rider_strength(game::riding_speed(s, target_unit));
+      const double thrown =
+          thrown_strength > 0
+              ? rules::p_wound(rules::wound_goal(rider.toughness, thrown_strength, true))
+              : 0.0;
+      const auto hits =
+          dice::Distribution::binomial(row.report.groups.front().attacks, row.report.p_hit);
+      apart->add(hits, p_rider, u_rider, u_mount, thrown);
+      if (g.weapon->has(data::WeaponProperty::auto_pin))
+        apart_pins->add(hits, p_rider, u_rider, u_mount, thrown);
+      else if (g.pins)
+        apart_pinning->add(hits, p_rider, u_rider, u_mount, thrown);
+    } else if (apart) {
+      apart.reset();
+      out.exact = false;
+      out.notes.push_back(
+          "ADV-22: not exact: the riders and mounts under templates and markers are counted as "
+          "one body each");
+    }
     const auto profile = odds::wounding_profile(request, row.report);
     const auto damage = profile.damage_best_of_two
                             ? dice::expression_best_of_two_distribution(profile.damage)
@@ -207,12 +361,13 @@ void preview_fire(const GameState& s, const Action& a, Preview& out, int volley 
     for (const auto& note : row.report.notes) out.notes.push_back(g.weapon->id + ": " + note);
     out.groups.push_back(std::move(row));
   }
-  out.slain = carried.slain();
+  out.slain = apart ? apart->slain() : carried.slain();
+  if (apart) out.unsaved_wounds = apart->through();  // ADV-22: on riders and mounts alike
   out.p_wiped_out = living > 0 ? out.slain[living] : 0.0;
   // ADV-01: a unit gone to ground takes no pinning test.
   if (any_pinning && !s.units[target_unit].gone_to_ground())
-    out.p_pinning_test = pinning.slain().at_least(1);
-  if (any_pins) out.p_auto_pinned = pins.slain().at_least(1);
+    out.p_pinning_test = (apart ? apart_pinning->slain() : pinning.slain()).at_least(1);
+  if (any_pins) out.p_auto_pinned = (apart ? apart_pins->slain() : pins.slain()).at_least(1);
   // SHOOT-31: losses to fire since its last turn, these included, reach 25 % of its strength
   // then, and the unit is not exempt from the test it would take before it next activates
   // (MORALE-02/04: fearless, already tested, pinned, failed a pinning test, routing). A pinning

@@ -45,7 +45,7 @@ int melee_power(const GameState& s, int unit) {
   int power = 0;
   for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
-    const auto& p = *s.setup->models[m].profile;
+    const auto& p = *s.info(m).profile;
     power += p.attacks * (p.weapon_skill + p.strength);
   }
   return power;

@@ -48,7 +48,7 @@ Punch punch_of(const game::GameState& s, int unit, const data::Profile& target) 
   Punch out;
   for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
-    const auto& model = s.setup->models[m];
+    const auto& model = s.info(m);
     const auto& p = *model.profile;
     const data::WeaponProfile* melee = nullptr;
     double best_volley = 0.0;
@@ -117,7 +117,7 @@ double static_value(const game::GameState& s, int side, const TacticianWeights& 
     int wounds = 0;
     int full = 0;
     for (int m : s.members(u)) {
-      full += s.setup->models[m].profile->wounds;
+      full += s.info(m).profile->wounds;
       if (s.models[m].pose.alive) wounds += s.models[m].wounds_left;
     }
     double worth = w.kill_point + w.unit_strength * wounds / std::max(1, full);
@@ -148,7 +148,7 @@ int representative_model(const game::GameState& s, int unit) {
     if (!s.models[m].pose.alive) continue;
     int count = 0;
     for (int n : s.members(unit))
-      if (s.models[n].pose.alive && s.setup->models[n].profile == s.setup->models[m].profile &&
+      if (s.models[n].pose.alive && s.info(n).profile == s.info(m).profile &&
           s.setup->models[n].group == s.setup->models[m].group)
         ++count;
     if (count > best_count) {
@@ -178,12 +178,12 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
     const auto& info = s.setup->units[u];
     UnitSketch& k = units_[u];
     k.side = info.side;
-    k.move = info.move;
+    k.move = s.unit_move(u);
     k.on_table = s.unit_alive(u) && !s.units[u].away && !s.units[u].in_reserve;
     k.locked = s.locked(u);
     k.routing = s.units[u].routing;
     for (int m : s.members(u)) {
-      k.full_wounds += s.setup->models[m].profile->wounds;
+      k.full_wounds += s.info(m).profile->wounds;
       ++k.full_models;
       if (!s.models[m].pose.alive) continue;
       ++k.models;
@@ -224,7 +224,7 @@ double Assessment::exposure_on(const table::Table& table, int u, const table::Po
                                bool tactical) const {
   const int m = representative_model(state_, u);
   if (m < 0) return 0.0;
-  const data::Profile& target = *state_.setup->models[m].profile;
+  const data::Profile& target = *state_.info(m).profile;
   double wounds = 0.0;
   for (int e = 0; e < static_cast<int>(units_.size()); ++e) {
     const auto& k = units_[e];
@@ -298,7 +298,7 @@ double Assessment::position_value(int u, const table::Point& spot, bool tactical
 double Assessment::volley_against(int shooter, int target) const {
   const int m = representative_model(state_, target);
   if (m < 0) return 0.0;
-  return punch_of(state_, shooter, *state_.setup->models[m].profile).volley;
+  return punch_of(state_, shooter, *state_.info(m).profile).volley;
 }
 
 int fighters(const game::GameState& s, int unit, int foe, bool closes_in) {
@@ -308,7 +308,7 @@ int fighters(const game::GameState& s, int unit, int foe, bool closes_in) {
     const auto& pose = s.models[m].pose;
     if (!pose.alive) continue;
     ++alive;
-    const double reach = closes_in ? s.setup->models[m].move : 0.0;
+    const double reach = closes_in ? s.info(m).move : 0.0;
     for (int n : s.members(foe)) {
       const auto& other = s.models[n].pose;
       if (!other.alive) continue;
@@ -328,14 +328,13 @@ int fighters(const game::GameState& s, int unit, int foe, bool closes_in) {
 bool strikes_later(const game::GameState& s, int unit, int foe) {
   const int m = representative_model(s, unit);
   const int n = representative_model(s, foe);
-  return m >= 0 && n >= 0 &&
-         s.setup->models[m].profile->initiative < s.setup->models[n].profile->initiative;
+  return m >= 0 && n >= 0 && s.info(m).profile->initiative < s.info(n).profile->initiative;
 }
 
 odds::MeleeSide Assessment::melee_side(int u, int fighters) const {
   const auto& s = state_;
   const int m = representative_model(s, u);
-  const auto& model = s.setup->models[m];
+  const auto& model = s.info(m);
   const auto& p = *model.profile;
   const auto& info = s.setup->units[u];
   const int models = fighters >= 0 ? std::min(fighters, units_[u].models) : units_[u].models;

@@ -33,7 +33,7 @@ void Scorer::score_ground(ScoredAction& out) {
   } else {
     const table::Point here = a_.unit(unit).centre;
     const double wounds = a_.exposure(unit, here, s_.units[unit].tactical);
-    const data::Profile& profile = *s_.setup->models[s_.setup->units[unit].first_model].profile;
+    const data::Profile& profile = *s_.info(s_.setup->units[unit].first_model).profile;
     const double up =
         1.0 - rules::p_save(rules::save_goal({profile.save, profile.invulnerable, std::nullopt}));
     rules::SaveInputs lying{profile.save, profile.invulnerable, std::nullopt};

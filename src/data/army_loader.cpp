@@ -168,6 +168,8 @@ void read_army(const Field& root, const std::string& file, Library& library) {
               "ADV-22: a character and its mount are two models, which the engine does not field "
               "yet; only a rider who is no character shares one model with its mount");
         }
+        group.rider = group.profile;
+        group.mount = mount;
         Profile pair = ridden(*group.profile, *mount);
         std::string key = army.id + "/" + pair.id;
         const Profile* known = library.profile(key);

@@ -14,11 +14,15 @@ namespace {
 
 using nlohmann::json;
 
+// The layout of the cache: a file written by a build that wrote fewer fields is a miss (read
+// again from the YAML), not a library with those fields left empty. 2: ADV-22's rider and mount.
+constexpr int kCacheFormat = 2;
+
 // A new field in one of these structs must be written and read here too: these sizes make the
 // build fail until it is (they hold for the 64-bit GCC and Clang the project builds with).
 static_assert(sizeof(WeaponProfile) == 184, "WeaponProfile changed: update library_cache.cpp");
 static_assert(sizeof(Profile) == 168, "Profile changed: update library_cache.cpp");
-static_assert(sizeof(ModelGroup) == 96, "ModelGroup changed: update library_cache.cpp");
+static_assert(sizeof(ModelGroup) == 112, "ModelGroup changed: update library_cache.cpp");
 static_assert(sizeof(UnitDefinition) == 120, "UnitDefinition changed: update library_cache.cpp");
 static_assert(sizeof(HatedFoe) == 104, "HatedFoe changed: update library_cache.cpp");
 static_assert(sizeof(Army) == 144, "Army changed: update library_cache.cpp");
@@ -128,6 +132,7 @@ json library_to_json(const Library& library) {
     for (const Profile* p : army.profiles) keys[p] = army.id + "/" + p->id;
   json out;
   out["fingerprint"] = library.fingerprint();
+  out["format"] = kCacheFormat;
   out["special_rules"] = json::array();
   for (const auto& rule : library.special_rules()) out["special_rules"].push_back(rule);
   out["weapons"] = json::array();
@@ -167,6 +172,10 @@ json library_to_json(const Library& library) {
                                {"suspensors", group.suspensors},  // ADV-18
                                {"kit_kg", group.kit_kg},
                                {"weapons", weapons}});
+        if (group.rider != nullptr) {  // ADV-22: the pair's rider and mount apart
+          u["models"].back()["rider"] = key_of(group.rider);
+          u["models"].back()["mount"] = key_of(group.mount);
+        }
       }
       u["hates"] = json::array();
       for (const auto& foe : unit.hates)
@@ -184,6 +193,8 @@ json library_to_json(const Library& library) {
 }
 
 Library library_from_json(const json& j) {
+  if (j.value("format", 1) != kCacheFormat)
+    throw std::runtime_error("cache: written by another version of arap");
   Library library;
   library.set_fingerprint(j.at("fingerprint").get<std::uint64_t>());
   for (const auto& rule : j.at("special_rules")) library.add_special_rule(rule.get<std::string>());
@@ -220,6 +231,10 @@ Library library_from_json(const json& j) {
         group.bodyguard = m.value("bodyguard", false);            // ADV-53
         group.suspensors = m.value("suspensors", 0);              // ADV-18
         group.kit_kg = m.value("kit_kg", 0.0);
+        if (m.contains("rider")) {  // ADV-22
+          group.rider = profile(m.at("rider"));
+          group.mount = profile(m.at("mount"));
+        }
         for (const auto& id : m.at("weapons")) {
           const WeaponProfile* w = library.weapon(id.get<std::string>());
           if (w == nullptr) throw std::runtime_error("cache: no weapon " + id.dump());

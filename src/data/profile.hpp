@@ -65,6 +65,9 @@ struct ModelGroup {
   int suspensors = 0;
   double kit_kg = 0.0;
   std::vector<const WeaponProfile*> weapons;
+  // ADV-22: when `profile` is a rider and its mount as one model (data::ridden), the two apart.
+  const Profile* rider = nullptr;
+  const Profile* mount = nullptr;
 };
 
 // MORALE-06: a foe a unit hates, as an army id ("orks") or one of its units ("orks/nobz").

@@ -103,6 +103,8 @@ nlohmann::json to_json(const Action& action) {
       out["target"] = action.target;
       out["heavy"] = action.heavy;
       if (action.guess) out["guess"] = *action.guess;
+      if (action.mount_aim != MountAim::either)  // ADV-22
+        out["mount_aim"] = action.mount_aim == MountAim::rider ? "rider" : "mount";
       if (action.pick_count > 0) {  // ADV-32: model groups sent at other units
         nlohmann::json split = nlohmann::json::array();
         for (int i = 0; i < action.pick_count; ++i)
@@ -181,7 +183,8 @@ std::size_t name_index(const data::Field& field, const std::array<const char*, N
 Action action_from_field(const data::Field& field) {
   field.expect_map();
   field.allow_only({"type", "unit", "dice", "target", "dx", "dy", "facing", "guess", "heavy",
-                    "fire", "krak", "buckler", "pursue", "mode", "picks", "split", "x", "y"});
+                    "fire", "krak", "buckler", "pursue", "mode", "picks", "split", "x", "y",
+                    "mount_aim"});
   Action action;
   action.kind = static_cast<ActionKind>(name_index(field["type"], kKinds, "action type"));
   constexpr int kMostUnits = 9999;
@@ -206,6 +209,17 @@ Action action_from_field(const data::Field& field) {
   if (field.has("fire")) action.fire = field["fire"].as_bool();
   if (field.has("krak")) action.krak = field["krak"].as_bool();
   if (field.has("buckler")) action.buckler = field["buckler"].as_bool();
+  if (field.has("mount_aim")) {  // ADV-22: a shot at short range picks out rider or mount
+    const data::Field aim = field["mount_aim"];
+    if (action.kind != ActionKind::shoot)
+      aim.fail("only a shoot action aims at a rider or its mount (ADV-22)");
+    const std::string name = aim.as_string();
+    if (name != "rider" && name != "mount" && name != "either")
+      aim.fail(fmt::format("no mount_aim \"{}\" (ADV-22: rider, mount or either)", name));
+    action.mount_aim = name == "rider"   ? MountAim::rider
+                       : name == "mount" ? MountAim::mount
+                                         : MountAim::either;
+  }
   // MELEE-24/25: a fight's choice to pursue, or a pursuing unit's standing order (which must say).
   if (action.kind == ActionKind::pursuit_order) {
     action.pursue = field["pursue"].as_bool();

@@ -86,6 +86,8 @@ enum class ActionKind : std::uint8_t {
   leave,
 };
 
+enum class MountAim : std::uint8_t { either, rider, mount };
+
 struct Action {
   ActionKind kind = ActionKind::end_phase;
   int unit = -1;
@@ -107,6 +109,9 @@ struct Action {
   std::optional<double> guess;
   std::array<std::pair<int, int>, 3> picks{};
   int pick_count = 0;
+  // shoot (ADV-22, option separate_mounts): whom its shots at short range pick out of a rider and
+  // its mount, each a target of its own; beyond short range, and with `either`, a die decides.
+  MountAim mount_aim = MountAim::either;
 
   friend bool operator==(const Action&, const Action&) = default;
 };

@@ -65,8 +65,7 @@ bool can_stand_and_fire(const GameState& s, int charger, int target) {
   if (t.own_turn.pinned || t.routing || t.rout_pending || t.pursuing >= 0) return false;
   if (!s.setup->units[target].has_ranged) return false;
   const NearestPair pair = nearest_pair(s, charger, target);
-  if (!rules::firing_during_charge_allowed(pair.distance, s.setup->units[charger].move))
-    return false;
+  if (!rules::firing_during_charge_allowed(pair.distance, s.unit_move(charger))) return false;
   // CHARGE-13: not against Chargers coming from behind.
   return approach_of(s, target, s.models[pair.own].pose.position) != table::Quadrant::rear;
 }
@@ -174,7 +173,7 @@ bool poor_resolve_holds(Context& c, int unit, int before) {
   const auto& info = c.setup.units[unit];
   const int leader = info.leader_model >= 0 ? info.leader_model : info.first_model;
   if (!c.setup.options.poor_resolve || !s.unit_alive(unit) ||
-      !c.setup.models[leader].profile->has_rule("poor_resolve"))
+      !c.state.info(leader).profile->has_rule("poor_resolve"))
     return true;
   const auto target = rules::poor_resolve_target(s.leadership(unit), info.model_count, before,
                                                  before - s.living_models(unit));
@@ -476,7 +475,8 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
   // MOVE-12: variable ground on the way rolls shorter at most; only a target beyond that reach
   // needs the ground looked at (listings ask this of every target).
   const double variable_longest =
-      (2.0 * table::variable_die_sides(info.whole_move()) + (info.leaping ? 6.0 : 0.0)) * rain +
+      (2.0 * table::variable_die_sides(s.unit_whole_move(a.unit)) + (info.leaping ? 6.0 : 0.0)) *
+          rain +
       size;
   if (!move.prone && !move.fixed_rate && pair.distance <= longest + 1e-9 &&
       pair.distance > variable_longest + 1e-9) {
@@ -496,7 +496,7 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
         info.name, s.setup->units[a.target].name);
   }
   if (a.fire) {
-    if (!rules::firing_during_charge_allowed(pair.distance, info.move))
+    if (!rules::firing_during_charge_allowed(pair.distance, s.unit_move(a.unit)))
       return "CHARGE-11: Fire and Charge needs a start more than the unit's move away";
     bool armed = false;
     bool spent = false;  // ADV-30: armed, but only with Reload weapons not yet reloaded

@@ -130,7 +130,7 @@ void intercept(Context& c, int interceptor) {
               table::MoveMode::charge);
   place_chargers(c, charger, interceptor, at.lead, s.charge_progress.distance);
   // The interceptors close in with their move (their automatic activation, CHARGE-09).
-  advance_on(c, interceptor, charger, c.setup.units[interceptor].move,
+  advance_on(c, interceptor, charger, c.state.unit_move(interceptor),
              /*hold_if_engaged=*/true);
   UnitState& cu = s.units[charger];
   UnitState& vu = s.units[interceptor];
@@ -204,7 +204,7 @@ ChargeReach charge_reach(const GameState& s, const Action& a) {
     if (rolls[i] <= 0.0 || inches <= 0.0) continue;
     if (pair.distance - inches > contact_reach + 0.01) continue;
     // As make_contact: the lead's furthest straight move toward its nearest enemy.
-    const LeadMove lead = lead_move(s, poses, pair, a.target, inches, ci.move);
+    const LeadMove lead = lead_move(s, poses, pair, a.target, inches, s.unit_move(a.unit));
     if (!lead.contact) continue;
     const auto& plan = lead.plan;
     if (out.shortest_roll < 0) out.shortest_roll = rolled;

@@ -48,7 +48,7 @@ bool all_prone(const GameState& s, int unit) {
 rules::ChargeMove charge_move_of(const GameState& s, int unit, int target) {
   const auto& info = s.setup->units[unit];
   rules::ChargeMove move;
-  move.move = info.whole_move();  // ADV-18: the dice add the current move's whole inches
+  move.move = s.unit_whole_move(unit);  // ADV-18: the dice add the current move's whole inches
   move.prone = all_prone(s, unit);
   move.fixed_rate = s.setup->machine(unit) == Machine::robot;  // ADV-27: exactly M, any ground
   move.leaping = info.leaping;
@@ -68,7 +68,7 @@ rules::ChargeMove charge_move_of(const GameState& s, int unit, int target) {
   request.climb_limit = 1e9;
   request.path = {poses[pair.enemy].position};
   if (table::check_move(s.table(), poses, request, false).variable.empty()) return move;
-  move.variable_sides = table::variable_die_sides(info.whole_move());
+  move.variable_sides = table::variable_die_sides(s.unit_whole_move(unit));
   bool all_cover = true;
   for (int m : s.members(unit))
     if (poses[m].alive) all_cover = all_cover && poses[m].move_through_cover;
@@ -173,7 +173,7 @@ Contact make_contact(Context& c, int charger, int goal_unit, double inches) {
   const NearestPair pair = nearest_pair(s, charger, goal_unit);
   auto poses = s.table_models();
   const auto starts = model_positions(s);
-  const double climb = ci.move;
+  const double climb = s.unit_move(charger);
   const LeadMove lead = lead_move(s, poses, pair, goal_unit, inches, climb);
   const auto& plan = lead.plan;
   const table::Point charged_from = moving_from(c, charger);

@@ -38,7 +38,7 @@ constexpr double kTwoLevels = 6.0;  // ADV-14: Strength tests again at each two 
 
 bool rope_tests_passed(Context& c, int unit, int m, double height, const char* what) {
   if (!c.setup.options.rope_strength_tests) return true;
-  const int strength = c.setup.models[m].profile->strength;
+  const int strength = c.state.info(m).profile->strength;
   const int tests = std::max(1, static_cast<int>(std::ceil(height / kTwoLevels - 1e-9)));
   int rolled = 0;
   bool held = true;

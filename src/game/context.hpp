@@ -46,6 +46,9 @@ class RecordingDice final : public dice::DiceSource {
   }
   Channel channel() const { return channel_; }
   void set_channel(Channel channel) { channel_ = channel; }
+  // A die rolled in the middle of another event's dice that its own event logs (ADV-22: whom of a
+  // rider and its mount a hit strikes), kept out of the faces being recorded.
+  int roll_apart(int sides) { return inner_.roll(sides); }
 
  private:
   dice::DiceSource& inner_;

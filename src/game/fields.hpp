@@ -40,6 +40,8 @@ void for_each(Model& m, Visit&& visit) {
   visit("smoke_discharged", m.smoke_discharged);
   visit("crossfire_from.x", m.crossfire_from.x);
   visit("crossfire_from.y", m.crossfire_from.y);
+  visit("mount_wounds_left", m.mount_wounds_left);
+  visit("dismounted", m.dismounted);
 }
 
 // `visit(name, field)` for every field of a cloud laid in play (ADV-35/50). The laid table is

@@ -12,6 +12,7 @@
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
+#include "game/mounts.hpp"
 #include "rules/area_effects.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/charge.hpp"
@@ -42,18 +43,29 @@ std::vector<int> damage_dice_of(const std::vector<HitEffect>& effects) {
 
 }  // namespace
 
-void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
-                    double range, HitEffect& effect, std::vector<int>& wound_faces,
-                    std::vector<int>& save_faces, int strength_change) {
+namespace {
+
+using Body = MountBody;  // ADV-22: each with its own Toughness, saves and wounds
+
+void resolve_hit_on_body(Context& c, int model, Body body, const WeaponProfile& weapon,
+                         int user_strength, double range, HitEffect& effect,
+                         std::vector<int>& wound_faces, std::vector<int>& save_faces,
+                         int strength_change) {
   GameState& s = c.state;
-  if (!s.models[model].pose.alive) return;
-  const auto& profile = *c.setup.models[model].profile;
+  const data::Profile& profile = body == Body::rider   ? rider_profile(s, model)
+                                 : body == Body::mount ? mount_profile(s, model)
+                                                       : *s.info(model).profile;
+  // ADV-11: armour shed to swim is the rider's; the mount wears its own and no shield.
+  const std::optional<int> armour = body == Body::model ? s.armour_save(model)
+                                    : body == Body::mount || !s.models[model].armour_shed
+                                        ? profile.save
+                                        : std::nullopt;
+  const data::Shield shield = body == Body::mount ? data::Shield::none : s.shield(model);
   const bool melta =
       weapon.has(data::WeaponProperty::melta) && rules::at_half_range(range, weapon.range);
   const int strength = weapon.strength.resolve(user_strength) + strength_change;
   const rules::WoundGoal goal =
       rules::wound_goal(profile.toughness, strength, rules::at_short_range(range, weapon.range));
-  ++effect.hits;
   rules::WoundingProfile hit;
   hit.wound = goal;
   hit.wound_best_of_two = melta;
@@ -61,10 +73,10 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   hit.damage_best_of_two = melta;
   // ADV-60: a shield that guards against shots.
   hit.save = rules::save_goal(rules::shielded(
-      {s.armour_save(model), profile.invulnerable, weapon.ap,
-       weapon.has(data::WeaponProperty::needler), weapon.has(data::WeaponProperty::power_weapon),
+      {armour, profile.invulnerable, weapon.ap, weapon.has(data::WeaponProperty::needler),
+       weapon.has(data::WeaponProperty::power_weapon),
        s.units[s.models[model].pose.unit].gone_to_ground()},  // ADV-01
-      s.shield(model),  // ADV-11: unless shed or dropped to swim
+      shield,  // ADV-11: unless shed or dropped to swim
       {.primitive_weapon = weapon.has(data::WeaponProperty::primitive),
        .storm_shots = c.setup.rulings.adv_60()}));
   if (c.setup.options.instant_death)  // ADV-39 (optional)
@@ -86,11 +98,38 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   const int damage = rules::roll_damage(c.dice, hit);
   const auto& damage_rolled = c.dice.stop();
   effect.damage_dice.insert(effect.damage_dice.end(), damage_rolled.begin(), damage_rolled.end());
+  if (body == Body::mount) {
+    wound_mount(c, model, damage);  // ADV-22: the rider goes on, on foot
+    return;
+  }
   s.models[model].wounds_left = static_cast<std::int16_t>(s.models[model].wounds_left - damage);
   if (s.models[model].wounds_left <= 0) {  // SHOOT-23: the excess is lost
-    remove_casualty(c, model);
+    remove_casualty(c, model);             // ADV-22: a rider's mount flees the field with it
     ++effect.slain;
   }
+}
+
+}  // namespace
+
+void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
+                    double range, HitEffect& effect, std::vector<int>& wound_faces,
+                    std::vector<int>& save_faces, int strength_change, MountAim aim) {
+  GameState& s = c.state;
+  if (!s.models[model].pose.alive) return;
+  ++effect.hits;
+  const auto on = [&](Body body) {
+    resolve_hit_on_body(c, model, body, weapon, user_strength, range, effect, wound_faces,
+                        save_faces, strength_change);
+  };
+  if (!rides_apart(s, model)) return on(Body::model);
+  // ADV-22: an area weapon strikes rider and mount alike (the rider first: slain, it takes the
+  // model and its mount with it); any other hit strikes the one aimed at, or the one a die says.
+  if (weapon.effect != data::WeaponEffect::none) {
+    on(Body::rider);
+    if (s.models[model].pose.alive && rides_apart(s, model)) on(Body::mount);
+    return;
+  }
+  on(struck_body(c, model, rules::at_short_range(range, weapon.range), aim));
 }
 
 MeleeSplit melee_split(const GameState& s, const std::vector<table::TableModel>& poses, int target,
@@ -227,7 +266,7 @@ int fire_marker(Context& c, int unit, int target, const Shot& shot, rules::AreaD
   std::vector<int> wound_faces;
   std::vector<int> save_faces;
   std::vector<HitEffect> per_unit(s.units.size());
-  const int strength = c.setup.models[shot.model].profile->strength;
+  const int strength = c.state.info(shot.model).profile->strength;
   for (std::size_t i = 0; i < under.size(); ++i) {
     const int m = under[i];
     const table::Cover cover = effect_cover(s, m, covers[i]);
@@ -305,7 +344,7 @@ std::vector<HitEffect> template_hits(Context& c, const char* rule, int unit,
                                      int goal, int firer_roll, int strength_change) {
   GameState& s = c.state;
   const table::Point from = poses[firer].position;
-  const int strength = c.setup.models[firer].profile->strength;
+  const int strength = c.state.info(firer).profile->strength;
   std::vector<HitEffect> per_unit(s.units.size());
   std::vector<int> fallback_faces;
   std::vector<int> wound_faces;
@@ -352,7 +391,7 @@ int allocate_hit(Context& c, const std::vector<int>& eligible,
   for (std::size_t i = 0; i < eligible.size(); ++i) {
     const int m = eligible[i];
     if (!s.models[m].pose.alive || static_cast<int>(cover[i]) != best) continue;
-    const auto& info = c.setup.models[m];
+    const auto& info = c.state.info(m);
     if (!info.leader && s.models[m].wounds_left < info.profile->wounds) return m;
     candidates.push_back(m);
   }

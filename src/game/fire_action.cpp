@@ -8,6 +8,7 @@
 #include "dice/rolls.hpp"
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
+#include "game/mounts.hpp"
 #include "rules/cover_strikes.hpp"
 #include "rules/shooting_goal.hpp"
 #include "rules/weather.hpp"
@@ -117,11 +118,32 @@ std::string split_problem(const GameState& s, const std::vector<table::TableMode
 
 std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
+  if (a.mount_aim != MountAim::either) {  // ADV-22
+    if (!s.setup->options.separate_mounts)
+      return "ADV-22: rider and mount are one target unless the scenario's option "
+             "separate_mounts makes them two";
+    bool apart = false;
+    for (int m : s.members(a.target))
+      apart = apart || (s.models[m].pose.alive && rides_apart(s, m));
+    if (!apart)
+      return fmt::format("ADV-22: no model of {} rides a mount of its own to aim at",
+                         s.setup->units[a.target].name);
+  }
   if (auto p = guess_problem(s, a, false); !p.empty()) return p;
   if (a.heavy && s.units[a.unit].player_turn.heavy_fired)
     return "SHOOT-06: heavy weapons fire once per turn";
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   s.table_models(poses);
+  if (a.mount_aim != MountAim::either) {  // ADV-22: only a shot at short range picks one out
+    const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy);
+    if (std::none_of(shots.begin(), shots.end(), [](const Shot& shot) {
+          return rules::at_short_range(shot.range, shot.weapon->range);
+        }))
+      return fmt::format(
+          "ADV-22: no weapon of {} is at short range of {}: beyond it a die says whether rider or "
+          "mount is struck",
+          s.setup->units[a.unit].name, s.setup->units[a.target].name);
+  }
   if (a.pick_count > 0) return split_problem(s, poses, a);
   if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty() &&
       wasted_shots(s, poses, a.unit, a.target, a.heavy, {}, true).empty()) {
@@ -193,7 +215,7 @@ static void fire_volley(Context& c, const Action& a, int target, const std::vect
     const WeaponProfile& weapon = *shot.weapon;
     last_weapon = &weapon;
     const bool pins = pinning_fire(s, a.unit, weapon, shot.range, shot.indirect);  // ADV-42
-    const int strength = c.setup.models[shot.model].profile->strength;
+    const int strength = c.state.info(shot.model).profile->strength;
     if (shot.through_smoke && c.logging())
       c.event({{"type", "through_smoke"},
                {"rule", "SHOOT-17"},
@@ -305,7 +327,7 @@ static void fire_volley(Context& c, const Action& a, int target, const std::vect
         break;
       }
       resolve_hit_on(c, victim, weapon, strength, shot.range, effect, wound_faces, save_faces,
-                     smoke_strength_change(s, shot));
+                     smoke_strength_change(s, shot), a.mount_aim);
     }
     if (split.other_unit >= 0 && c.logging()) {
       c.event({{"type", "melee_fire_split"},

@@ -53,7 +53,7 @@ std::vector<int> smoke_targets(const GameState& s, const std::vector<table::Tabl
   if (!table.has_smoke()) return {};
   // ADV-34: a shot at a model seen only through smoke is fired wild, which some weapons never are.
   if (!may_fire_wild(s, weapon)) return {};
-  const int strength = weapon.strength.resolve(s.setup->models[m].profile->strength);
+  const int strength = weapon.strength.resolve(s.info(m).profile->strength);
   if (!rules::strength_through_smoke(strength, weapon.has(data::WeaponProperty::laser))) return {};
   return table::smoke_screened_targets(table, poses, m, target, range);
 }
@@ -80,7 +80,7 @@ FireTargets fire_targets(const GameState& s, const std::vector<table::TableModel
 
 int smoke_strength_change(const GameState& s, const Shot& shot) {
   if (!shot.through_smoke) return 0;
-  const int strength = shot.weapon->strength.resolve(s.setup->models[shot.model].profile->strength);
+  const int strength = shot.weapon->strength.resolve(s.info(shot.model).profile->strength);
   const auto through =
       rules::strength_through_smoke(strength, shot.weapon->has(data::WeaponProperty::laser));
   return through ? *through - strength : 0;
@@ -116,12 +116,12 @@ namespace {
 // too, ADV-31: the group's firers then counts pistols).
 void add_shot(std::vector<Shot>& shots, Shot shot, const GameState& s) {
   const WeaponProfile* weapon = shot.weapon;
-  const int skill = s.setup->models[shot.model].profile->ballistic_skill;
+  const int skill = s.info(shot.model).profile->ballistic_skill;
   auto same = std::find_if(shots.begin(), shots.end(), [&](const Shot& other) {
     return other.weapon == weapon && !weapon->is_area() && !weapon->is_template() &&
            !shot.indirect && other.through_smoke == shot.through_smoke &&
            other.through_unit == shot.through_unit && other.two_pistols == shot.two_pistols &&
-           s.setup->models[other.model].profile->ballistic_skill == skill;
+           s.info(other.model).profile->ballistic_skill == skill;
   });
   if (same == shots.end()) {
     shots.push_back(std::move(shot));
@@ -245,7 +245,7 @@ std::vector<int> within_passing_reach(const GameState& s,
 bool may_fire(const GameState& s, const std::vector<table::TableModel>& poses, int m, bool heavy) {
   if (!poses[m].alive || s.models[m].fell_over) return false;  // MOVE-15: no attacks after a fall
   if (!heavy && s.models[m].heavy_only) return false;          // ADV-29
-  return s.setup->models[m].profile->ballistic_skill > 0;      // SHOOT-10
+  return s.info(m).profile->ballistic_skill > 0;               // SHOOT-10
 }
 
 // SHOOT-07, ADV-30: the AP a heavy-class firing of `unit` may cost: what the acting unit has left
@@ -307,7 +307,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   for (int m : s.members(unit)) {
     if (!may_fire(s, poses, m, heavy)) continue;
     if (!filter.admits(m)) continue;  // ADV-32
-    const auto& model = s.setup->models[m];
+    const auto& model = s.info(m);
     const auto fire = [&](Shot&& shot) {
       if (takes_throwing_place(s, *shot.weapon)) --*places;
       if (firers != nullptr) firers->push_back({m, shot.weapon});
@@ -470,7 +470,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     if (!filter.admits(m)) continue;  // ADV-32
     if (std::any_of(firing.begin(), firing.end(), [&](const Firer& f) { return f.model == m; }))
       continue;
-    const auto& model = s.setup->models[m];
+    const auto& model = s.info(m);
     const TargetRange ranges = target_range(s, poses, m, target, crossfire);
     // MOVE-28; ADV-15: a ladder's bearers fire only what could be fired from one.
     const bool climbing =
@@ -554,7 +554,7 @@ std::string target_problem(const GameState& s, const Action& a) {
 
 std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::TableModel>& poses,
                                   int m, int target) {
-  if (!poses[m].alive || s.setup->models[m].profile->ballistic_skill <= 0) return std::nullopt;
+  if (!poses[m].alive || s.info(m).profile->ballistic_skill <= 0) return std::nullopt;
   if (s.models[m].heavy_only) return std::nullopt;  // ADV-29: a grenade is another weapon
   for (const auto* weapon : s.setup->models[m].group->weapons) {
     if (!weapon->is_blast_grenade()) continue;

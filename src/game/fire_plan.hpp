@@ -197,9 +197,12 @@ struct AllocationDice {
 };
 
 // `strength_change`: SHOOT-17's loss to a laser fired through smoke (smoke_strength_change).
+// `aim`: ADV-22, whom of a rider and its mount (option separate_mounts) a shot at short range
+// picks out.
 void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user_strength,
                     double range, HitEffect& effect, std::vector<int>& wound_faces,
-                    std::vector<int>& save_faces, int strength_change = 0);
+                    std::vector<int>& save_faces, int strength_change = 0,
+                    MountAim aim = MountAim::either);
 // Bookkeeping after fire lands on a unit: hits for suppression, pinning tests (SHOOT-25/28/33),
 // ADV-02's suppression points. `pins`: casualties call for a pinning test (pinning_fire).
 // `firer`: the firing unit (-1 for reaction fire at Chargers, which earns no S-points).

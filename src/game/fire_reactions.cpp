@@ -88,7 +88,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
   int hits_scored = 0;
   for (int m : c.state.members(unit)) {
     if (!poses[m].alive || !s.unit_alive(target)) continue;
-    if (c.setup.models[m].profile->ballistic_skill <= 0) continue;
+    if (c.state.info(m).profile->ballistic_skill <= 0) continue;
     if (s.models[m].heavy_only) continue;  // ADV-29: Fire and Charge after its heavy shot
     if (engaged_unit) {
       // CHARGE-13: only models not already in the fight may shoot.
@@ -175,7 +175,7 @@ int reaction_fire(Context& c, int unit, int target, int successes, bool fire_and
       if (!fire_and_charge) sit.s_points = 0;  // ADV-02: not in Stand and Fire
       sit.shotgun_at_half_range = weapon->has(data::WeaponProperty::shotgun);
       const auto goal = rules::shooting_hit_goal(sit, c.setup.rulings);
-      const int strength = c.setup.models[m].profile->strength;
+      const int strength = c.state.info(m).profile->strength;
       std::vector<table::Cover> covers;
       for (const int t : shot.targets)
         covers.push_back(table::model_cover(c.state.table(), poses[m].position, poses[t].position));
@@ -256,7 +256,7 @@ std::string throw_illegal(const GameState& s, const Action& a) {
   thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
   bool gathered = false;
   for (int m : s.members(a.unit)) {
-    if (!s.models[m].pose.alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
+    if (!s.models[m].pose.alive || s.info(m).profile->ballistic_skill <= 0) continue;
     for (const auto* weapon : s.setup->models[m].group->weapons) {
       if (!weapon->is_blast_grenade()) continue;
       if (!foe_within(m, weapon->range)) continue;

@@ -20,7 +20,7 @@ table::Cover effect_cover(const GameState& s, int model, table::Cover cover) {
 
 rules::ShootingSituation situation(const GameState& s, const std::vector<table::TableModel>& poses,
                                    int unit, int target, const Shot& shot, rules::ShotKind kind) {
-  const auto& shooter_model = s.setup->models[shot.model];
+  const auto& shooter_model = s.info(shot.model);
   const UnitState& u = s.units[unit];
   const UnitState& t = s.units[target];
   rules::ShootingSituation sit;

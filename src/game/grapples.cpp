@@ -52,7 +52,7 @@ bool above_a_throw(double rise) {
 int grapple_thrower(const GameState& s, int unit, const table::Point& foot, double level,
                     double rise) {
   for (const int m : models_in_reach(s, unit, foot, level)) {
-    const auto& profile = *s.setup->models[m].profile;
+    const auto& profile = *s.info(m).profile;
     if (above_a_throw(rise) ? profile.has_rule("grapple_launcher") : carries_grapple(profile))
       return m;
   }
@@ -119,8 +119,7 @@ std::optional<GapThrow> gap_throw(const GameState& s, int unit, const LadderFace
   double nearest = std::numeric_limits<double>::infinity();
   for (int m : s.members(unit)) {
     const auto& model = s.models[m];
-    if (!model.pose.alive || model.fell_over || !carries_grapple(*s.setup->models[m].profile))
-      continue;
+    if (!model.pose.alive || model.fell_over || !carries_grapple(*s.info(m).profile)) continue;
     const table::Point& p = model.pose.position;
     const double d = table::distance(p, at);
     if (d > kThrownReach + 1e-9 || d >= nearest) continue;
@@ -154,7 +153,7 @@ std::optional<GrappleThrow> find_throw(const GameState& s, int unit, const Ladde
 
 // The throw's goal: the thrower's BS with the modifier of where the hook is to catch.
 int throw_goal(const GameState& s, int thrower, const LadderFace& face) {
-  return s.setup->models[thrower].profile->ballistic_skill + hold_modifier(s, face);
+  return s.info(thrower).profile->ballistic_skill + hold_modifier(s, face);
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ std::string hell_for_leather_problem(const GameState& s, int unit) {
   for (int m : s.members(unit))
     if (s.models[m].pose.alive && !s.models[m].pose.mounted)
       return fmt::format("ADV-24: only mounted models ride Hell for Leather, and the {} is on foot",
-                         s.setup->models[m].profile->name);
+                         s.info(m).profile->name);
   return {};
 }
 

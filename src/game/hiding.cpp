@@ -36,7 +36,7 @@ bool near_line(const std::vector<table::Point>& points, const table::Point& p, b
 
 bool spotted_by(const GameState& s, int observer, int hider) {
   const table::Point apart = s.models[observer].pose.position - s.models[hider].pose.position;
-  const double reach = s.setup->models[observer].spotting;
+  const double reach = s.info(observer).spotting;
   return table::dot(apart, apart) <= reach * reach + 1e-9;
 }
 

@@ -117,6 +117,18 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     const int wounds = setup.models[m].profile->wounds;
     if (model.wounds_left > wounds)
       fail(fmt::format("model {} has {} wounds of {}", m, model.wounds_left, wounds));
+    // ADV-22: only a rider set to ride apart has a mount's wounds or stands on foot, not both;
+    // mounted and alive, its mount has wounds left.
+    if (setup.models[m].on_foot >= 0) {
+      const int mount_wounds = setup.models[m].group->mount->wounds;
+      if (model.mount_wounds_left < 0 || model.mount_wounds_left > mount_wounds ||
+          (model.dismounted && model.mount_wounds_left != 0) ||
+          (model.pose.alive && !model.dismounted && model.mount_wounds_left == 0))
+        fail(fmt::format("ADV-22: model {} has {} mount wounds{}", m, model.mount_wounds_left,
+                         model.dismounted ? " on foot" : ""));
+    } else if (model.mount_wounds_left != 0 || model.dismounted) {
+      fail(fmt::format("ADV-22: model {} rides no mount apart", m));
+    }
     if (!model.pose.alive) continue;
     if (model.wounds_left < 1) fail(fmt::format("model {} is on the table with no wounds", m));
     if (!setup.scenario.table.on_table(model.pose.position))

@@ -11,6 +11,7 @@
 #include "game/context.hpp"
 #include "game/fire_plan.hpp"
 #include "game/legal_moves.hpp"
+#include "game/mounts.hpp"
 #include "game/planner.hpp"
 #include "table/geometry.hpp"
 
@@ -218,7 +219,19 @@ void add_unit_actions(Listing& list, int unit) {
       if (list.wants(ActionKind::shoot) && !list.wants_wasted_shots() &&
           !shot_fires(s, table_poses(), a))
         continue;
+      const std::size_t before = out.size();
       list.push_if_legal(a);
+      // ADV-22 (option separate_mounts): at short range the shots may pick out the riders, or
+      // their mounts.
+      bool riders_apart = false;
+      if (out.size() > before && setup.options.separate_mounts)
+        for (int m : s.members(v)) riders_apart = riders_apart || rides_apart(s, m);
+      if (riders_apart)
+        for (const MountAim aim : {MountAim::rider, MountAim::mount}) {
+          Action aimed = a;
+          aimed.mount_aim = aim;
+          list.push_if_legal(aimed);
+        }
     }
     Action grenade = make_action(ActionKind::throw_grenade, unit);
     grenade.target = v;

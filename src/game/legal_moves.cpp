@@ -88,7 +88,7 @@ std::vector<Destination> destinations(const GameState& s, int unit) {
   const auto& setup = *s.setup;
   const auto& table = s.table();
   const table::Point centre = detail::unit_centre(s, unit);
-  const double reach = std::max(6.0, 2.0 * setup.units[unit].move);
+  const double reach = std::max(6.0, 2.0 * s.unit_move(unit));
   const int side = setup.units[unit].side;
   // Toward and away from every enemy unit on the table.
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
@@ -341,7 +341,7 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   if (!main_open && !fleet) return;
   // No plan moves the unit further than its move or a tactical move's best roll (MOVE-13).
   const detail::MoveNeighbourhood near =
-      detail::move_neighbourhood(s, unit, std::max(static_cast<double>(info.move), 6.0) + 1.0);
+      detail::move_neighbourhood(s, unit, std::max(s.unit_move(unit), 6.0) + 1.0);
   const auto plan = [&](table::MoveMode mode, const table::Point& at) {
     return detail::plan_unit_move(s, unit, mode, at, free_move, detail::PlanUse::listing, &near);
   };
@@ -381,7 +381,7 @@ void add_moves(const GameState& s, int unit, bool free_move, std::vector<Action>
   if (mode_open(table::MoveMode::sidestep))
     for (const double side : {90.0, -90.0})
       set.add(plan(table::MoveMode::sidestep,
-                   centre + table::heading_vector(facing + side) * info.move));
+                   centre + table::heading_vector(facing + side) * s.unit_move(unit)));
   // MOVE-20/25: climbing and jumping toward every destination, where the table has something to
   // climb or jump from; MOVE-17: swimming where it has deep water.
   // A jump move differs from a normal one only where it jumps down (MOVE-25) or, with jump packs,

@@ -191,8 +191,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         case ActionKind::go_prone: {
           // MOVE-09 with 2.3's detail: a vehicle or machine cannot lie down (a horse can).
           if (const int m = detail::living_model_with_rule(s, unit, "cannot_go_prone"); m >= 0)
-            return explain ? fmt::format("MOVE-09: the {} cannot go prone",
-                                         s.setup->models[m].profile->name)
+            return explain ? fmt::format("MOVE-09: the {} cannot go prone", s.info(m).profile->name)
                            : "MOVE-09";
           for (int m : s.members(unit)) {
             if (s.models[m].pose.alive && !s.models[m].prone) return "";

@@ -44,7 +44,7 @@ int place_along(Context& c, int model, const table::Point& start, const table::P
 // Returns the unsaved wounds.
 int fall_hits(Context& c, int model, int hits, int strength) {
   GameState& s = c.state;
-  const auto& profile = *c.setup.models[model].profile;
+  const auto& profile = *c.state.info(model).profile;
   const bool wounds_only = c.setup.rulings.move_27() == rules::FallDamage::wounds;
   const bool armour_counts = !c.setup.options.fall_saves || profile.has_rule("allows_fall_save");
   rules::WoundingProfile hit;
@@ -74,7 +74,7 @@ bool jump_tests_passed(Context& c, int initiative, double drop, int& tests) {
 void fall(Context& c, int model, double height, int beneath) {
   GameState& s = c.state;
   if (!s.models[model].pose.alive) return;
-  const auto& profile = *c.setup.models[model].profile;
+  const auto& profile = *c.state.info(model).profile;
   const int unit = c.state.models[model].pose.unit;
   // MOVE-27: D3 hits at the height in inches (rounded to the nearest inch, at least 1), wounded
   // and saved as usual (a fall has no AP), or by ruling D3 wounds that need no wound roll.
@@ -94,7 +94,7 @@ void fall(Context& c, int model, double height, int beneath) {
     s.units[unit].player_turn.fell = true;
     reveal(c, unit, "fell");
     if (beneath >= 0 && s.models[beneath].pose.alive) {
-      const auto& under = *c.setup.models[beneath].profile;
+      const auto& under = *c.state.info(beneath).profile;
       c.dice.start();
       const int struck = fall_hits(c, beneath, hits, strength);
       c.roll_event("ADV-16", "landed on", rules::wound_goal(under.toughness, strength, true).goal,
@@ -152,14 +152,15 @@ void level_tests(Context& c, int unit, const UnitMove& move,
       tests.push_back({PathTest::Kind::climb_out, report.climb_out_at});
     for (const auto& [feature, at] : report.agility) {
       // MOVE-15: ice asks only of models moving more than half their basic move.
-      if (feature->agility == table::Agility::fast && report.distance <= 0.5 * info.move + 1e-9)
+      if (feature->agility == table::Agility::fast &&
+          report.distance <= 0.5 * s.unit_move(unit) + 1e-9)
         continue;
       tests.push_back({PathTest::Kind::agility, at, nullptr, feature});
     }
     if (tests.empty()) continue;
     std::stable_sort(tests.begin(), tests.end(),
                      [](const PathTest& x, const PathTest& y) { return x.at < y.at; });
-    const int initiative = c.setup.models[m].profile->initiative;
+    const int initiative = c.state.info(m).profile->initiative;
     const table::Point start = from[static_cast<std::size_t>(m)];
     const table::Point end = s.models[m].pose.position;  // moved already (GEN-09: each its own way)
     const double radius = s.models[m].pose.base_radius;
@@ -237,7 +238,7 @@ void level_tests(Context& c, int unit, const UnitMove& move,
         // starts on leaves it (difficult ground halves it). Failed, the model falls over short
         // of the ground: prone, and neither moving nor attacking until the player turn ends.
         const double factor = table::class_factor(c.state.table().movement_at(start));
-        const double current = factor > 0.0 ? info.move / factor : info.move;
+        const double current = factor > 0.0 ? s.unit_move(unit) / factor : s.unit_move(unit);
         const int goal = rules::agility_goal(initiative, current);
         c.dice.start();
         const bool steady = dice::roll_low(c.dice, goal);

@@ -10,7 +10,7 @@ namespace arap::game::detail {
 
 int look_out_sir(Context& c, int model) {
   const GameState& s = c.state;
-  const auto& who = c.setup.models[model];
+  const auto& who = c.state.info(model);
   if (!c.setup.options.look_out_sir || !who.character || !s.models[model].pose.alive) return model;
   // Engine choice (the rules say only "another member, usually rank and file"): the nearest
   // living rank-and-file model takes it.

@@ -20,13 +20,13 @@ int roll_flee_rate(Context& c, int unit) {
   const auto& info = c.setup.units[unit];
   switch (c.setup.machine(unit)) {
     case Machine::robot:
-      return info.whole_move();  // ADV-27: its full normal move, no dice
+      return c.state.unit_whole_move(unit);  // ADV-27: its full normal move, no dice
     case Machine::dreadnought:
       return c.dice.roll(6) + c.dice.roll(6);  // ADV-27: 2D6 even when M is over 6
     case Machine::none:
       break;
   }
-  return table::roll_flee_distance(c.dice, info.whole_move());  // MOVE-05
+  return table::roll_flee_distance(c.dice, c.state.unit_whole_move(unit));  // MOVE-05
 }
 
 bool machine_stands(Context& c, int unit, const char* rule) {

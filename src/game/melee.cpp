@@ -97,7 +97,7 @@ int enemy_visage(const GameState& s, int unit) {
     if (!(s.units[unit].locked & bit(v))) continue;
     for (int m : s.members(v)) {
       if (!s.models[m].pose.alive) continue;
-      const auto& profile = *s.setup->models[m].profile;
+      const auto& profile = *s.info(m).profile;
       greater = greater || profile.has_rule("greater_daemon");
       (profile.has_rule("daemonic_visage") ? with : without) += 1;
     }
@@ -185,7 +185,7 @@ void no_retreat(Context& c, int unit, int wounds, const table::Point& threat) {
       }
     }
     if (nearest < 0) break;  // the unit is gone: the rest are lost
-    const auto& profile = *c.setup.models[nearest].profile;
+    const auto& profile = *c.state.info(nearest).profile;
     rules::WoundingProfile wounding;
     // ADV-60: a shield guards against these wounds as against blows.
     wounding.save = rules::save_goal(rules::shielded(

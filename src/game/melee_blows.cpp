@@ -149,9 +149,19 @@ void clean_locks(Context& c) {
 // hands of `attacker` (MELEE-07). The damage stays on the model; the caller removes the fallen.
 // Returns whether the wound went unsaved.
 rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
-                                    const data::WeaponProfile* weapon) {
-  const ModelInfo& model = c.setup.models[attacker];
-  const auto& profile = *c.setup.models[target].profile;
+                                    const data::WeaponProfile* weapon, MountBody body) {
+  const ModelInfo& model = c.state.info(attacker);
+  const auto& profile = body == MountBody::rider   ? rider_profile(c.state, target)
+                        : body == MountBody::mount ? mount_profile(c.state, target)
+                                                   : *c.state.info(target).profile;
+  // ADV-22: the mount wears its own armour and bears no shield; ADV-11: shed armour is the
+  // rider's.
+  const std::optional<int> armour =
+      body == MountBody::model ? c.state.armour_save(target)
+      : body == MountBody::mount || !c.state.models[target].armour_shed ? profile.save
+                                                                        : std::nullopt;
+  const data::Shield shield =
+      body == MountBody::mount ? data::Shield::none : c.state.shield(target);
   const UnitState& own = c.state.units[c.state.models[attacker].pose.unit];
   const int strength =
       (weapon ? weapon->strength_for(model.profile->strength,
@@ -170,9 +180,9 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
   // ADV-60: the target's shield, unless its buckler strikes this round.
   const int target_unit = c.state.models[target].pose.unit;
   wounding.save = rules::save_goal(rules::shielded(
-      {c.state.armour_save(target), profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
+      {armour, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
        monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))},
-      c.state.shield(target),  // ADV-11: unless shed or dropped to swim
+      shield,  // ADV-11: unless shed or dropped to swim
       {.melee = true,
        .buckler_striking = c.state.units[target_unit].bucklers_strike,
        .bonus = c.setup.options.shield_bonus && !c.state.models[target].pose.mounted}));
@@ -183,25 +193,31 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
 }
 
 // A wound that reached `target`: its save, then Damage. Returns whether it went unsaved.
-bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding) {
+bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding, MountBody body) {
   {
     const DiceChannel saves(c.dice, Channel::save);
     if (wounding.save && dice::roll_high(c.dice, *wounding.save)) return false;
   }
   const DiceChannel damage_dice(c.dice, Channel::damage);
   const int damage = rules::roll_damage(c.dice, wounding);
+  if (body == MountBody::mount) {           // ADV-22: the rider fights on, on foot
+    wound_mount(c, target, damage, false);  // MELEE-04: a thrown rider falls with the step
+    return true;
+  }
   auto& wounds_left = c.state.models[target].wounds_left;
   wounds_left = static_cast<std::int16_t>(wounds_left - damage);
   return true;
 }
 
 bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* weapon) {
-  const rules::WoundingProfile wounding = blow_profile(c, attacker, target, weapon);
+  // ADV-22 (ruling.ADV-22): a blow at a pair riding apart strikes rider or mount as a die says.
+  const MountBody body = struck_body(c, target, false, MountAim::either);
+  const rules::WoundingProfile wounding = blow_profile(c, attacker, target, weapon, body);
   {
     const DiceChannel wounds(c.dice, Channel::wound);
     if (!rules::roll_wound(c.dice, wounding)) return false;
   }
-  return take_wound(c, target, wounding);
+  return take_wound(c, target, wounding, body);
 }
 
 // One mêlée attack (or free hack) on `target`: to-hit at `goal`, then the blow (MELEE-05/07).
@@ -226,7 +242,7 @@ const data::WeaponProfile* krak_grenade(const ModelInfo& model) {
 // MELEE-26: the first `krak_attackers` living carriers of krak grenades in the unit make krak
 // attacks this round.
 bool krak_attacker(const GameState& s, int m) {
-  const ModelInfo& model = s.setup->models[m];
+  const ModelInfo& model = s.info(m);
   const int unit = s.models[m].pose.unit;
   const int allowed = s.units[unit].krak_attackers;
   if (allowed <= 0 || krak_grenade(model) == nullptr) return false;
@@ -266,7 +282,7 @@ int free_hacks(Context& c, int attacker, int target, bool one_each, const char* 
              s.models[n].wounds_left > 0 && engaged_pair(s.models[m].pose, s.models[n].pose);
     });
     if (victim < 0) continue;
-    const int count = one_each ? 1 : c.setup.models[m].profile->attacks;
+    const int count = one_each ? 1 : c.state.info(m).profile->attacks;
     for (int k = 0; k < count; ++k) {
       if (s.models[victim].wounds_left <= 0) break;
       bool hit = false;

@@ -37,7 +37,7 @@ Covered covered(const GameState& s, table::TableModel me, double facing,
   for (const Threat& t : threats)
     if (table::in_attack_arc(me, s.models[t.model].pose.position, table::AttackArc::front)) {
       ++out.count;
-      out.skill += s.setup->models[t.model].profile->weapon_skill;
+      out.skill += s.info(t.model).profile->weapon_skill;
     }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "game/context.hpp"
+#include "game/mounts.hpp"
 #include "rules/attack_resolution.hpp"
 #include "table/line_of_sight.hpp"
 
@@ -34,10 +35,14 @@ struct AttackSet {
 // otherwise the kit's main weapon (or none) with all its attacks, in the front 180 degrees.
 std::array<AttackSet, 4> attack_sets(const ModelInfo& model, int& sets);
 // MELEE-07: wound, save and Damage of a blow by `attacker` with `weapon` (or bare hands).
+// `body`: ADV-22, the rider or the mount struck of a pair riding apart.
 rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
-                                    const data::WeaponProfile* weapon);
-// A wound that reached `target`: its save, then Damage. Returns whether it went unsaved.
-bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding);
+                                    const data::WeaponProfile* weapon,
+                                    MountBody body = MountBody::model);
+// A wound that reached `target` (`body` of it): its save, then Damage. Returns whether it went
+// unsaved.
+bool take_wound(Context& c, int target, const rules::WoundingProfile& wounding,
+                MountBody body = MountBody::model);
 bool land_blow(Context& c, int attacker, int target, const data::WeaponProfile* weapon);
 // One mêlée attack on `target`: to-hit at `goal`, then the blow (MELEE-05/07).
 bool strike(Context& c, int attacker, int target, int goal, bool& hit,

@@ -100,7 +100,7 @@ namespace {
 // on a model of the Tyranid army.
 bool war_veteran_against(const GameState& s, int m, int target) {
   if (!s.setup->options.krak_veterans) return false;
-  if (!s.setup->models[m].profile->has_rule("tyranid_war_veteran")) return false;
+  if (!s.info(m).profile->has_rule("tyranid_war_veteran")) return false;
   const auto* army = s.setup->scenario.sides[s.setup->units[s.models[target].pose.unit].side].army;
   return army != nullptr && army->id == "tyranids";
 }
@@ -108,7 +108,7 @@ bool war_veteran_against(const GameState& s, int m, int target) {
 }  // namespace
 
 int striking_initiative(const GameState& s, int m) {
-  const ModelInfo& model = s.setup->models[m];
+  const ModelInfo& model = s.info(m);
   const UnitState& u = s.units[s.models[m].pose.unit];
   const auto* weapon = melee_weapon(model);
   rules::InitiativeInputs in;
@@ -131,7 +131,7 @@ bool step_in(Context& c, std::vector<table::TableModel>& poses, int unit, int m,
   nearest = nearest_model(poses, m, 0, static_cast<int>(poses.size()), best, [&](int n) {
     return poses[n].alive && (s.units[unit].locked & bit(c.state.models[n].pose.unit)) != 0;
   });
-  const double move = c.setup.models[m].move;  // ADV-18: its current move
+  const double move = c.state.info(m).move;  // ADV-18: its current move
   if (nearest < 0 || best > move + poses[m].size + poses[nearest].base_radius) return false;
   const auto plan = table::plan_straight_move(c.state.table(), poses, m, poses[nearest].position,
                                               move, table::MoveMode::charge);
@@ -207,12 +207,13 @@ bool uniform_targets(const Context& c, int attacker,
                      const std::vector<std::pair<double, int>>& order) {
   const GameState& s = c.state;
   const int first = order.front().second;
-  const int toughness = s.setup->models[first].profile->toughness;
+  const int toughness = s.info(first).profile->toughness;
   const bool blind = fights_in_cloud(c, attacker, first);
   for (const auto& [key, n] : order) {
     if (s.models[n].wounds_left <= 0) continue;
-    if (s.setup->models[n].profile->toughness != toughness ||
-        s.models[n].prone != s.models[first].prone || fights_in_cloud(c, attacker, n) != blind)
+    if (rides_apart(s, n)) return false;  // ADV-22: rider and mount wounded each on its own
+    if (s.info(n).profile->toughness != toughness || s.models[n].prone != s.models[first].prone ||
+        fights_in_cloud(c, attacker, n) != blind)
       return false;
   }
   return true;
@@ -330,7 +331,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
       if (!s.models[m].pose.alive || (!everyone && striking_initiative(s, m) != step)) continue;
       if (s.models[m].fell_over) continue;  // MOVE-15: no attacks after falling over
       if (!can_strike(s, m, us.locked)) continue;
-      const ModelInfo& model = c.setup.models[m];
+      const ModelInfo& model = c.state.info(m);
       rules::MeleeSituation sit;
       sit.weapon_skill = model.profile->weapon_skill;
       sit.attacker_prone = s.models[m].prone;
@@ -353,7 +354,7 @@ void fight_step(Context& c, const std::vector<int>& units, int step, bool everyo
         use_goal(krak_goal);
         const int face = c.dice.roll(6);
         const auto result = rules::read_krak_attack(
-            face, c.setup.models[target].profile->weapon_skill > 0, krak_goal);
+            face, c.state.info(target).profile->weapon_skill > 0, krak_goal);
         ++tally.attacks;
         const auto* grenade = krak_grenade(model);
         if (result == rules::KrakResult::hit) {

@@ -31,7 +31,7 @@ double mode_allowance(const GameState& s, int unit, table::MoveMode mode) {
     case table::MoveMode::warp_jump:
       return table::kWarpJump * rain;  // ADV-25
     default:
-      return s.setup->units[unit].move * rain;
+      return s.unit_move(unit) * rain;
   }
 }
 

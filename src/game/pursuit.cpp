@@ -127,7 +127,7 @@ void decide_pursuit(Context& c, int winner, int router) {
   rules::PursuitInputs in;
   in.frenzied = info.frenzy;
   in.terrain_feature = fought_for_feature(s, winner);
-  in.basic_move = info.need_not_pursue ? 0.0 : info.move;
+  in.basic_move = info.need_not_pursue ? 0.0 : s.unit_move(winner);
   in.still_locked = (s.units[winner].locked & ~bit(router)) != 0;
   const auto decision = rules::pursuit_decision(in);
   if (decision == rules::PursuitDecision::cannot) return;

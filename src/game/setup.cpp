@@ -174,6 +174,22 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
                    : all_dreadnoughts ? Machine::dreadnought
                                       : Machine::none;  // ADV-27
     mark_characters(*setup, info);
+    // ADV-22 (option separate_mounts): each rider on foot, as it fights on once its mount falls.
+    for (int m = info.first_model; setup->options.separate_mounts && m < next_model; ++m) {
+      ModelInfo& mounted = setup->models[m];
+      if (mounted.group == nullptr || mounted.group->rider == nullptr) continue;
+      data::ModelGroup walking = *mounted.group;
+      walking.profile = walking.rider;
+      const data::Profile& rider = *walking.rider;
+      ModelInfo foot = mounted;
+      foot.profile = &rider;
+      foot.spotting = rider.initiative * (rider.has_rule("acute_senses") ? 2.0 : 1.0);
+      foot.move = setup->options.encumbrance ? rules::encumbered_move(walking)
+                                             : static_cast<double>(rider.move);
+      foot.kit = rules::close_combat_kit(rider, *mounted.group, kit_rules);
+      mounted.on_foot = static_cast<int>(setup->on_foot.size());
+      setup->on_foot.push_back(foot);
+    }
     int assault = 0;
     int defensive = 0;
     int frenzied = 0;

@@ -87,6 +87,9 @@ struct ModelInfo {
   double spotting = 3.0;  // ADV-04: spots hidden enemies this close (I", twice with acute senses)
   double move = 4.0;      // its current move: M less its encumbrance (ADV-18)
   rules::CloseCombatKit kit;  // ADV-57/58/59, MELEE-06a/i/j: the weapons it fights with
+  // ADV-22 (option separate_mounts): a rider whose mount is a body of its own has here the rider
+  // on foot, as it fights on once the mount falls (an index into GameSetup::on_foot); else -1.
+  int on_foot = -1;
 };
 
 struct GameSetup {
@@ -98,6 +101,7 @@ struct GameSetup {
   GameOptions options;
   std::vector<UnitInfo> units;
   std::vector<ModelInfo> models;
+  std::vector<ModelInfo> on_foot;  // ADV-22: the riders on foot (ModelInfo::on_foot)
   // SHOOT-55: for each model, how far its banner shows above its head (0: no banner).
   std::vector<double> banners;
   int sides = 2;

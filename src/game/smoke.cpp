@@ -92,7 +92,7 @@ static int smoke_thrower(const GameState& s, int unit, const table::Point& at) {
   int best = -1;
   double best_distance = 0.0;
   for (int m : s.members(unit)) {
-    if (!s.models[m].pose.alive || s.setup->models[m].profile->ballistic_skill <= 0) continue;
+    if (!s.models[m].pose.alive || s.info(m).profile->ballistic_skill <= 0) continue;
     if (s.models[m].heavy_only) continue;  // ADV-29: a grenade is another weapon
     const auto* weapon = smoke_grenade(s, m);
     if (weapon == nullptr) continue;
@@ -158,7 +158,7 @@ int smoke_throw_goal(const GameState& s, int unit, int m, const data::WeaponProf
                      double range) {
   const UnitState& u = s.units[unit];
   rules::ShootingSituation sit;
-  sit.ballistic_skill = s.setup->models[m].profile->ballistic_skill;
+  sit.ballistic_skill = s.info(m).profile->ballistic_skill;
   sit.range = range;
   sit.kind = rules::ShotKind::area;
   sit.hand_grenade = true;

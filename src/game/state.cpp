@@ -32,14 +32,22 @@ int GameState::side_deciding() const {
   }
 }
 
+double GameState::unit_move(int unit) const {
+  double move = setup->units[unit].move;
+  if (setup->on_foot.empty()) return move;
+  for (int m : members(unit))
+    if (models[m].pose.alive && models[m].dismounted) move = std::min(move, info(m).move);
+  return move;
+}
+
 std::optional<int> GameState::armour_save(int model) const {
   if (models[model].armour_shed) return std::nullopt;  // ADV-11
-  return setup->models[model].profile->save;
+  return info(model).profile->save;
 }
 
 data::Shield GameState::shield(int model) const {
   if (models[model].shield_dropped) return data::Shield::none;  // ADV-11
-  return setup->models[model].kit.shield;
+  return info(model).kit.shield;
 }
 
 bool GameState::unit_alive(int unit) const {
@@ -64,8 +72,7 @@ template <typename Characteristic>
 int most_common(const GameState& s, int unit, Characteristic characteristic) {
   std::array<int, 16> count{};
   for (int m : s.members(unit)) {
-    if (s.models[m].pose.alive)
-      ++count[std::clamp(characteristic(*s.setup->models[m].profile), 0, 15)];
+    if (s.models[m].pose.alive) ++count[std::clamp(characteristic(*s.info(m).profile), 0, 15)];
   }
   int best = -1;
   for (int k = 0; k < 16; ++k) {
@@ -155,6 +162,9 @@ GameState initial_state(const GameSetup& setup, std::uint64_t seed) {
       ModelState model;
       model.pose = placed.pose;
       model.wounds_left = static_cast<std::int16_t>(placed.profile->wounds);
+      // ADV-22 (option separate_mounts): the mount is a body of its own, with its own wounds.
+      if (setup.models[state.models.size()].on_foot >= 0)
+        model.mount_wounds_left = static_cast<std::int16_t>(placed.group->mount->wounds);
       state.models.push_back(model);
     }
     UnitState unit;

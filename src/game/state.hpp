@@ -4,6 +4,7 @@
 
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -39,6 +40,11 @@ struct ModelState {
   // not been reloaded since (a reload action clears them all). It lasts across turns. Setup
   // refuses a Reload weapon beyond the 16th of a loadout.
   std::uint16_t unloaded = 0;
+  // ADV-22 (option separate_mounts): the wounds its mount has left while it rides one that is a
+  // body of its own (0 otherwise); `dismounted` once that mount has fallen: the model is then
+  // the rider on foot (GameState::info).
+  std::int16_t mount_wounds_left = 0;
+  bool dismounted = false;
   table::Point crossfire_from;
   friend bool operator==(const ModelState&, const ModelState&) = default;
 };
@@ -398,6 +404,15 @@ struct GameState {
   // ADV-68/70: the first unit with a consolidation move to make (the phasing side's first), or -1.
   int consolidator() const;
   std::vector<table::TableModel> table_models() const;
+  // What model `m` is now: its setup's, or the rider on foot once its mount fell (ADV-22).
+  const ModelInfo& info(int m) const {
+    return models[m].dismounted ? setup->on_foot[setup->models[m].on_foot] : setup->models[m];
+  }
+  // The unit's move now: its slowest member's (ADV-22: a rider whose mount fell walks).
+  double unit_move(int unit) const;
+  int unit_whole_move(int unit) const {
+    return static_cast<int>(std::floor(unit_move(unit) + 1e-9));
+  }
   // A model's armour save and shield as they stand now: its profile's and its kit's, unless it
   // shed the armour or let go of the shield to swim (ADV-11).
   std::optional<int> armour_save(int model) const;

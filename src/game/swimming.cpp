@@ -12,14 +12,14 @@ namespace arap::game::detail {
 namespace {
 
 bool walks_the_bottom(const GameState& s, int m) {
-  return s.setup->models[m].profile->has_rule("breathes_underwater");  // ADV-12
+  return s.info(m).profile->has_rule("breathes_underwater");  // ADV-12
 }
 
 // ADV-11: the armour model `m` swims in now (none once shed).
 rules::SwimArmour armour_in_water(const GameState& s, int m) {
   if (!s.setup->options.swimming_kit || s.models[m].armour_shed || walks_the_bottom(s, m))
     return rules::SwimArmour::none;
-  return rules::swim_armour(*s.setup->models[m].profile);
+  return rules::swim_armour(*s.info(m).profile);
 }
 
 }  // namespace
@@ -35,7 +35,7 @@ std::string swimming_gear_problem(const GameState& s, const UnitMove& move) {
     return {};
   for (const auto& [m, report] : move.reports) {
     if (!report.deep_water || !s.models[m].pose.alive || walks_the_bottom(s, m)) continue;
-    const auto& model = s.setup->models[m];
+    const auto& model = s.info(m);
     if (model.group == nullptr) continue;
     for (const auto* weapon : model.group->weapons)
       if (weapon != nullptr && rules::hinders_swimming(*weapon))
@@ -66,7 +66,7 @@ bool ready_to_swim(Context& c, const Action& a, const UnitMove& wet) {
         break;
       case rules::SwimArmour::heavy: {
         // Shed it (an Initiative test) or sink with it.
-        const int initiative = c.setup.models[m].profile->initiative;
+        const int initiative = c.state.info(m).profile->initiative;
         c.dice.start();
         const bool shed = dice::roll_low(c.dice, initiative);
         c.roll_event("ADV-11", "shed armour to swim", initiative, a.unit,
@@ -96,7 +96,7 @@ void lose_swimmers(Context& c, const Action& a, const UnitMove& wet) {
     const int m = it->first;
     if (!it->second.deep_water || !s.models[m].pose.alive) continue;
     --lost;
-    const auto& info = c.setup.models[m];
+    const auto& info = c.state.info(m);
     if (info.leader || info.profile->has_rule("independent_character")) {
       c.dice.start();
       const bool saved = c.dice.roll(6) != 1;

@@ -20,7 +20,7 @@ namespace arap::game::detail {
 
 int living_model_with_rule(const GameState& s, int unit, std::string_view rule) {
   for (int m : s.members(unit))
-    if (s.models[m].pose.alive && s.setup->models[m].profile->has_rule(rule)) return m;
+    if (s.models[m].pose.alive && s.info(m).profile->has_rule(rule)) return m;
   return -1;
 }
 
@@ -37,7 +37,7 @@ int move_action_points(const GameState& s, const Action& a) {
 namespace {
 
 double allowance_of(const GameState& s, int unit) {
-  return s.setup->units[unit].move;
+  return s.unit_move(unit);
 }
 
 constexpr double kMargin = 3.0;  // more than any two bases' radii
@@ -139,7 +139,7 @@ UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, 
     table::MoveReport report = table::check_move(s.table(), nearby, request, explain);
     if (!report.legal) {
       result.reason =
-          explain ? fmt::format("{}: {}", s.setup->models[m].profile->name, report.reason) : "MOVE";
+          explain ? fmt::format("{}: {}", s.info(m).profile->name, report.reason) : "MOVE";
       result.reports.clear();
       return result;
     }
@@ -268,7 +268,7 @@ std::string fleet_problem(const GameState& s, int unit) {
     const auto& model = s.models[m];
     if (!model.pose.alive) continue;
     if (model.prone) return "ADV-06: prone or crawling models make no Fleet move";
-    if (model.wounds_left < s.setup->models[m].profile->wounds)
+    if (model.wounds_left < s.info(m).profile->wounds)
       return "ADV-06: a unit with a wounded model makes no Fleet move";
   }
   return "";
@@ -312,9 +312,8 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
     case table::MoveMode::crawl: {
       // MOVE-08: vehicles, horses (ADV-22's riders with them) and the like cannot crawl.
       if (const int m = living_model_with_rule(s, a.unit, "cannot_crawl"); m >= 0)
-        return explain
-                   ? fmt::format("MOVE-08: the {} cannot crawl", s.setup->models[m].profile->name)
-                   : "MOVE-08";
+        return explain ? fmt::format("MOVE-08: the {} cannot crawl", s.info(m).profile->name)
+                       : "MOVE-08";
       break;
     }
     case table::MoveMode::hell_for_leather:  // ADV-24
@@ -499,7 +498,8 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
     for (int m : s.members(a.unit))
       if (s.models[m].pose.alive) all_cover = all_cover && s.models[m].pose.move_through_cover;
     c.dice.start();
-    allowance = table::roll_variable_allowance(c.dice, info.whole_move(), *variable, all_cover);
+    allowance =
+        table::roll_variable_allowance(c.dice, s.unit_whole_move(a.unit), *variable, all_cover);
     c.roll_event("MOVE-12", "variable ground", 0, a.unit, {{"inches", allowance}});
     rolled_variable = true;
   }

@@ -156,9 +156,10 @@ nlohmann::json table_view(const GameSetup& setup) {
                      {"groups", std::move(groups)}});
   }
   nlohmann::json profiles = nlohmann::json::object();
-  for (const auto& model : setup.models)
-    if (!profiles.contains(model.profile->id))
-      profiles[model.profile->id] = profile_json(*model.profile);
+  for (const auto& list : {&setup.models, &setup.on_foot})  // ADV-22: riders on foot too
+    for (const auto& model : *list)
+      if (!profiles.contains(model.profile->id))
+        profiles[model.profile->id] = profile_json(*model.profile);
   return {{"id", s.id},
           {"name", s.name},
           {"description", s.description},
@@ -203,6 +204,14 @@ nlohmann::json state_view(const GameState& state) {
       // ADV-11: it shed its armour or let go of its shield to swim.
       if (ms.armour_shed) model["armour_shed"] = true;
       if (ms.shield_dropped) model["shield_dropped"] = true;
+      // ADV-22 (option separate_mounts): its mount's wounds while it rides apart; once the mount
+      // fell, the rider on foot (its profile and its smaller base).
+      if (ms.mount_wounds_left > 0) model["mount_wounds_left"] = ms.mount_wounds_left;
+      if (ms.dismounted) {
+        model["dismounted"] = true;
+        model["profile"] = state.info(m).profile->id;
+        model["base_radius"] = ms.pose.base_radius;
+      }
       // ADV-30: the names of its Reload weapons that have fired and wait for a reload action.
       if (ms.unloaded != 0) {
         nlohmann::json spent = nlohmann::json::array();

@@ -144,7 +144,8 @@ struct ScenarioOptions {
   bool rope_strength_tests = false;               // ADV-14: the GM's Strength tests on ropes
   bool portable_ladders = true;                   // ADV-15 (advanced)
   bool shield_bonus = false;                      // ADV-60 (optional): the Shield bonus in mêlée
-  int rain = 0;                                   // ADV-21: the rain level the game opens with
+  bool separate_mounts = false;  // ADV-22's second way (the GM's): rider and mount two targets
+  int rain = 0;                  // ADV-21: the rain level the game opens with
 };
 
 // The most sides a battle may have: each side's score is kept in a fixed table.

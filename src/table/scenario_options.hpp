@@ -14,7 +14,7 @@ struct SwitchOption {
   bool ScenarioOptions::*member;
 };
 
-inline constexpr std::array<SwitchOption, 68> kSwitchOptions = {{
+inline constexpr std::array<SwitchOption, 69> kSwitchOptions = {{
     {"heavy_casualty_minus_one_at_half", &ScenarioOptions::heavy_casualty_minus_one_at_half},
     {"recharge_after_failed_charge", &ScenarioOptions::recharge_after_failed_charge},
     {"look_out_sir", &ScenarioOptions::look_out_sir},
@@ -83,6 +83,7 @@ inline constexpr std::array<SwitchOption, 68> kSwitchOptions = {{
     {"rope_strength_tests", &ScenarioOptions::rope_strength_tests},
     {"portable_ladders", &ScenarioOptions::portable_ladders},
     {"shield_bonus", &ScenarioOptions::shield_bonus},
+    {"separate_mounts", &ScenarioOptions::separate_mounts},
 }};
 
 }  // namespace arap::table

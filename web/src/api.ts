@@ -39,6 +39,10 @@ export interface ModelView {
   heavy_only?: boolean; // ADV-29
   crossfire_from?: Point; // ADV-41: where a router's or pursuer's last move began
   unit?: number; // GEN-09: the sub-unit it stands in, when not its squad
+  mount_wounds_left?: number; // ADV-22: its mount's wounds, while it rides one apart
+  dismounted?: boolean; // ADV-22: its mount fell; the rider on foot, on its own base
+  profile?: string;
+  base_radius?: number;
 }
 
 export interface UnitView {

@@ -286,8 +286,9 @@ export class Board {
       let living = 0;
       modelsIn(this.table, state, unit.unit).forEach(({ m, model, i }) => {
         if (!m.alive) return;
-        const r = model.base_radius;
-        const profile = this.table.profiles[model.profile];
+        // ADV-22: a rider whose mount fell stands on its own, smaller base.
+        const r = m.base_radius ?? model.base_radius;
+        const profile = this.table.profiles[m.profile ?? model.profile];
         const y = this.y(m.at[1]);
         cx += m.at[0];
         cy += y;
@@ -362,7 +363,7 @@ export class Board {
     modelsIn(this.table, this.state, unit).forEach(({ m, model }) => {
       if (!m.alive) return;
       el("circle", {
-        cx: m.at[0] + dx, cy: this.y(m.at[1] + dy), r: model.base_radius,
+        cx: m.at[0] + dx, cy: this.y(m.at[1] + dy), r: m.base_radius ?? model.base_radius,
         fill: colour, "fill-opacity": 0.35, stroke: colour, "stroke-width": 0.08,
       }, this.ghosts);
     });
