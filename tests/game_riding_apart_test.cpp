@@ -9,6 +9,7 @@
 #include "game/fire_plan.hpp"
 #include "game/melee_internal.hpp"
 #include "game/mounts.hpp"
+#include "game/record.hpp"
 #include "support/scripted_game.hpp"
 
 namespace arap::game {
@@ -90,6 +91,8 @@ TEST_F(RidingApart, ADV_22_beyond_short_range_a_3_strikes_the_mount_and_the_ride
   EXPECT_DOUBLE_EQ(state_.unit_move(0), 4.0) << "the unit keeps to its slowest: a man on foot";
   EXPECT_EQ(state_.armour_save(1), 5) << "the guardsman's own 5+, not the pair's 6+";
   ASSERT_EQ(events("mount_slain").size(), 1u);
+  EXPECT_NE(battle_report(*setup_, log_).find("a Rough Rider's Horse falls; the rider fights on"),
+            std::string::npos);
   EXPECT_TRUE(rolls("ADV-22").empty()) << "not thrown: the horse stood still";
   // The next hit needs no die: only the rider is left.
   script({6, 6});  // wounded, and saved on 5+

@@ -411,6 +411,10 @@ std::string battle_report(const GameSetup& setup, const EventLog& log) {
       out += fmt::format("  {} sets a ladder up against a {:.1f}\" face at ({:.1f}, {:.1f}).\n",
                          unit_name(setup, e), e["rise"].get<double>(), e["at"][0].get<double>(),
                          e["at"][1].get<double>());
+    } else if (type == "mount_slain") {  // ADV-22 (option separate_mounts)
+      const auto& group = *setup.models[e["model"].get<int>()].group;
+      out += fmt::format("  {}: a {}'s {} falls; the rider fights on, on foot.\n",
+                         unit_name(setup, e), group.name, group.mount->name);
     } else if (type == "grapple_hooked" && e.contains("span")) {  // ADV-14: across a gap
       out += fmt::format(
           "  {}'s grapple catches the far edge of a {:.1f}\" gap at ({:.1f}, {:.1f}).\n",
