@@ -232,16 +232,19 @@ void preview_fire(const GameState& s, const Action& a, Preview& out, int volley 
   std::optional<RidersApart> apart_pinning;
   std::optional<RidersApart> apart_pins;
   if (first_apart >= 0) {
+    // One chain for the unit: every rider and every mount alike, of one Wound each.
+    const auto like = [](const data::Profile& body, const data::Profile& first) {
+      return body.wounds == 1 && body.toughness == first.toughness && body.save == first.save &&
+             body.wounds == first.wounds;
+    };
     const auto& rider = game::rider_profile(s, first_apart);
-    bool alike = !others && rider.wounds == 1 && game::mount_profile(s, first_apart).wounds == 1;
+    const auto& mount = game::mount_profile(s, first_apart);
+    bool alike = !others;
     for (int m : s.members(target_unit))
       if (s.models[m].pose.alive && (game::rides_apart(s, m) || s.models[m].dismounted))
-        alike =
-            alike && game::rider_profile(s, m).toughness == rider.toughness &&
-            game::rider_profile(s, m).save == rider.save &&
-            game::mount_profile(s, m).toughness == game::mount_profile(s, first_apart).toughness &&
-            game::mount_profile(s, m).save == game::mount_profile(s, first_apart).save &&
-            game::rider_struck_on(s, m) == game::rider_struck_on(s, first_apart);
+        alike = alike && like(game::rider_profile(s, m), rider) &&
+                like(game::mount_profile(s, m), mount) &&
+                game::rider_struck_on(s, m) == game::rider_struck_on(s, first_apart);
     if (alike) {
       apart.emplace(mounted, on_foot);
       apart_pinning.emplace(mounted, on_foot);

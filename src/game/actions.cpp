@@ -55,6 +55,8 @@ constexpr std::array<const char*, 41> kKinds = {"activate",
                                                 "leave"};
 // Bit 63 of a KindSet is kWastedShots (engine.hpp): the kinds must stay below it.
 static_assert(kKinds.size() <= 62);  // bits 62 and 63 of a KindSet are kSplitShots, kWastedShots
+// ADV-22: in MountAim's order.
+constexpr std::array<const char*, 3> kMountAims = {"either", "rider", "mount"};
 // In MoveMode's order.
 constexpr std::array<const char*, 14> kModes = {
     "normal", "backwards", "sidestep", "crawl",     "tactical", "charge",           "flee",
@@ -104,7 +106,7 @@ nlohmann::json to_json(const Action& action) {
       out["heavy"] = action.heavy;
       if (action.guess) out["guess"] = *action.guess;
       if (action.mount_aim != MountAim::either)  // ADV-22
-        out["mount_aim"] = action.mount_aim == MountAim::rider ? "rider" : "mount";
+        out["mount_aim"] = kMountAims[static_cast<std::size_t>(action.mount_aim)];
       if (action.pick_count > 0) {  // ADV-32: model groups sent at other units
         nlohmann::json split = nlohmann::json::array();
         for (int i = 0; i < action.pick_count; ++i)
@@ -213,12 +215,7 @@ Action action_from_field(const data::Field& field) {
     const data::Field aim = field["mount_aim"];
     if (action.kind != ActionKind::shoot)
       aim.fail("only a shoot action aims at a rider or its mount (ADV-22)");
-    const std::string name = aim.as_string();
-    if (name != "rider" && name != "mount" && name != "either")
-      aim.fail(fmt::format("no mount_aim \"{}\" (ADV-22: rider, mount or either)", name));
-    action.mount_aim = name == "rider"   ? MountAim::rider
-                       : name == "mount" ? MountAim::mount
-                                         : MountAim::either;
+    action.mount_aim = static_cast<MountAim>(name_index(aim, kMountAims, "mount_aim (ADV-22)"));
   }
   // MELEE-24/25: a fight's choice to pursue, or a pursuing unit's standing order (which must say).
   if (action.kind == ActionKind::pursuit_order) {

@@ -45,22 +45,14 @@ std::vector<int> damage_dice_of(const std::vector<HitEffect>& effects) {
 
 namespace {
 
-using Body = MountBody;  // ADV-22: each with its own Toughness, saves and wounds
-
-void resolve_hit_on_body(Context& c, int model, Body body, const WeaponProfile& weapon,
+// ADV-22: `body` is the model, or the rider or mount of a pair riding apart (defence_of).
+void resolve_hit_on_body(Context& c, int model, MountBody body, const WeaponProfile& weapon,
                          int user_strength, double range, HitEffect& effect,
                          std::vector<int>& wound_faces, std::vector<int>& save_faces,
                          int strength_change) {
   GameState& s = c.state;
-  const data::Profile& profile = body == Body::rider   ? rider_profile(s, model)
-                                 : body == Body::mount ? mount_profile(s, model)
-                                                       : *s.info(model).profile;
-  // ADV-11: armour shed to swim is the rider's; the mount wears its own and no shield.
-  const std::optional<int> armour = body == Body::model ? s.armour_save(model)
-                                    : body == Body::mount || !s.models[model].armour_shed
-                                        ? profile.save
-                                        : std::nullopt;
-  const data::Shield shield = body == Body::mount ? data::Shield::none : s.shield(model);
+  const BodyDefence defence = defence_of(s, model, body);
+  const data::Profile& profile = defence.profile;
   const bool melta =
       weapon.has(data::WeaponProperty::melta) && rules::at_half_range(range, weapon.range);
   const int strength = weapon.strength.resolve(user_strength) + strength_change;
@@ -73,10 +65,10 @@ void resolve_hit_on_body(Context& c, int model, Body body, const WeaponProfile& 
   hit.damage_best_of_two = melta;
   // ADV-60: a shield that guards against shots.
   hit.save = rules::save_goal(rules::shielded(
-      {armour, profile.invulnerable, weapon.ap, weapon.has(data::WeaponProperty::needler),
+      {defence.armour, profile.invulnerable, weapon.ap, weapon.has(data::WeaponProperty::needler),
        weapon.has(data::WeaponProperty::power_weapon),
        s.units[s.models[model].pose.unit].gone_to_ground()},  // ADV-01
-      shield,  // ADV-11: unless shed or dropped to swim
+      defence.shield,  // ADV-11: unless shed or dropped to swim
       {.primitive_weapon = weapon.has(data::WeaponProperty::primitive),
        .storm_shots = c.setup.rulings.adv_60()}));
   if (c.setup.options.instant_death)  // ADV-39 (optional)
@@ -98,7 +90,7 @@ void resolve_hit_on_body(Context& c, int model, Body body, const WeaponProfile& 
   const int damage = rules::roll_damage(c.dice, hit);
   const auto& damage_rolled = c.dice.stop();
   effect.damage_dice.insert(effect.damage_dice.end(), damage_rolled.begin(), damage_rolled.end());
-  if (body == Body::mount) {
+  if (body == MountBody::mount) {
     wound_mount(c, model, damage);  // ADV-22: the rider goes on, on foot
     return;
   }
@@ -117,16 +109,16 @@ void resolve_hit_on(Context& c, int model, const WeaponProfile& weapon, int user
   GameState& s = c.state;
   if (!s.models[model].pose.alive) return;
   ++effect.hits;
-  const auto on = [&](Body body) {
+  const auto on = [&](MountBody body) {
     resolve_hit_on_body(c, model, body, weapon, user_strength, range, effect, wound_faces,
                         save_faces, strength_change);
   };
-  if (!rides_apart(s, model)) return on(Body::model);
+  if (!rides_apart(s, model)) return on(MountBody::model);
   // ADV-22: an area weapon strikes rider and mount alike (the rider first: slain, it takes the
   // model and its mount with it); any other hit strikes the one aimed at, or the one a die says.
   if (weapon.effect != data::WeaponEffect::none) {
-    on(Body::rider);
-    if (s.models[model].pose.alive && rides_apart(s, model)) on(Body::mount);
+    on(MountBody::rider);
+    if (s.models[model].pose.alive && rides_apart(s, model)) on(MountBody::mount);
     return;
   }
   on(struck_body(c, model, rules::at_short_range(range, weapon.range), aim));

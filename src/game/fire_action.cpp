@@ -122,10 +122,7 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
     if (!s.setup->options.separate_mounts)
       return "ADV-22: rider and mount are one target unless the scenario's option "
              "separate_mounts makes them two";
-    bool apart = false;
-    for (int m : s.members(a.target))
-      apart = apart || (s.models[m].pose.alive && rides_apart(s, m));
-    if (!apart)
+    if (!unit_rides_apart(s, a.target))
       return fmt::format("ADV-22: no model of {} rides a mount of its own to aim at",
                          s.setup->units[a.target].name);
   }

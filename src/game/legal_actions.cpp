@@ -223,10 +223,7 @@ void add_unit_actions(Listing& list, int unit) {
       list.push_if_legal(a);
       // ADV-22 (option separate_mounts): at short range the shots may pick out the riders, or
       // their mounts.
-      bool riders_apart = false;
-      if (out.size() > before && setup.options.separate_mounts)
-        for (int m : s.members(v)) riders_apart = riders_apart || rides_apart(s, m);
-      if (riders_apart)
+      if (out.size() > before && setup.options.separate_mounts && unit_rides_apart(s, v))
         for (const MountAim aim : {MountAim::rider, MountAim::mount}) {
           Action aimed = a;
           aimed.mount_aim = aim;

@@ -151,17 +151,8 @@ void clean_locks(Context& c) {
 rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
                                     const data::WeaponProfile* weapon, MountBody body) {
   const ModelInfo& model = c.state.info(attacker);
-  const auto& profile = body == MountBody::rider   ? rider_profile(c.state, target)
-                        : body == MountBody::mount ? mount_profile(c.state, target)
-                                                   : *c.state.info(target).profile;
-  // ADV-22: the mount wears its own armour and bears no shield; ADV-11: shed armour is the
-  // rider's.
-  const std::optional<int> armour =
-      body == MountBody::model ? c.state.armour_save(target)
-      : body == MountBody::mount || !c.state.models[target].armour_shed ? profile.save
-                                                                        : std::nullopt;
-  const data::Shield shield =
-      body == MountBody::mount ? data::Shield::none : c.state.shield(target);
+  const BodyDefence defence = defence_of(c.state, target, body);  // ADV-22
+  const auto& profile = defence.profile;
   const UnitState& own = c.state.units[c.state.models[attacker].pose.unit];
   const int strength =
       (weapon ? weapon->strength_for(model.profile->strength,
@@ -180,9 +171,9 @@ rules::WoundingProfile blow_profile(const Context& c, int attacker, int target,
   // ADV-60: the target's shield, unless its buckler strikes this round.
   const int target_unit = c.state.models[target].pose.unit;
   wounding.save = rules::save_goal(rules::shielded(
-      {armour, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
+      {defence.armour, profile.invulnerable, weapon ? weapon->ap : std::nullopt, false,
        monstrous || (weapon != nullptr && weapon->has(data::WeaponProperty::power_weapon))},
-      shield,  // ADV-11: unless shed or dropped to swim
+      defence.shield,  // ADV-11: unless shed or dropped to swim
       {.melee = true,
        .buckler_striking = c.state.units[target_unit].bucklers_strike,
        .bonus = c.setup.options.shield_bonus && !c.state.models[target].pose.mounted}));

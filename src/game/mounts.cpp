@@ -8,6 +8,7 @@
 #include "game/context.hpp"
 #include "rules/attack_resolution.hpp"
 #include "rules/wound_save.hpp"
+#include "table/body_pose.hpp"
 
 namespace arap::game {
 
@@ -24,6 +25,12 @@ const data::Profile& rider_profile(const GameState& s, int m) {
 
 const data::Profile& mount_profile(const GameState& s, int m) {
   return *s.setup->models[m].group->mount;
+}
+
+bool unit_rides_apart(const GameState& s, int unit) {
+  for (int m : s.members(unit))
+    if (s.models[m].pose.alive && rides_apart(s, m)) return true;
+  return false;
 }
 
 int rider_struck_on(const GameState& s, int m) {
@@ -53,15 +60,7 @@ void stand_on_foot(GameState& s, int m) {
   ModelState& model = s.models[m];
   model.dismounted = true;
   model.mount_wounds_left = 0;
-  const data::Profile& rider = *s.info(m).profile;
-  table::TableModel& pose = model.pose;
-  pose.base_radius = table::base_radius_inches(rider.base_mm);
-  pose.size = rider.size;
-  pose.bulk = static_cast<int>(rider.bulk);
-  pose.height = rider.height;
-  pose.mounted = rider.has_rule("mounted");
-  pose.leaping = rider.has_rule("leaping");
-  pose.infra_vision = rider.has_rule("infra_vision");
+  table::take_body(model.pose, *s.info(m).profile);
 }
 
 // Dice rolled in the middle of another event's dice (a blow's, in mêlée), kept out of them for an
@@ -122,6 +121,22 @@ bool strikes_rider(Context& c, int m, bool short_range, MountAim aim) {
              {"die", face},
              {"strikes", rider ? "rider" : "mount"}});
   return rider;
+}
+
+BodyDefence defence_of(const GameState& s, int m, MountBody body) {
+  switch (body) {
+    case MountBody::rider: {
+      const data::Profile& rider = rider_profile(s, m);
+      return {rider, s.models[m].armour_shed ? std::nullopt : rider.save, s.shield(m)};
+    }
+    case MountBody::mount: {
+      const data::Profile& mount = mount_profile(s, m);
+      return {mount, mount.save, data::Shield::none};
+    }
+    case MountBody::model:
+      break;
+  }
+  return {*s.info(m).profile, s.armour_save(m), s.shield(m)};
 }
 
 MountBody struck_body(Context& c, int m, bool short_range, MountAim aim) {

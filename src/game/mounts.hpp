@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "game/actions.hpp"
 #include "game/state.hpp"
@@ -24,6 +25,8 @@ namespace arap::game {
 inline bool rides_apart(const GameState& s, int m) {
   return s.models[m].mount_wounds_left > 0 && !s.models[m].dismounted;
 }
+// Some living model of `unit` rides apart.
+bool unit_rides_apart(const GameState& s, int unit);
 // The rider and the mount of a model riding apart (or dismounted).
 const data::Profile& rider_profile(const GameState& s, int m);
 const data::Profile& mount_profile(const GameState& s, int m);
@@ -44,6 +47,16 @@ struct Context;
 
 // What one hit or blow wounds: the model itself, or the rider or the mount of a pair riding apart.
 enum class MountBody : std::uint8_t { model, rider, mount };
+
+// What guards one body of model `m` against a wound: its profile (T, invulnerable save, Wounds),
+// armour save and shield. The model's own, shed armour and dropped shield included (ADV-11); a
+// rider's are its own; a mount wears its own armour and bears no shield.
+struct BodyDefence {
+  const data::Profile& profile;
+  std::optional<int> armour;
+  data::Shield shield;
+};
+BodyDefence defence_of(const GameState& s, int m, MountBody body);
 
 // Whom one hit on model `m` (riding apart) strikes: the rider (true) or its mount. A shot at
 // short range with `aim` set strikes the one aimed at; else a D6 decides (logged as ADV-22).

@@ -19,6 +19,19 @@ void add_sub_unit_slots(GameSetup& setup);
 
 namespace {
 
+// ADV-04: how near the model spots hidden enemies: its Initiative in inches, twice that with acute
+// senses.
+double spotting_of(const data::Profile& p) {
+  return p.initiative * (p.has_rule("acute_senses") ? 2.0 : 1.0);
+}
+
+// ADV-18: the model's current move, its M less what its group carries (option encumbrance).
+double current_move_of(const GameSetup& setup, const data::Profile& p,
+                       const data::ModelGroup* group) {
+  return setup.options.encumbrance && group != nullptr ? rules::encumbered_move(*group, p)
+                                                       : static_cast<double>(p.move);
+}
+
 // SHOOT-47: who counts as a character in the unit (see ModelInfo::character).
 void mark_characters(GameSetup& setup, const UnitInfo& info) {
   const auto same_kind = [&](int a, int b) {
@@ -127,9 +140,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     for (const auto& model : placed.models) {
       const data::Profile& p = *model.profile;
       // ADV-18: what the model carries slows it; the unit keeps to its slowest member.
-      const double current_move = setup->options.encumbrance && model.group != nullptr
-                                      ? rules::encumbered_move(*model.group)
-                                      : static_cast<double>(p.move);
+      const double current_move = current_move_of(*setup, p, model.group);
       info.move = std::min(info.move, current_move);
       all_fearless = all_fearless && p.has_rule("fearless");
       all_mob = all_mob && p.has_rule("mob");                                  // ADV-20
@@ -157,7 +168,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
         info.can_move_tactically = false;
       }
       setup->models.push_back({model.profile, model.group, static_cast<int>(u), model.leader});
-      setup->models.back().spotting = p.initiative * (p.has_rule("acute_senses") ? 2.0 : 1.0);
+      setup->models.back().spotting = spotting_of(p);
       setup->models.back().move = current_move;
       if (model.group != nullptr)
         setup->models.back().kit = rules::close_combat_kit(p, *model.group, kit_rules);
@@ -178,14 +189,11 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
     for (int m = info.first_model; setup->options.separate_mounts && m < next_model; ++m) {
       ModelInfo& mounted = setup->models[m];
       if (mounted.group == nullptr || mounted.group->rider == nullptr) continue;
-      data::ModelGroup walking = *mounted.group;
-      walking.profile = walking.rider;
-      const data::Profile& rider = *walking.rider;
+      const data::Profile& rider = *mounted.group->rider;
       ModelInfo foot = mounted;
       foot.profile = &rider;
-      foot.spotting = rider.initiative * (rider.has_rule("acute_senses") ? 2.0 : 1.0);
-      foot.move = setup->options.encumbrance ? rules::encumbered_move(walking)
-                                             : static_cast<double>(rider.move);
+      foot.spotting = spotting_of(rider);
+      foot.move = current_move_of(*setup, rider, mounted.group);
       foot.kit = rules::close_combat_kit(rider, *mounted.group, kit_rules);
       mounted.on_foot = static_cast<int>(setup->on_foot.size());
       setup->on_foot.push_back(foot);

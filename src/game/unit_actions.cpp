@@ -412,12 +412,6 @@ std::string move_illegal(const GameState& s, const Action& a, bool free_move, Un
 void note_fleeting(GameState& s, int unit, const std::vector<table::Point>& from);
 
 namespace {
-const UnitInfo& info_of(const GameState& s, int unit) {
-  return s.setup->units[unit];
-}
-}  // namespace
-
-namespace {
 
 // MOVE-12 (the scenario marks ground `variable`): the dice a move action rolls for its allowance
 // when some model's path enters, crosses or leaves such ground, or none. Tactical moves roll
@@ -493,7 +487,6 @@ void apply_move(Context& c, const Action& a, bool free_move, UnitMove* checked) 
   // MOVE-12: a move entering, crossing or leaving variable ground has its allowance rolled.
   bool rolled_variable = false;
   if (const auto variable = variable_ground_mode(s, a, checked)) {
-    const auto& info = info_of(s, a.unit);
     bool all_cover = true;  // ADV-08: one die more when every model moves through cover
     for (int m : s.members(a.unit))
       if (s.models[m].pose.alive) all_cover = all_cover && s.models[m].pose.move_through_cover;

@@ -19,8 +19,10 @@ bool heavy(const data::WeaponProfile& weapon) {
 
 }  // namespace
 
-double encumbrance(const data::ModelGroup& group) {
-  const bool heavy_carrier = group.profile != nullptr && group.profile->has_rule("heavy_carrier");
+namespace {
+
+double load(const data::ModelGroup& group, const data::Profile* carrier) {
+  const bool heavy_carrier = carrier != nullptr && carrier->has_rule("heavy_carrier");
   std::vector<std::string> items;  // a launcher's two loads are one thing carried
   double inches = 0.0;
   for (const data::WeaponProfile* weapon : group.weapons) {
@@ -37,9 +39,19 @@ double encumbrance(const data::ModelGroup& group) {
   return std::max(0.0, inches);
 }
 
+}  // namespace
+
+double encumbrance(const data::ModelGroup& group) {
+  return load(group, group.profile);
+}
+
 double encumbered_move(const data::ModelGroup& group) {
   const double basic = group.profile != nullptr ? group.profile->move : 0.0;
   return std::max(0.0, basic - encumbrance(group));
+}
+
+double encumbered_move(const data::ModelGroup& group, const data::Profile& carrier) {
+  return std::max(0.0, carrier.move - load(group, &carrier));
 }
 
 }  // namespace arap::rules

@@ -16,5 +16,8 @@ double encumbrance(const data::ModelGroup& group);
 
 // The model's current move: its M less `encumbrance(group)`, never below 0.
 double encumbered_move(const data::ModelGroup& group);
+// The same with `carrier` bearing the group's load (ADV-22: a rider whose mount fell walks on with
+// it): the carrier's M and heavy_carrier rule.
+double encumbered_move(const data::ModelGroup& group, const data::Profile& carrier);
 
 }  // namespace arap::rules

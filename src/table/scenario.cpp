@@ -10,6 +10,7 @@
 
 #include "data/library.hpp"
 #include "data/yaml_reader.hpp"
+#include "table/body_pose.hpp"
 #include "table/drop_zone.hpp"
 #include "table/scenario_terrain.hpp"
 
@@ -372,13 +373,7 @@ Scenario scenario_from(const Field& root, const data::Library& library) {
           model.leader = group.leader;
           model.pose.position = points[next++];
           model.pose.facing = normalise_bearing(facing);
-          model.pose.base_radius = base_radius_inches(group.profile->base_mm);
-          model.pose.size = group.profile->size;
-          model.pose.bulk = static_cast<int>(group.profile->bulk);
-          model.pose.height = group.profile->height;
-          model.pose.infra_vision = group.profile->has_rule("infra_vision");  // ADV-35
-          model.pose.leaping = group.profile->has_rule("leaping");            // ADV-07
-          model.pose.mounted = group.profile->has_rule("mounted");            // SHOOT-20, ADV-22
+          take_body(model.pose, *group.profile);  // GEN-06/07, SHOOT-20, ADV-07/22/35
           // ADV-08: the rule's holders, and an independent character on foot moving alone.
           model.pose.move_through_cover = scenario.options.move_through_cover &&
                                           (group.profile->has_rule("move_through_cover") ||
