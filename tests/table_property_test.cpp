@@ -4,9 +4,12 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <limits>
+
 #include <boost/geometry.hpp>
 
 #include "data/library.hpp"
+#include "table/axis_sorted.hpp"
 #include "table/effects.hpp"
 #include "table/geometry.hpp"
 #include "table/line_of_sight.hpp"
@@ -191,6 +194,149 @@ RC_GTEST_PROP(TableProperties, eligible_targets_match_line_of_sight_and_the_arc,
       RC_ASSERT(eligible_targets(table, models, from, unit, range) == expected);
       RC_ASSERT(any_eligible_target(table, models, from, unit, range) == !expected.empty());
     }
+  }
+}
+
+// A squad in ranks shooting at a crowd (SHOOT-02/20): the lines out of its rear ranks run through
+// the ranks before it, and eligible_targets tries to prove them all blocked at once
+// (detail::shadowed_by_models) before drawing them. Wherever it claims a proof, every line to the
+// unit must be blocked, and whatever it claims, the answers (the free functions' and those of one
+// SightLines asked for every model) must be line_of_sight's. Ranks are packed tight or loose, the
+// target stands near or far, square to the ranks or off to a side, with bystanders between.
+RC_GTEST_PROP(TableProperties, rear_ranks_hidden_by_the_ranks_before_them_see_nothing, ()) {
+  static const Table open(72, 72);
+  const Table& table = *rc::gen::element(0, 0, 1) == 0 ? open : town().table;
+  const int files = *rc::gen::inRange(3, 11);
+  const int ranks = *rc::gen::inRange(2, 7);
+  const double spacing = *rc::gen::element(1.0, 1.1, 1.25, 1.5, 2.0);
+  const double facing = 45.0 * *rc::gen::inRange(0, 8);
+  const Point forward = heading_vector(facing);
+  const Point across{forward.y, -forward.x};
+  const Point corner{*rc::gen::inRange(20, 30) * 1.0, *rc::gen::inRange(20, 30) * 1.0};
+  std::vector<TableModel> models;
+  const auto add = [&](const Point& at, int unit, int side, double model_facing) {
+    TableModel model;
+    model.position = at;
+    model.facing = model_facing;
+    model.base_radius = 0.49;
+    model.size = *rc::gen::element(2, 2, 2, 2, 1, 3);
+    model.unit = unit;
+    model.side = side;
+    model.alive = *rc::gen::inRange(0, 12) != 0;
+    model.engaged = *rc::gen::inRange(0, 20) == 0;
+    models.push_back(model);
+  };
+  for (int r = 0; r < ranks; ++r)
+    for (int f = 0; f < files; ++f)
+      add(corner + across * (f * spacing) - forward * (r * spacing), 0, 0, facing);
+  // The target: a crowd ahead, square or off to a side, near or far.
+  const double away = *rc::gen::element(4.0, 9.0, 18.0, 30.0);
+  const double aside = *rc::gen::element(0.0, 0.0, 6.0, -10.0);
+  const Point crowd = corner + forward * away + across * aside;
+  const int crowd_size = *rc::gen::inRange(1, 30);
+  for (int k = 0; k < crowd_size; ++k)
+    add(crowd + across * ((k % 6) * 1.5) + forward * ((k / 6) * 1.5), 1, 1, facing + 180.0);
+  // Bystanders of a third unit somewhere between.
+  const int bystanders = *rc::gen::inRange(0, 6);
+  for (int k = 0; k < bystanders; ++k)
+    add(corner + forward * (*rc::gen::inRange(1, 12) * 1.0) +
+            across * (*rc::gen::inRange(-4, 16) * 1.0),
+        2, *rc::gen::inRange(0, 2), 0.0);
+  const int count = static_cast<int>(models.size());
+  const double range = *rc::gen::element(12.0, 24.0, 1e9);
+  SightLines lines(table, models);
+  int proved = 0;
+  for (int from = 0; from < files * ranks; ++from) {
+    if (!models[from].alive) continue;
+    for (int unit = 1; unit < 3; ++unit) {
+      std::vector<int> expected;
+      bool any_line = false;  // to any living member, at any range or bearing
+      for (int i = 0; i < count; ++i) {
+        if (!models[i].alive || models[i].unit != unit) continue;
+        const Sight sight = line_of_sight(open, models, from, i);
+        any_line = any_line || sight.clear();
+        if (distance(models[from].position, models[i].position) > range + 1e-9) continue;
+        if (!in_arc_after_free_pivot(models[from], models[i].position)) continue;
+        if (line_of_sight(table, models, from, i).clear()) expected.push_back(i);
+      }
+      // A proof says no line to the unit is clear of models (on open ground: models alone).
+      if (detail::shadowed_by_models(models, from, unit)) {
+        RC_ASSERT(!any_line);
+        ++proved;
+      }
+      RC_ASSERT(eligible_targets(table, models, from, unit, range) == expected);
+      RC_ASSERT(any_eligible_target(table, models, from, unit, range) == !expected.empty());
+      RC_ASSERT(lines.eligible_targets(from, unit, range) == expected);
+      RC_ASSERT(lines.any_eligible_target(from, unit, range) == !expected.empty());
+    }
+  }
+  RC_CLASSIFY(proved > 0, "some rear rank proved hidden");
+}
+
+// The proof above is no proof of nothing: a rear rank packed behind two ranks of comrades is
+// proved hidden from a mob across the table, a front rank is not, and neither is a rear rank
+// whose ranks stand far enough apart to be seen between.
+TEST(TableProperties, a_packed_rear_rank_is_proved_hidden_and_a_front_rank_is_not) {
+  const auto squad = [](double spacing) {
+    std::vector<TableModel> models;
+    for (int r = 0; r < 3; ++r)
+      for (int f = 0; f < 10; ++f) {
+        TableModel model;
+        model.position = {10.0 + f * spacing, 10.0 - r * spacing};
+        model.unit = 0;
+        models.push_back(model);
+      }
+    for (int k = 0; k < 20; ++k) {
+      TableModel model;
+      model.position = {8.0 + (k % 10) * 1.5, 40.0 + (k / 10) * 1.5};
+      model.facing = 180.0;
+      model.unit = 1;
+      model.side = 1;
+      models.push_back(model);
+    }
+    return models;
+  };
+  const auto packed = squad(1.0);
+  const int front_middle = 5;
+  const int rear_middle = 25;
+  EXPECT_TRUE(detail::shadowed_by_models(packed, rear_middle, 1));
+  EXPECT_FALSE(detail::shadowed_by_models(packed, front_middle, 1));
+  EXPECT_TRUE(eligible_targets(Table(48, 60), packed, rear_middle, 1, 1e9).empty());
+  EXPECT_FALSE(eligible_targets(Table(48, 60), packed, front_middle, 1, 1e9).empty());
+  const auto loose = squad(3.0);
+  EXPECT_FALSE(detail::shadowed_by_models(loose, rear_middle, 1));
+}
+
+// AxisSorted's search (GEN-04 ranges, CHARGE-02's nearest pair) finds the least squared distance a
+// plain scan finds, for points on a half-inch grid (ties and equal coordinates abound), along
+// either axis whatever the groups' layout.
+RC_GTEST_PROP(TableProperties, an_axis_sorted_search_finds_the_nearest_a_scan_finds, ()) {
+  const auto points = [](int count) {
+    std::vector<Point> out;
+    for (int k = 0; k < count; ++k)
+      out.push_back({*rc::gen::inRange(0, 60) / 2.0, *rc::gen::inRange(0, 100) / 2.0});
+    return out;
+  };
+  const auto targets = points(*rc::gen::inRange(1, 60));
+  const auto askers = points(*rc::gen::inRange(1, 20));
+  AxisSorted sorted(*rc::gen::arbitrary<bool>());
+  for (std::size_t k = 0; k < targets.size(); ++k) sorted.add(targets[k], static_cast<int>(k));
+  sorted.sort();
+  for (const Point& from : askers) {
+    double plain = std::numeric_limits<double>::infinity();
+    for (const Point& p : targets) plain = std::min(plain, dot(p - from, p - from));
+    double found = std::numeric_limits<double>::infinity();
+    int visited = 0;
+    sorted.search(
+        from,
+        [&](int id, const Point& p) {
+          RC_ASSERT(p == targets[static_cast<std::size_t>(id)]);
+          found = std::min(found, dot(p - from, p - from));
+          ++visited;
+        },
+        [&] { return found; });
+    RC_ASSERT(found == plain);
+    RC_ASSERT(visited >= 1);
   }
 }
 

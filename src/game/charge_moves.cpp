@@ -15,6 +15,7 @@
 #include "game/context.hpp"
 #include "game/melee_internal.hpp"
 #include "rules/charge.hpp"
+#include "table/axis_sorted.hpp"
 #include "table/line_of_sight.hpp"
 #include "table/movement.hpp"
 
@@ -22,19 +23,40 @@ namespace arap::game::detail {
 
 NearestPair nearest_pair(const GameState& s, int unit, int target) {
   NearestPair best;
+  // The target's models sorted along the axis the two units lie apart on (table::AxisSorted):
+  // every model of big units asks of every other, and a listing's charges and a Charge's moves
+  // ask this often. The answer is the plain scan's: the first pair, by `unit`'s then `target`'s
+  // order, of the least distance.
+  table::Point own_sum, enemy_sum;
+  int own_count = 0;
+  int enemy_count = 0;
+  for (int m : s.members(unit))
+    if (s.models[m].pose.alive) own_sum = own_sum + s.models[m].pose.position, ++own_count;
+  for (int n : s.members(target))
+    if (s.models[n].pose.alive) enemy_sum = enemy_sum + s.models[n].pose.position, ++enemy_count;
+  if (own_count == 0 || enemy_count == 0) return best;
+  table::AxisSorted enemies(table::AxisSorted::along_x_for(enemy_sum * (1.0 / enemy_count) -
+                                                           own_sum * (1.0 / own_count)));
+  for (int n : s.members(target))
+    if (s.models[n].pose.alive) enemies.add(s.models[n].pose.position, n);
+  enemies.sort();
+  const auto bound = [&] { return best.distance * best.distance * (1.0 + 1e-9); };
   for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
     const table::Point& from = s.models[m].pose.position;
-    for (int n : s.members(target)) {
-      if (!s.models[n].pose.alive) continue;
-      // A pair clearly farther than the best so far is passed by its squared distance, without
-      // the root; any other is measured exactly as before (listings ask this of every target).
-      const table::Point off = s.models[n].pose.position - from;
-      const double squared = table::dot(off, off);
-      if (squared > best.distance * best.distance * (1.0 + 1e-9)) continue;
-      const double d = table::distance(from, s.models[n].pose.position);
-      if (d < best.distance) best = {m, n, d};
-    }
+    // A pair clearly farther than the best so far is passed by its squared distance, without the
+    // root; any other is measured exactly. A tie goes to the lower-numbered enemy of the same
+    // model (the plain scan met it first), never to a later model.
+    enemies.search(
+        from,
+        [&](int n, const table::Point& at) {
+          const table::Point off = at - from;
+          if (table::dot(off, off) > bound()) return;
+          const double d = table::distance(from, at);
+          if (d < best.distance || (d == best.distance && best.own == m && n < best.enemy))
+            best = {m, n, d};
+        },
+        bound);
   }
   return best;
 }

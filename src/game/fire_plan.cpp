@@ -10,6 +10,7 @@
 
 #include "game/context.hpp"
 #include "rules/area_effects.hpp"
+#include "table/axis_sorted.hpp"
 #include "table/cover.hpp"
 #include "table/line_of_sight.hpp"
 
@@ -170,6 +171,55 @@ double range_to_target(const GameState& s, const std::vector<table::TableModel>&
   return passing ? best : std::sqrt(best);
 }
 
+// range_to_target from each firer of `unit` in turn: after the first few, a big target's models
+// sorted along the axis the two units lie apart on (table::AxisSorted), so that each firer meets a
+// rank or two of them, not all. The least squared distance is the plain scan's, and so its root.
+class RangesTo {
+ public:
+  RangesTo(const GameState& s, const std::vector<table::TableModel>& poses, int unit, int target)
+      : s_(s), poses_(poses), unit_(unit), target_(target) {}
+  double from(int m) const {
+    // Sorting pays once a few firers have asked (a legality check asks one or two).
+    constexpr int kScans = 2;
+    if (!sorted_ && asked_++ >= kScans) sort();
+    if (!sorted_ || sorted_->empty()) return range_to_target(s_, poses_, m, target_);
+    const table::Point& at = poses_[m].position;
+    double best = std::numeric_limits<double>::infinity();
+    sorted_->search(
+        at,
+        [&](int, const table::Point& p) {
+          const table::Point off = p - at;
+          best = std::min(best, table::dot(off, off));
+        },
+        [&] { return best; });
+    return std::sqrt(best);
+  }
+
+ private:
+  void sort() const {
+    constexpr int kWorthSorting = 16;  // living models below which the scan costs less
+    table::Point own_sum, their_sum;
+    int own = 0;
+    int theirs = 0;
+    for (int m : s_.members(unit_))
+      if (poses_[m].alive) own_sum = own_sum + poses_[m].position, ++own;
+    for (int i : s_.members(target_))
+      if (poses_[i].alive) their_sum = their_sum + poses_[i].position, ++theirs;
+    sorted_.emplace(table::AxisSorted::along_x_for(their_sum * (1.0 / std::max(theirs, 1)) -
+                                                   own_sum * (1.0 / std::max(own, 1))));
+    if (theirs < kWorthSorting) return;  // left empty: the scan answers
+    for (int i : s_.members(target_))
+      if (poses_[i].alive) sorted_->add(poses_[i].position, i);
+    sorted_->sort();
+  }
+  const GameState& s_;
+  const std::vector<table::TableModel>& poses_;
+  int unit_;
+  int target_;
+  mutable int asked_ = 0;
+  mutable std::optional<table::AxisSorted> sorted_;
+};
+
 // SHOOT-01: whether `target` stands beyond the longest ranged weapon of every firer of `unit`
 // (listings ask plan_fire of every enemy unit, most of them out of reach). The gap between boxes
 // around the two units' living models is no longer than any model's range to the target, and the
@@ -222,9 +272,9 @@ struct TargetRange {
 };
 
 TargetRange target_range(const GameState& s, const std::vector<table::TableModel>& poses, int m,
-                         int target, bool crossfire) {
+                         int target, bool crossfire, const RangesTo& ranges) {
   TargetRange r;
-  r.now = range_to_target(s, poses, m, target);
+  r.now = ranges.from(m);
   r.crossfire = crossfire;
   r.passing = crossfire ? range_to_target(s, poses, m, target, true) : r.now;
   return r;
@@ -304,6 +354,8 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // ADV-41 measures to where a crossfire target passed, which the boxes do not bound.
   if (!crossfire && beyond_every_weapon(s, poses, unit, target)) return shots;
   const GroupFilter filter(s, unit, groups);
+  table::SightLines sight(s.table(), poses);  // every firer's lines, through one grid
+  const RangesTo ranges_to(s, poses, unit, target);
   for (int m : s.members(unit)) {
     if (!may_fire(s, poses, m, heavy)) continue;
     if (!filter.admits(m)) continue;  // ADV-32
@@ -313,7 +365,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       if (firers != nullptr) firers->push_back({m, shot.weapon});
       add_shot(shots, std::move(shot), s);
     };
-    const TargetRange ranges = target_range(s, poses, m, target, crossfire);
+    const TargetRange ranges = target_range(s, poses, m, target, crossfire, ranges_to);
     std::optional<bool> climbing;  // MOVE-28: looked up for the first weapon in reach
     // ADV-31: a two-pistol fighter fires its first pistol and then looks only for a second one.
     // (A legality check stops at the first firer: no pairing then, nor the rule's lookup.)
@@ -351,12 +403,12 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       };
       std::vector<int> targets;
       if (!first_only || passes) {
-        targets = in_reach(table::eligible_targets(table, poses, m, target, reach));
+        targets = in_reach(sight.eligible_targets(m, target, reach));
         if (first_only && !targets.empty()) {
           shots.push_back({m, weapon, firing, range, {}, false});
           return shots;
         }
-      } else if (table::any_eligible_target(table, poses, m, target, reach)) {
+      } else if (sight.any_eligible_target(m, target, reach)) {
         shots.push_back({m, weapon, firing, range, {}, false});
         return shots;
       }
@@ -459,6 +511,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   std::optional<int> places;  // ADV-49, counted at the first launcher (as plan_fire does)
   const bool crossfire = crossfire_target(s, target);  // ADV-41
   const GroupFilter filter(s, unit, groups);
+  const RangesTo ranges_to(s, poses, unit, target);
   // MOVE-28; ADV-15: which members bear the unit's ladder (asked once, not for each model).
   const bool ladder_carried = !s.portable_ladders.empty() && carried_ladder(s, unit) >= 0;
   const std::uint64_t bearers = ladder_carried ? ladder_bearers(s, unit, nullptr) : 0;
@@ -471,7 +524,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     if (std::any_of(firing.begin(), firing.end(), [&](const Firer& f) { return f.model == m; }))
       continue;
     const auto& model = s.info(m);
-    const TargetRange ranges = target_range(s, poses, m, target, crossfire);
+    const TargetRange ranges = target_range(s, poses, m, target, crossfire, ranges_to);
     // MOVE-28; ADV-15: a ladder's bearers fire only what could be fired from one.
     const bool climbing =
         on_ladder(s, poses[m].position) || ((bearers >> std::min(index, 63)) & 1u) != 0;
@@ -511,9 +564,11 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
                      [](const WastedShot& x, const WastedShot& y) { return x.range < y.range; });
   std::vector<WastedShot> seen;
   ArcSightMemo* memo = ArcSightMemo::active_for(s);
+  std::optional<table::SightLines> sight;  // every model's lines, through one grid
   for (const WastedShot& w : out) {
     const auto sees = [&] {
-      return table::any_eligible_target(s.table(), poses, w.model, target, 1e9);
+      if (!sight) sight.emplace(s.table(), poses);
+      return sight->any_eligible_target(w.model, target, 1e9);
     };
     if (memo != nullptr) {
       std::int8_t& known = memo->seen(w.model, target);

@@ -185,10 +185,28 @@ class LineModels {
       if (visit(i)) return;
   }
 
-  // The models that blocked the last line found blocked from model `blocked_from`, if any: a
-  // crowd's lines out of it are blocked by the same neighbours, so they are tried first.
+  // The models that blocked the lines found blocked from model `blocked_from` (the last few, -1
+  // for none): a crowd's lines out of it are blocked by the same neighbours, so they are tried
+  // first. A rear rank's lines fan out through the ranks before it, each blocked by another pair.
+  static constexpr std::size_t kBlockers = 8;
   int blocked_from = -1;
-  std::array<int, 2> blockers{-1, -1};
+  std::array<int, kBlockers> blockers = empty_blockers();
+  std::size_t next_blocker = 0;  // the slot the next new blocker takes (the oldest)
+  void remember_blocker(int from, int model) {
+    if (blocked_from != from) {
+      blocked_from = from;
+      blockers = empty_blockers();
+      next_blocker = 0;
+    }
+    if (model < 0 || std::find(blockers.begin(), blockers.end(), model) != blockers.end()) return;
+    blockers[next_blocker] = model;
+    next_blocker = (next_blocker + 1) % kBlockers;
+  }
+  static std::array<int, kBlockers> empty_blockers() {
+    std::array<int, kBlockers> none;
+    none.fill(-1);
+    return none;
+  }
 
  private:
   std::span<const TableModel> models_;
@@ -265,6 +283,102 @@ bool comrade_of(const TableModel& shooter, const TableModel& other) {
          other.size <= shooter.size && !(other.mounted && !shooter.mounted);
 }
 
+}  // namespace
+
+namespace detail {
+
+// Whether models standing near model `from` cross every line from it to every living member of
+// `unit` (SHOOT-02/20), proved for the unit's whole bounding box at once, so that a rear rank's
+// lines need not be drawn one by one (a big squad's shot asks one from each of its models to each
+// of the target's). A base of radius r whose centre lies d from the shooter crosses every line to
+// a point further than d whose bearing lies within asin(r / d) of the base's: the lines to the box
+// fan out within an arc of bearings, and wherever in that arc they run, a model no comrade or two
+// comrades of the shooter (one may be looked past, SHOOT-20) must stand. Every cone is narrowed
+// and the box's arc widened by a hair far beyond rounding, so a line drawn exactly (LineTest) is
+// blocked wherever this says so; where it cannot prove it, it says no and the lines are drawn.
+bool shadowed_by_models(std::span<const TableModel> models, int from, int unit) {
+  constexpr double kReach = 12.0;  // inches around the shooter where blockers are looked for
+  constexpr double kHair = 1e-7;  // each cone narrowed and the arc widened by about so many radians
+  const TableModel& shooter = models[from];
+  const Point eye = shooter.position;
+  Point lo{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  Point hi = lo * -1.0;
+  int tall = shooter.size;  // a blocker must hide the largest of them (SHOOT-02)
+  bool any = false;
+  for (const TableModel& model : models) {
+    if (!model.alive || model.unit != unit) continue;
+    any = true;
+    lo = {std::min(lo.x, model.position.x), std::min(lo.y, model.position.y)};
+    hi = {std::max(hi.x, model.position.x), std::max(hi.y, model.position.y)};
+    tall = std::max(tall, model.size);
+  }
+  if (!any) return false;
+  const Point nearest{std::clamp(eye.x, lo.x, hi.x), std::clamp(eye.y, lo.y, hi.y)};
+  const double gap = distance(eye, nearest);  // no line to the box is shorter
+  if (gap <= 1.0) return false;
+  const Point ahead = (lo + hi) * 0.5 - eye;
+  // Bearings are measured by their tangent off `ahead` (cross / dot), which grows with the angle
+  // through the half turn in front: no arc tangent is taken. Every corner of the box must lie in
+  // front; a box seen wider than that is left to the lines.
+  double arc_lo = std::numeric_limits<double>::infinity();
+  double arc_hi = -arc_lo;
+  for (const Point& corner : {lo, hi, Point{lo.x, hi.y}, Point{hi.x, lo.y}}) {
+    const Point d = corner - eye;
+    const double along = dot(ahead, d);
+    if (along <= 0.0) return false;
+    const double t = cross(ahead, d) / along;
+    arc_lo = std::min(arc_lo, t);
+    arc_hi = std::max(arc_hi, t);
+  }
+  arc_lo -= kHair * (1.0 + arc_lo * arc_lo);
+  arc_hi += kHair * (1.0 + arc_hi * arc_hi);
+  // The cones as a sweep over the arc: +weight where one opens, -weight where it closes (closings
+  // first where both fall at one bearing: the proof never leans on a cone's own edge).
+  boost::container::small_vector<std::pair<double, int>, 64> edges;
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    const TableModel& other = models[i];
+    if (i == from || !other.alive || other.size < tall) continue;
+    const Point off = other.position - eye;
+    const double squared = dot(off, off);
+    if (squared > kReach * kReach) continue;
+    const double along = dot(ahead, off);
+    if (along <= 0.0) continue;  // behind the shooter
+    const double r = other.base_radius;
+    const double d = std::sqrt(squared);
+    if (d <= r + 1e-6 || d >= gap - 1e-6) continue;
+    // The cone's half-angle h has tan h = r / sqrt(d^2 - r^2), narrowed by a hair; its edges'
+    // tangents follow from the centre's, t, by the sum of angles while both stay in front.
+    const double t = cross(ahead, off) / along;
+    const double half = r / std::sqrt(squared - r * r) * (1.0 - kHair);
+    const double below = 1.0 + t * half;  // cos of the lower edge's angle, over cos t cos h
+    const double above = 1.0 - t * half;
+    if (below <= 0.0 || above <= 0.0) continue;  // an edge at or past a quarter turn
+    const double from_t = (t - half) / below;
+    const double to_t = (t + half) / above;
+    if (to_t <= arc_lo || from_t >= arc_hi) continue;
+    const int weight = comrade_of(shooter, other) ? 1 : 2;  // 2: blocks alone (SHOOT-20)
+    edges.emplace_back(from_t, weight);
+    edges.emplace_back(to_t, -weight);
+  }
+  std::sort(edges.begin(), edges.end());
+  int cover = 0;
+  double at = -std::numeric_limits<double>::infinity();
+  for (const auto& [angle, change] : edges) {
+    if (angle > at) {
+      // The open stretch between two edges, wherever it meets the arc, is covered twice over.
+      if (angle > arc_lo && at < arc_hi && cover < 2) return false;
+      at = angle;
+    }
+    cover += change;
+    if (change < 0 && angle >= arc_lo && angle <= arc_hi && cover < 2) return false;
+  }
+  return at > arc_hi;  // beyond the last edge nothing covers
+}
+
+}  // namespace detail
+
+namespace {
+
 // The sight rules before the models (ADV-21 rain, terrain, ADV-35 infra-vision); `decided` says
 // the models need not be asked.
 Sight sight_before_models(const Table& table, const TableModel& shooter, const TableModel& target,
@@ -300,20 +414,24 @@ bool clear_of_models(LineModels& lines, int from, int to) {
   });
   if (crossing.empty() || (crossing.size() == 1 && comrade_of(shooter, models[crossing[0].second])))
     return true;
-  lines.blocked_from = from;
-  lines.blockers = {crossing[0].second, crossing.size() > 1 ? crossing[1].second : -1};
+  lines.remember_blocker(from, crossing[0].second);
+  if (crossing.size() > 1) lines.remember_blocker(from, crossing[1].second);
   return false;
 }
 
-// Whether the models that blocked the last line from `from` block this one as well: two of them
+// Whether the models that blocked the last lines from `from` block this one as well: two of them
 // crossing it, or one that is no comrade (SHOOT-20), block it whatever else stands there.
 bool blocked_as_before(const LineModels& lines, int from, int to) {
   if (lines.blocked_from != from) return false;
   const auto models = lines.models();
   const LineTest line(models, from, to);
   int crossing = 0;
-  for (const int i : lines.blockers) {
-    if (i < 0 || !line.crosses(i)) continue;
+  // The latest first: a fan of lines is mostly blocked by what blocked the line before.
+  for (std::size_t k = 1; k <= LineModels::kBlockers; ++k) {
+    const int i =
+        lines.blockers[(lines.next_blocker + LineModels::kBlockers - k) % LineModels::kBlockers];
+    if (i < 0) break;
+    if (!line.crosses(i)) continue;
     if (!comrade_of(models[from], models[i])) return true;
     ++crossing;
   }
@@ -407,12 +525,17 @@ class PivotArcTest {
   double edge_;
 };
 
+// Lines to this many models or more are worth a try at proving them all blocked at once
+// (shadowed_by_models) before they are drawn.
+constexpr std::size_t kShadowWorth = 8;
+
 // Living members of `unit` within `range` of model `from` and in the arc its free pivot reaches
-// (SHOOT-01/04, ACT-15) that pass `seen`.
+// (SHOOT-01/04, ACT-15) that pass `seen`. `hidden()`, when many lines are to be drawn, may prove
+// that none passes (models in the way of them all) so that none is drawn.
 // `first_only` stops at the first (legality checks only ask whether there is one).
-template <typename Seen>
+template <typename Seen, typename Hidden>
 std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, int unit,
-                                  double range, Seen seen, bool first_only = false) {
+                                  double range, Seen seen, Hidden hidden, bool first_only = false) {
   std::vector<int> result;
   const TableModel& shooter = models[from];
   const PivotArcTest arc(shooter);
@@ -425,11 +548,13 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
     const double d = distance(shooter.position, model.position);
     if (d > range + kEdge) continue;
     if (!arc.within(model.position)) continue;
-    if (first_only) {
-      nearest_first.emplace_back(d, i);
-    } else if (seen(i)) {
-      result.push_back(i);
-    }
+    nearest_first.emplace_back(d, i);
+  }
+  if (!first_only) {
+    if (nearest_first.size() >= kShadowWorth && hidden()) return result;
+    for (const auto& [d, i] : nearest_first)  // in the models' order
+      if (seen(i)) result.push_back(i);
+    return result;
   }
   if (nearest_first.empty()) return result;
   // The nearest alone usually settles it; only when it is hidden are the rest put in order.
@@ -438,6 +563,7 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
     result.push_back(nearest->second);
     return result;
   }
+  if (nearest_first.size() > kShadowWorth && hidden()) return result;
   *nearest = nearest_first.back();
   nearest_first.pop_back();
   std::sort(nearest_first.begin(), nearest_first.end());
@@ -449,13 +575,21 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
   return result;
 }
 
+// The same, for questions no proof of blocked lines settles (smoke, lines past other units...).
+template <typename Seen>
+std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, int unit,
+                                  double range, Seen seen) {
+  return targets_in_reach(models, from, unit, range, seen, [] { return false; });
+}
+
 }  // namespace
 
 std::vector<int> eligible_targets(const Table& table, std::span<const TableModel> models, int from,
                                   int unit, double range) {
   LineModels lines(models);
-  return targets_in_reach(models, from, unit, range,
-                          [&](int i) { return sight_clear(table, lines, from, i); });
+  return targets_in_reach(
+      models, from, unit, range, [&](int i) { return sight_clear(table, lines, from, i); },
+      [&] { return detail::shadowed_by_models(models, from, unit); });
 }
 
 std::vector<int> smoke_screened_targets(const Table& table, std::span<const TableModel> models,
@@ -480,7 +614,31 @@ bool any_eligible_target(const Table& table, std::span<const TableModel> models,
   LineModels lines(models);
   return !targets_in_reach(
               models, from, unit, range, [&](int i) { return sight_clear(table, lines, from, i); },
-              true)
+              [&] { return detail::shadowed_by_models(models, from, unit); }, true)
+              .empty();
+}
+
+struct SightLines::Lines : LineModels {
+  using LineModels::LineModels;
+};
+
+SightLines::SightLines(const Table& table, std::span<const TableModel> models)
+    : table_(table), lines_(std::make_unique<Lines>(models)) {}
+
+SightLines::~SightLines() = default;
+
+std::vector<int> SightLines::eligible_targets(int from, int unit, double range) {
+  return targets_in_reach(
+      lines_->models(), from, unit, range,
+      [&](int i) { return sight_clear(table_, *lines_, from, i); },
+      [&] { return detail::shadowed_by_models(lines_->models(), from, unit); });
+}
+
+bool SightLines::any_eligible_target(int from, int unit, double range) {
+  return !targets_in_reach(
+              lines_->models(), from, unit, range,
+              [&](int i) { return sight_clear(table_, *lines_, from, i); },
+              [&] { return detail::shadowed_by_models(lines_->models(), from, unit); }, true)
               .empty();
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -100,6 +101,32 @@ std::vector<int> targets_past_units(const Table& table, std::span<const TableMod
 // Whether eligible_targets would find any (stops at the first).
 bool any_eligible_target(const Table& table, std::span<const TableModel> models, int from, int unit,
                          double range);
+
+// A run of sight questions about one table and one set of models that stay as they are meanwhile
+// (every firer of a volley, every model's check for wasted shots): the models near each line are
+// found through one grid built for the whole run, where each free function above builds its own.
+// The answers are the free functions'.
+class SightLines {
+ public:
+  SightLines(const Table& table, std::span<const TableModel> models);
+  ~SightLines();
+  SightLines(const SightLines&) = delete;
+  SightLines& operator=(const SightLines&) = delete;
+  std::vector<int> eligible_targets(int from, int unit, double range);
+  bool any_eligible_target(int from, int unit, double range);
+
+ private:
+  struct Lines;
+  const Table& table_;
+  std::unique_ptr<Lines> lines_;
+};
+
+namespace detail {
+// Whether models standing near model `from` cross every line from it to every living member of
+// `unit` (SHOOT-02/20), proved for the unit's bounding box at once; false where it cannot prove
+// it (the lines are then drawn one by one). eligible_targets asks it before drawing many lines.
+bool shadowed_by_models(std::span<const TableModel> models, int from, int unit);
+}  // namespace detail
 
 // SHOOT-54: members of `unit` that model `from` may bombard without seeing them: within `range`,
 // in the arc reachable with the free pivot, and in view and sight of a living model of `from`'s
