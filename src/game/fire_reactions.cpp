@@ -246,7 +246,25 @@ std::string throw_illegal(const GameState& s, const Action& a) {
   // Each way to a target below (sight, smoke, a known place) looks only within the grenade's
   // range of the thrower, so a thrower with no foe that near is not asked: listings ask this of
   // every target, and the table's models are gathered only for a throw that may go.
+  // The box around the target's living models first: a thrower further than the range from the
+  // box has no foe within it (a big unit's every model would otherwise measure to every foe).
+  std::optional<std::pair<table::Point, table::Point>> box;
   const auto foe_within = [&](int m, double range) {
+    const table::Point& at = s.models[m].pose.position;
+    if (!box) {
+      table::Point lo{1e18, 1e18};
+      table::Point hi{-1e18, -1e18};
+      for (int n : s.members(a.target))
+        if (s.models[n].pose.alive) {
+          const table::Point& p = s.models[n].pose.position;
+          lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+          hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+        }
+      box.emplace(lo, hi);
+    }
+    const double dx = std::max({0.0, box->first.x - at.x, at.x - box->second.x});
+    const double dy = std::max({0.0, box->first.y - at.y, at.y - box->second.y});
+    if (std::sqrt(dx * dx + dy * dy) > range + 1e-6) return false;
     for (int n : s.members(a.target))
       if (s.models[n].pose.alive &&
           table::distance(s.models[m].pose.position, s.models[n].pose.position) <= range + 1e-9)

@@ -101,8 +101,17 @@ std::vector<Destination> destinations(const GameState& s, int unit) {
   // Into the nearest cover of every feature within two moves that gives cover or a place to hide
   // (ADV-04), one inch inside its outline; out of the feature the unit stands in, one inch beyond
   // it. (Farther features lie in the directions the enemy and objective moves already cover.)
+  // A feature whose bounding box lies beyond reach has its whole outline beyond it: its nearest
+  // point is not looked for.
+  const auto box_beyond = [&](const table::Box& bounds) {
+    const double dx =
+        std::max({0.0, bounds.min_corner().x() - centre.x, centre.x - bounds.max_corner().x()});
+    const double dy =
+        std::max({0.0, bounds.min_corner().y() - centre.y, centre.y - bounds.max_corner().y()});
+    return dx * dx + dy * dy > (reach + 1e-6) * (reach + 1e-6);
+  };
   for (const auto& f : table.features()) {
-    if (!is_cover_feature(f) || f.ring.size() < 3) continue;
+    if (!is_cover_feature(f) || f.ring.size() < 3 || box_beyond(f.bounds)) continue;
     const table::Point edge = nearest_on_line(f.ring, centre, true);
     if (table::distance(edge, centre) > reach) continue;
     const table::Point middle = ring_centre(f.ring);

@@ -19,8 +19,10 @@ namespace arap::game {
 
 namespace detail {
 
-double mode_allowance(const GameState& s, int unit, table::MoveMode mode) {
-  const double rain = move_rate(s, unit);  // ADV-15/21: rain and a ladder slow every move
+double mode_allowance(const GameState& s, int unit, table::MoveMode mode,
+                      const MoveNeighbourhood* near) {
+  // ADV-15/21: rain and a ladder slow every move.
+  const double rain = near != nullptr ? near->rate : move_rate(s, unit);
   switch (mode) {
     case table::MoveMode::tactical:
     case table::MoveMode::fleet:
@@ -114,7 +116,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
   const table::Point centre = unit_centre(s, unit);
   const table::Point to = point - centre;
   plan.wanted = table::length(to);
-  plan.allowance = mode_allowance(s, unit, mode);
+  plan.allowance = mode_allowance(s, unit, mode, near);
   if (mode == table::MoveMode::close_ranks) {
     // GEN-09 / ADV-19: the cut-off models' own ways, whatever the point; the one plan there is.
     UnitMove move;
@@ -188,16 +190,25 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     // (short of the step), else nothing. A player's plan bisects across the step instead, below,
     // and asks the engine why it stops.
     double step_at = 1e18;
-    const auto d = unit_straight_reach(s, trial, direction, reach, mode_allowance(s, unit, mode),
-                                       full_search ? nullptr : &step_at, near);
+    int stepper = -1;  // the model that meets that step
+    const auto d = unit_straight_reach(s, trial, direction, reach, plan.allowance,
+                                       full_search ? nullptr : &step_at, near, &stepper);
     if (!full_search && d && step_at < 1e17) {
-      if (legal_at(reach)) {
+      // Across the step, the stepping model's own check first: the step usually bars it (a rise
+      // no normal move climbs), which refuses the move without the whole unit's check.
+      const auto across_legal_at = [&](double inches) {
+        trial.dx = direction.x * inches;
+        trial.dy = direction.y * inches;
+        if (stepper >= 0 && model_move_refused(s, trial, stepper, near)) return false;
+        return legal_at(inches);
+      };
+      if (across_legal_at(reach)) {
         best = reach;
       } else {
         // Across the step when it can be afforded (a short bisection beyond it), else up to it.
         double lo = std::min(reach, step_at + 1.0);  // a base clear of the edge
         double hi = reach;
-        if (lo > step_at && legal_at(lo)) {
+        if (lo > step_at && across_legal_at(lo)) {
           for (int i = 0; i < 3; ++i) {
             const double mid = 0.5 * (lo + hi);
             (legal_at(mid) ? lo : hi) = mid;

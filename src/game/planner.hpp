@@ -24,12 +24,18 @@ struct MoveNeighbourhood {
   // ADV-74: the part the unit must move toward to reform (reform_target), or -1. Its moves must
   // bring it nearer, which the ground pass does not weigh.
   int reform_to = -1;
+  // What every plan would otherwise find again: the box the unit's living models stand in (the
+  // box a move sweeps is it and it shifted), and ADV-15/21's slowing of every move (move_rate).
+  table::Point members_lo, members_hi;
+  double rate = 1.0;
 };
 // The neighbourhood of moves of up to `reach` inches by `unit`.
 MoveNeighbourhood move_neighbourhood(const GameState& state, int unit, double reach);
 
-// MOVE-13/17: the inches a mode allows a unit (tactical and swim moves: their best roll).
-double mode_allowance(const GameState& state, int unit, table::MoveMode mode);
+// MOVE-13/17: the inches a mode allows a unit (tactical and swim moves: their best roll); with
+// `near`, ADV-15/21's rate as it found it.
+double mode_allowance(const GameState& state, int unit, table::MoveMode mode,
+                      const MoveNeighbourhood* near = nullptr);
 // Who a plan is for: a listing (legal_actions: the ground pass's answer where it settles the move,
 // a short search across a change of level), an agent (a full search, nothing measured or
 // explained) or a player (a full search, its cost and why it stops).
@@ -47,11 +53,20 @@ std::string illegal_reason_of_move(const GameState& state, const Action& action,
 // of level). The unit-level conditions (ACT-10, MELEE-11, ladders) are left to the legality check.
 // With `level_step_at`, a change of level bounds the answer instead (as in table::straight_reach):
 // the nearest such step any model meets is stored there, and the answer holds short of it.
-// `near`, when given, holds every model and feature the move can meet.
+// `near`, when given, holds every model and feature the move can meet. `level_step_model`, with
+// `level_step_at`, receives the model that meets that nearest step.
 std::optional<double> unit_straight_reach(const GameState& state, const Action& action,
                                           const table::Point& direction, double limit,
                                           double allowance, double* level_step_at = nullptr,
-                                          const MoveNeighbourhood* near = nullptr);
+                                          const MoveNeighbourhood* near = nullptr,
+                                          int* level_step_model = nullptr);
+// Whether model `m`'s own part of the body move `action` (a move or free move, every model the
+// action's displacement) is refused by the table's check, made exactly as the unit's legality
+// check makes it for that model (`near`, when given, holds every model the move can meet). A
+// model refused refuses the move (MOVE-01): a listing asks this of the one model whose way a
+// change of level bars before it asks the unit's whole check.
+bool model_move_refused(const GameState& state, const Action& action, int m,
+                        const MoveNeighbourhood* near);
 // ADV-68: the furthest consolidation of the consolidating `unit` toward `point` (its rolled
 // inches, clear of the enemy); `explain` words why it stops short.
 MovePlan plan_consolidation(const GameState& state, int unit, const table::Point& point,

@@ -79,7 +79,9 @@ void gather_nearby(const GameState& s, int unit, double lo_x, double lo_y, doubl
 }
 
 // The table's move request for one model of a unit move (its model is slot 0 of the nearby list).
-table::MoveRequest unit_request(const GameState& s, const Action& a, double allowance) {
+// `with_path`: room for the model's end (a ground pass along a ray, straight_reach, needs none).
+table::MoveRequest unit_request(const GameState& s, const Action& a, double allowance,
+                                bool with_path = true) {
   table::MoveRequest request;
   // Tactical, climbing and Fleet moves cross the ground as a normal move does (MOVE-13/20, ADV-06).
   request.mode = a.mode == table::MoveMode::tactical || a.mode == table::MoveMode::climb ||
@@ -93,7 +95,7 @@ table::MoveRequest unit_request(const GameState& s, const Action& a, double allo
   request.gap_limit = std::max(0.0, allowance_of(s, a.unit) - 1.0);
   request.jump_pack = s.setup->units[a.unit].jump_pack;
   request.final_facing = a.facing;
-  request.path.resize(1);
+  if (with_path) request.path.resize(1);
   request.model = 0;
   return request;
 }
@@ -156,11 +158,41 @@ UnitMove check_unit_move(const GameState& s, const Action& a, double allowance, 
   return unit_move_check(s, a, allowance, fraction, explain);
 }
 
+bool model_move_refused(const GameState& s, const Action& a, int m, const MoveNeighbourhood* near) {
+  // The request, path and bearing unit_move_check makes for a listing's check (no explanation),
+  // and the other units' models near this model's way (unit_move_check gathers those near the
+  // whole unit's: more of them, but a model beyond kMargin of the way touches nothing on it).
+  const table::Point shift{a.dx, a.dy};
+  if (a.mode == table::MoveMode::close_ranks || !s.models[m].pose.alive) return false;
+  thread_local std::vector<table::TableModel> nearby;
+  const table::Point from = s.models[m].pose.position;
+  const table::Point to = from + shift;
+  const double lo_x = std::min(from.x, to.x), lo_y = std::min(from.y, to.y);
+  const double hi_x = std::max(from.x, to.x), hi_y = std::max(from.y, to.y);
+  if (near != nullptr) {  // those near this model's own way (within_margin: beyond any contact)
+    nearby.resize(1);
+    for (std::size_t i = 1; i < near->models.size(); ++i)
+      if (within_margin(near->models[i].position, lo_x, lo_y, hi_x, hi_y))
+        nearby.push_back(near->models[i]);
+  } else {
+    gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
+  }
+  table::MoveRequest request = unit_request(s, a, mode_allowance(s, a.unit, a.mode));
+  if (shift.x != 0.0 || shift.y != 0.0) request.leg_heading = table::bearing(table::Point{}, shift);
+  nearby[0] = s.models[m].pose;
+  request.path[0] = to;
+  return !table::check_move(s.table(), nearby, request, false).legal;
+}
+
 MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach) {
   const SweptBox box = swept_box(s, unit, table::Point{}, reach);
   MoveNeighbourhood near;
   gather_nearby(s, unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, near.models);
   near.reform_to = reform_target(s, unit);
+  const SweptBox members = swept_box(s, unit, table::Point{});
+  near.members_lo = {members.lo_x, members.lo_y};
+  near.members_hi = {members.hi_x, members.hi_y};
+  near.rate = move_rate(s, unit);
   const auto& table = s.table();
   near.terrain = table.terrain_near({box.lo_x, box.lo_y}, {box.hi_x, box.hi_y});
   const auto note_line = [&](const table::Point& a, const table::Point& b) {
@@ -190,9 +222,17 @@ MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach)
 std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
                                           const table::Point& direction, double limit,
                                           double allowance, double* level_step_at,
-                                          const MoveNeighbourhood* near) {
-  const auto [lo_x, lo_y, hi_x, hi_y] = swept_box(s, a.unit, direction * limit);
-  table::MoveRequest request = unit_request(s, a, allowance);
+                                          const MoveNeighbourhood* near, int* level_step_model) {
+  // The box the move sweeps: the neighbourhood's box of the unit's models, and it shifted (adding
+  // the shift keeps the order of coordinates, so this is swept_box's answer exactly).
+  const table::Point shift = direction * limit;
+  const auto [lo_x, lo_y, hi_x, hi_y] =
+      near == nullptr ? swept_box(s, a.unit, shift)
+                      : SweptBox{std::min(near->members_lo.x, near->members_lo.x + shift.x),
+                                 std::min(near->members_lo.y, near->members_lo.y + shift.y),
+                                 std::max(near->members_hi.x, near->members_hi.x + shift.x),
+                                 std::max(near->members_hi.y, near->members_hi.y + shift.y)};
+  table::MoveRequest request = unit_request(s, a, allowance, false);
   request.leg_heading = table::bearing(table::Point{}, direction);  // the same for every model
   // The models and terrain this move can meet: from the listing's neighbourhood when there is one
   // (the part of it near the box the move sweeps), else from the whole table.
@@ -234,7 +274,10 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
                                          level_step_at != nullptr ? &step : nullptr);
     if (!r) return std::nullopt;
     reach = std::min(reach, *r);
-    if (level_step_at != nullptr && step < *level_step_at) *level_step_at = step;
+    if (level_step_at != nullptr && step < *level_step_at) {
+      *level_step_at = step;
+      if (level_step_model != nullptr) *level_step_model = m;
+    }
   }
   // Every model's end clear of the bases of other units; backing one off may crowd another.
   for (bool moved = true; moved && reach > 0.0;) {

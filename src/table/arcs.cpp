@@ -118,6 +118,13 @@ bool in_attack_arc(const TableModel& attacker, const Point& p, AttackArc arc) {
 }
 
 bool within_melee_radius(const TableModel& attacker, const TableModel& target) {
+  // Clearly beyond both reaches by the squared distance, without the root (mêlée asks this of
+  // every pair of models in a fight); anything nearer is measured exactly.
+  const double reach =
+      std::max(attacker.base_radius + target.base_radius, static_cast<double>(attacker.size)) +
+      kEdge;
+  const Point off = target.position - attacker.position;
+  if (dot(off, off) > reach * reach * (1.0 + 1e-9)) return false;
   const double d = distance(attacker.position, target.position);
   const bool touching = d <= attacker.base_radius + target.base_radius + kEdge;
   return touching || d <= attacker.size + kEdge;

@@ -10,6 +10,9 @@ namespace arap::table {
 namespace bg = boost::geometry;
 
 double normalise_bearing(double degrees) {
+  // Within a turn either way fmod returns its argument exactly: it is skipped (listings turn
+  // every model of every planned move).
+  if (std::abs(degrees) < 360.0) return degrees < 0 ? degrees + 360.0 : degrees;
   double b = std::fmod(degrees, 360.0);
   if (b < 0) b += 360.0;
   return b;

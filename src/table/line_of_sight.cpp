@@ -287,6 +287,20 @@ bool comrade_of(const TableModel& shooter, const TableModel& other) {
 
 namespace detail {
 
+UnitBox unit_box(std::span<const TableModel> models, int unit) {
+  UnitBox box;
+  box.lo = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  box.hi = box.lo * -1.0;
+  for (const TableModel& model : models) {
+    if (!model.alive || model.unit != unit) continue;
+    box.any = true;
+    box.lo = {std::min(box.lo.x, model.position.x), std::min(box.lo.y, model.position.y)};
+    box.hi = {std::max(box.hi.x, model.position.x), std::max(box.hi.y, model.position.y)};
+    box.tall = std::max(box.tall, model.size);
+  }
+  return box;
+}
+
 // Whether models standing near model `from` cross every line from it to every living member of
 // `unit` (SHOOT-02/20), proved for the unit's whole bounding box at once, so that a rear rank's
 // lines need not be drawn one by one (a big squad's shot asks one from each of its models to each
@@ -297,22 +311,18 @@ namespace detail {
 // and the box's arc widened by a hair far beyond rounding, so a line drawn exactly (LineTest) is
 // blocked wherever this says so; where it cannot prove it, it says no and the lines are drawn.
 bool shadowed_by_models(std::span<const TableModel> models, int from, int unit) {
+  return shadowed_by_models(models, from, unit_box(models, unit));
+}
+
+bool shadowed_by_models(std::span<const TableModel> models, int from, const UnitBox& box) {
   constexpr double kReach = 12.0;  // inches around the shooter where blockers are looked for
   constexpr double kHair = 1e-7;  // each cone narrowed and the arc widened by about so many radians
+  if (!box.any) return false;
   const TableModel& shooter = models[from];
   const Point eye = shooter.position;
-  Point lo{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-  Point hi = lo * -1.0;
-  int tall = shooter.size;  // a blocker must hide the largest of them (SHOOT-02)
-  bool any = false;
-  for (const TableModel& model : models) {
-    if (!model.alive || model.unit != unit) continue;
-    any = true;
-    lo = {std::min(lo.x, model.position.x), std::min(lo.y, model.position.y)};
-    hi = {std::max(hi.x, model.position.x), std::max(hi.y, model.position.y)};
-    tall = std::max(tall, model.size);
-  }
-  if (!any) return false;
+  const Point lo = box.lo;
+  const Point hi = box.hi;
+  const int tall = std::max(shooter.size, box.tall);  // a blocker must hide the largest of them
   const Point nearest{std::clamp(eye.x, lo.x, hi.x), std::clamp(eye.y, lo.y, hi.y)};
   const double gap = distance(eye, nearest);  // no line to the box is shorter
   if (gap <= 1.0) return false;
@@ -508,9 +518,9 @@ class PivotArcTest {
       : viewer_(viewer),
         facing_(heading_vector(viewer.facing)),
         edge_(std::cos(135.0 * std::numbers::pi / 180.0)) {}
-  bool within(const Point& p) const {
+  // `len`: the distance from the viewer, length(p - viewer), which the caller has measured.
+  bool within(const Point& p, double len) const {
     const Point d = p - viewer_.position;
-    const double len = length(d);
     if (len > 1e-6) {
       const double c = dot(facing_, d) / len;
       if (c > edge_ + 1e-9) return true;
@@ -547,7 +557,7 @@ std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, 
     if (!model.alive || model.unit != unit) continue;
     const double d = distance(shooter.position, model.position);
     if (d > range + kEdge) continue;
-    if (!arc.within(model.position)) continue;
+    if (!arc.within(model.position, d)) continue;
     nearest_first.emplace_back(d, i);
   }
   if (!first_only) {
@@ -620,6 +630,14 @@ bool any_eligible_target(const Table& table, std::span<const TableModel> models,
 
 struct SightLines::Lines : LineModels {
   using LineModels::LineModels;
+  // Each unit's box for shadowed_by_models, found once for the run.
+  const detail::UnitBox& box_of(int unit) {
+    if (unit >= static_cast<int>(boxes.size())) boxes.resize(static_cast<std::size_t>(unit) + 1);
+    auto& box = boxes[static_cast<std::size_t>(unit)];
+    if (!box) box = detail::unit_box(models(), unit);
+    return *box;
+  }
+  std::vector<std::optional<detail::UnitBox>> boxes;
 };
 
 SightLines::SightLines(const Table& table, std::span<const TableModel> models)
@@ -631,14 +649,18 @@ std::vector<int> SightLines::eligible_targets(int from, int unit, double range) 
   return targets_in_reach(
       lines_->models(), from, unit, range,
       [&](int i) { return sight_clear(table_, *lines_, from, i); },
-      [&] { return detail::shadowed_by_models(lines_->models(), from, unit); });
+      [&] { return detail::shadowed_by_models(lines_->models(), from, lines_->box_of(unit)); },
+      false);
 }
 
 bool SightLines::any_eligible_target(int from, int unit, double range) {
   return !targets_in_reach(
               lines_->models(), from, unit, range,
               [&](int i) { return sight_clear(table_, *lines_, from, i); },
-              [&] { return detail::shadowed_by_models(lines_->models(), from, unit); }, true)
+              [&] {
+                return detail::shadowed_by_models(lines_->models(), from, lines_->box_of(unit));
+              },
+              true)
               .empty();
 }
 

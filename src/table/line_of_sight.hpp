@@ -126,6 +126,15 @@ namespace detail {
 // `unit` (SHOOT-02/20), proved for the unit's bounding box at once; false where it cannot prove
 // it (the lines are then drawn one by one). eligible_targets asks it before drawing many lines.
 bool shadowed_by_models(std::span<const TableModel> models, int from, int unit);
+// The box around a unit's living models and the largest Size among them, which the proof asks of
+// the target unit (a run of questions finds it once).
+struct UnitBox {
+  Point lo, hi;
+  int tall = 0;
+  bool any = false;  // any living model
+};
+UnitBox unit_box(std::span<const TableModel> models, int unit);
+bool shadowed_by_models(std::span<const TableModel> models, int from, const UnitBox& box);
 }  // namespace detail
 
 // SHOOT-54: members of `unit` that model `from` may bombard without seeing them: within `range`,

@@ -289,7 +289,7 @@ bool crosses_outline(const TerrainFeature& feature, const Point& a, const Point&
 
 IntervalList feature_intervals(const TerrainFeature& feature, const Point& a, const Point& b) {
   IntervalList result;
-  std::array<double, 34> cuts{};
+  std::array<double, 34> cuts;  // only the first n are ever read
   std::size_t n = 0;
   cuts[n++] = 0.0;
   const auto& ring = feature.ring;
