@@ -113,7 +113,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     plan.stop = {"", "there is no such unit on the table"};
     return plan;
   }
-  const table::Point centre = unit_centre(s, unit);
+  const table::Point centre = near != nullptr ? near->centre : unit_centre(s, unit);
   const table::Point to = point - centre;
   plan.wanted = table::length(to);
   plan.allowance = mode_allowance(s, unit, mode, near);

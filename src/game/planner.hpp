@@ -25,9 +25,11 @@ struct MoveNeighbourhood {
   // bring it nearer, which the ground pass does not weigh.
   int reform_to = -1;
   // What every plan would otherwise find again: the box the unit's living models stand in (the
-  // box a move sweeps is it and it shifted), and ADV-15/21's slowing of every move (move_rate).
+  // box a move sweeps is it and it shifted), ADV-15/21's slowing of every move (move_rate) and the
+  // unit's centre.
   table::Point members_lo, members_hi;
   double rate = 1.0;
+  table::Point centre;  // unit_centre's answer
 };
 // The neighbourhood of moves of up to `reach` inches by `unit`.
 MoveNeighbourhood move_neighbourhood(const GameState& state, int unit, double reach);

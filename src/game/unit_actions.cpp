@@ -193,6 +193,7 @@ MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach)
   near.members_lo = {members.lo_x, members.lo_y};
   near.members_hi = {members.hi_x, members.hi_y};
   near.rate = move_rate(s, unit);
+  near.centre = unit_centre(s, unit);
   const auto& table = s.table();
   near.terrain = table.terrain_near({box.lo_x, box.lo_y}, {box.hi_x, box.hi_y});
   const auto note_line = [&](const table::Point& a, const table::Point& b) {
