@@ -354,7 +354,13 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // ADV-41 measures to where a crossfire target passed, which the boxes do not bound.
   if (!crossfire && beyond_every_weapon(s, poses, unit, target)) return shots;
   const GroupFilter filter(s, unit, groups);
-  table::SightLines sight(s.table(), poses);  // every firer's lines, through one grid
+  // Every firer's lines through one grid, made when the first is asked (most legality checks
+  // settle before any is).
+  std::optional<table::SightLines> sight;
+  const auto lines = [&]() -> table::SightLines& {
+    if (!sight) sight.emplace(s.table(), poses);
+    return *sight;
+  };
   const RangesTo ranges_to(s, poses, unit, target);
   for (int m : s.members(unit)) {
     if (!may_fire(s, poses, m, heavy)) continue;
@@ -403,12 +409,12 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
       };
       std::vector<int> targets;
       if (!first_only || passes) {
-        targets = in_reach(sight.eligible_targets(m, target, reach));
+        targets = in_reach(lines().eligible_targets(m, target, reach));
         if (first_only && !targets.empty()) {
           shots.push_back({m, weapon, firing, range, {}, false});
           return shots;
         }
-      } else if (sight.any_eligible_target(m, target, reach)) {
+      } else if (lines().any_eligible_target(m, target, reach)) {
         shots.push_back({m, weapon, firing, range, {}, false});
         return shots;
       }
