@@ -14,8 +14,8 @@
 #include "game/climbing.hpp"
 #include "game/context.hpp"
 #include "game/melee_internal.hpp"
+#include "game/sorted_apart.hpp"
 #include "rules/charge.hpp"
-#include "table/axis_sorted.hpp"
 #include "table/line_of_sight.hpp"
 #include "table/movement.hpp"
 
@@ -23,23 +23,13 @@ namespace arap::game::detail {
 
 NearestPair nearest_pair(const GameState& s, int unit, int target) {
   NearestPair best;
-  // The target's models sorted along the axis the two units lie apart on (table::AxisSorted):
-  // every model of big units asks of every other, and a listing's charges and a Charge's moves
-  // ask this often. The answer is the plain scan's: the first pair, by `unit`'s then `target`'s
-  // order, of the least distance.
-  table::Point own_sum, enemy_sum;
-  int own_count = 0;
-  int enemy_count = 0;
-  for (int m : s.members(unit))
-    if (s.models[m].pose.alive) own_sum = own_sum + s.models[m].pose.position, ++own_count;
-  for (int n : s.members(target))
-    if (s.models[n].pose.alive) enemy_sum = enemy_sum + s.models[n].pose.position, ++enemy_count;
-  if (own_count == 0 || enemy_count == 0) return best;
-  table::AxisSorted enemies(table::AxisSorted::along_x_for(enemy_sum * (1.0 / enemy_count) -
-                                                           own_sum * (1.0 / own_count)));
-  for (int n : s.members(target))
-    if (s.models[n].pose.alive) enemies.add(s.models[n].pose.position, n);
-  enemies.sort();
+  // The target's models sorted along the axis the two units lie apart on (sorted_apart): every
+  // model of big units asks of every other, and a listing's charges and a Charge's moves ask this
+  // often. The answer is the plain scan's: the first pair, by `unit`'s then `target`'s order, of
+  // the least distance.
+  const table::AxisSorted enemies = sorted_apart(
+      s, unit, target, [&](int m) -> const table::TableModel& { return s.models[m].pose; });
+  if (enemies.empty()) return best;
   const auto bound = [&] { return best.distance * best.distance * (1.0 + 1e-9); };
   for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;

@@ -9,8 +9,8 @@
 #include <optional>
 
 #include "game/context.hpp"
+#include "game/sorted_apart.hpp"
 #include "rules/area_effects.hpp"
-#include "table/axis_sorted.hpp"
 #include "table/cover.hpp"
 #include "table/line_of_sight.hpp"
 
@@ -172,7 +172,7 @@ double range_to_target(const GameState& s, const std::vector<table::TableModel>&
 }
 
 // range_to_target from each firer of `unit` in turn: after the first few, a big target's models
-// sorted along the axis the two units lie apart on (table::AxisSorted), so that each firer meets a
+// sorted along the axis the two units lie apart on (sorted_apart), so that each firer meets a
 // rank or two of them, not all. The least squared distance is the plain scan's, and so its root.
 class RangesTo {
  public:
@@ -197,20 +197,10 @@ class RangesTo {
 
  private:
   void sort() const {
-    constexpr int kWorthSorting = 16;  // living models below which the scan costs less
-    table::Point own_sum, their_sum;
-    int own = 0;
-    int theirs = 0;
-    for (int m : s_.members(unit_))
-      if (poses_[m].alive) own_sum = own_sum + poses_[m].position, ++own;
-    for (int i : s_.members(target_))
-      if (poses_[i].alive) their_sum = their_sum + poses_[i].position, ++theirs;
-    sorted_.emplace(table::AxisSorted::along_x_for(their_sum * (1.0 / std::max(theirs, 1)) -
-                                                   own_sum * (1.0 / std::max(own, 1))));
-    if (theirs < kWorthSorting) return;  // left empty: the scan answers
-    for (int i : s_.members(target_))
-      if (poses_[i].alive) sorted_->add(poses_[i].position, i);
-    sorted_->sort();
+    constexpr std::size_t kWorthSorting = 16;  // living models below which the scan costs less
+    sorted_.emplace(sorted_apart(
+        s_, unit_, target_, [&](int m) -> const table::TableModel& { return poses_[m]; },
+        kWorthSorting));  // left empty below that: the scan answers
   }
   const GameState& s_;
   const std::vector<table::TableModel>& poses_;

@@ -100,6 +100,26 @@ table::MoveRequest unit_request(const GameState& s, const Action& a, double allo
   return request;
 }
 
+// unit_request for a move of the whole body by `shift`: a check that explains nothing (a
+// listing's) takes the move's bearing once for all models (MOVE-07).
+table::MoveRequest body_request(const GameState& s, const Action& a, double allowance,
+                                const table::Point& shift, bool explain) {
+  table::MoveRequest request = unit_request(s, a, allowance);
+  if (!explain && (shift.x != 0.0 || shift.y != 0.0))
+    request.leg_heading = table::bearing(table::Point{}, shift);
+  return request;
+}
+
+// The models of a listing's neighbourhood near a box (slot 0 left for the model checked), as
+// gather_nearby finds them on the whole table.
+void gather_from(const MoveNeighbourhood& near, double lo_x, double lo_y, double hi_x, double hi_y,
+                 std::vector<table::TableModel>& nearby) {
+  nearby.resize(1);
+  for (std::size_t i = 1; i < near.models.size(); ++i)
+    if (within_margin(near.models[i].position, lo_x, lo_y, hi_x, hi_y))
+      nearby.push_back(near.models[i]);
+}
+
 // GEN-09 / ADV-19: each model's own displacement (in the unit's model order) when `a` closes ranks
 // at `fraction` of `allowance`; empty for a move as a body (every model takes the action's).
 std::vector<table::Point> own_shifts_of(const GameState& s, const Action& a, double allowance,
@@ -127,10 +147,7 @@ UnitMove unit_move_check(const GameState& s, const Action& a, double allowance, 
   // Reused buffer: every proposed move of every unit comes through here.
   thread_local std::vector<table::TableModel> nearby;
   gather_nearby(s, a.unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, nearby);
-  table::MoveRequest request = unit_request(s, a, allowance);
-  // A listing's check (no explanation) takes the move's bearing once for all models (MOVE-07).
-  if (!explain && (shift.x != 0.0 || shift.y != 0.0))
-    request.leg_heading = table::bearing(table::Point{}, shift);
+  table::MoveRequest request = body_request(s, a, allowance, shift, explain);
   result.reports.reserve(static_cast<std::size_t>(info.model_count));
   request.model = 0;
   for (int m : s.members(a.unit)) {
@@ -169,27 +186,26 @@ bool model_move_refused(const GameState& s, const Action& a, int m, const MoveNe
   const table::Point to = from + shift;
   const double lo_x = std::min(from.x, to.x), lo_y = std::min(from.y, to.y);
   const double hi_x = std::max(from.x, to.x), hi_y = std::max(from.y, to.y);
-  if (near != nullptr) {  // those near this model's own way (within_margin: beyond any contact)
-    nearby.resize(1);
-    for (std::size_t i = 1; i < near->models.size(); ++i)
-      if (within_margin(near->models[i].position, lo_x, lo_y, hi_x, hi_y))
-        nearby.push_back(near->models[i]);
-  } else {
+  if (near != nullptr)  // those near this model's own way (within_margin: beyond any contact)
+    gather_from(*near, lo_x, lo_y, hi_x, hi_y, nearby);
+  else
     gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
-  }
-  table::MoveRequest request = unit_request(s, a, mode_allowance(s, a.unit, a.mode));
-  if (shift.x != 0.0 || shift.y != 0.0) request.leg_heading = table::bearing(table::Point{}, shift);
+  table::MoveRequest request =
+      body_request(s, a, mode_allowance(s, a.unit, a.mode), shift, /*explain=*/false);
   nearby[0] = s.models[m].pose;
   request.path[0] = to;
   return !table::check_move(s.table(), nearby, request, false).legal;
 }
 
 MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach) {
-  const SweptBox box = swept_box(s, unit, table::Point{}, reach);
+  // The box of the unit's models, and it grown by `reach` (subtracting from the least and adding
+  // to the greatest keeps their order: swept_box's grown box exactly).
+  const SweptBox members = swept_box(s, unit, table::Point{});
+  const SweptBox box{members.lo_x - reach, members.lo_y - reach, members.hi_x + reach,
+                     members.hi_y + reach};
   MoveNeighbourhood near;
   gather_nearby(s, unit, box.lo_x, box.lo_y, box.hi_x, box.hi_y, near.models);
   near.reform_to = reform_target(s, unit);
-  const SweptBox members = swept_box(s, unit, table::Point{});
   near.members_lo = {members.lo_x, members.lo_y};
   near.members_hi = {members.hi_x, members.hi_y};
   near.rate = move_rate(s, unit);
@@ -247,10 +263,7 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
     gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
     terrain = table.terrain_near({lo_x, lo_y}, {hi_x, hi_y});
   } else {
-    nearby.resize(1);
-    for (std::size_t i = 1; i < near->models.size(); ++i)
-      if (within_margin(near->models[i].position, lo_x, lo_y, hi_x, hi_y))
-        nearby.push_back(near->models[i]);
+    gather_from(*near, lo_x, lo_y, hi_x, hi_y, nearby);
     terrain.features.clear();
     for (const int index : near->terrain.features) {
       const auto& bounds = table.features()[index].bounds;
