@@ -39,6 +39,36 @@ TEST(Activation, ACT_06_successes_distribution) {
   EXPECT_PROB(activation_odds(3, 4).action_points.mean(), 2.0);
 }
 
+// The odds come from a table made once (values from 5 up read alike, as do values from 0 down):
+// every entry must be what weighing each roll one by one gives, beyond the table's range too.
+TEST(Activation, ACT_06_odds_equal_every_roll_weighed_for_any_value) {
+  for (int dice = 1; dice <= 3; ++dice)
+    for (int value = -2; value <= 9; ++value)
+      for (const auto condition : {ActivationCondition::normal, ActivationCondition::pinned,
+                                   ActivationCondition::suppressed}) {
+        double bust = 0.0;
+        double not_activated = 0.0;
+        std::array<double, 4> points{};
+        int rolls = 1;
+        for (int i = 0; i < dice; ++i) rolls *= 6;
+        for (int roll = 0; roll < rolls; ++roll) {
+          std::array<int, 3> faces{};
+          for (int i = 0, r = roll; i < dice; ++i, r /= 6) faces[i] = r % 6 + 1;
+          const ActivationResult result =
+              read_activation(std::span<const int>(faces.data(), dice), value, condition);
+          const double p = 1.0 / rolls;
+          if (result.bust) bust += p;
+          if (!result.activated) not_activated += p;
+          points[result.action_points] += p;
+        }
+        const ActivationOdds odds = activation_odds(dice, value, condition);
+        SCOPED_TRACE(::testing::Message() << dice << " dice against " << value);
+        EXPECT_PROB(odds.p_bust, bust);
+        EXPECT_PROB(odds.p_not_activated, not_activated);
+        for (int k = 0; k <= dice; ++k) EXPECT_PROB(odds.action_points[k], points[k]);
+      }
+}
+
 TEST(Activation, ACT_06_six_always_fails_and_roll_uses_the_dice_asked_for) {
   dice::ScriptedDice dice{6, 5, 1};
   const ActivationResult result = roll_activation(dice, 3, 5);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <boost/container/small_vector.hpp>
+
 #include "odds/named_unit.hpp"
 #include "rules/charge.hpp"
 #include "rules/combat_resolution.hpp"
@@ -142,21 +144,38 @@ double static_value(const game::GameState& s, int side, const TacticianWeights& 
 }
 
 int representative_model(const game::GameState& s, int unit) {
-  int best = -1;
-  int best_count = 0;
+  // The living models by kind (profile and group), each kind with its count and its first model
+  // in the unit's order: the answer is the first model of the most numerous kind, the earliest
+  // such kind on a tie (a unit has a few kinds, so the list stays short).
+  struct Kind {
+    const data::Profile* profile;
+    const data::ModelGroup* group;
+    int count;
+    int first;
+  };
+  boost::container::small_vector<Kind, 4> kinds;
   for (int m : s.members(unit)) {
     if (!s.models[m].pose.alive) continue;
-    int count = 0;
-    for (int n : s.members(unit))
-      if (s.models[n].pose.alive && s.info(n).profile == s.info(m).profile &&
-          s.setup->models[n].group == s.setup->models[m].group)
-        ++count;
-    if (count > best_count) {
-      best_count = count;
-      best = m;
-    }
+    const data::Profile* profile = s.info(m).profile;
+    const data::ModelGroup* group = s.setup->models[m].group;
+    const auto known = std::find_if(kinds.begin(), kinds.end(), [&](const Kind& k) {
+      return k.profile == profile && k.group == group;
+    });
+    if (known != kinds.end())
+      ++known->count;
+    else
+      kinds.push_back({profile, group, 1, m});
   }
+  int best = -1;
+  int best_count = 0;
+  for (const Kind& k : kinds)  // kinds stand in the order of their first models
+    if (k.count > best_count) best_count = k.count, best = k.first;
   return best;
+}
+
+int Assessment::representative_of(int u) const {
+  if (representative_[u] == -2) representative_[u] = representative_model(state_, u);
+  return representative_[u];
 }
 
 Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights)
@@ -172,7 +191,11 @@ Assessment::Assessment(const game::GameState& s, const TacticianWeights& weights
       // ground matters more).
       close_in_(on_this_table(s, weights.kill_close_in, weights.close_in)),
       pursuit_(on_this_table(s, weights.kill_pursue, weights.pursue)),
-      units_(s.units.size()) {
+      units_(s.units.size()),
+      threat_cache_(s.units.size() * s.units.size(),
+                    {std::numeric_limits<double>::quiet_NaN(), 0.0}),
+      friend_on_objective_(s.units.size() * s.setup->scenario.victory.objectives.size(), -1),
+      representative_(s.units.size(), -2) {
   static const data::Profile reference = reference_target();
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
     const auto& info = s.setup->units[u];
@@ -222,7 +245,7 @@ double Assessment::sign_for(int side, int u) const {
 
 double Assessment::exposure_on(const table::Table& table, int u, const table::Point& spot,
                                bool tactical) const {
-  const int m = representative_model(state_, u);
+  const int m = representative_of(u);
   if (m < 0) return 0.0;
   const data::Profile& target = *state_.info(m).profile;
   double wounds = 0.0;
@@ -235,13 +258,12 @@ double Assessment::exposure_on(const table::Table& table, int u, const table::Po
     const bool in_range = k.max_range > 0.0 && d <= k.max_range + (k.locked ? 0.0 : k.move);
     if (!reach && !in_range) continue;
     // What enemy `e` does to `u` is the same for every spot scored: worked out once a pair.
-    const auto key = std::make_pair(e, u);
-    auto it = threat_cache_.find(key);
-    if (it == threat_cache_.end()) {
+    auto& known = threat_cache_[static_cast<std::size_t>(e) * units_.size() + u];
+    if (std::isnan(known.first)) {
       const Punch p = punch_of(state_, e, target);
-      it = threat_cache_.emplace(key, std::make_pair(p.volley, p.melee)).first;
+      known = {p.volley, p.melee};
     }
-    const Punch punch{it->second.first, it->second.second, k.max_range};
+    const Punch punch{known.first, known.second, k.max_range};
     double threat = reach ? punch.melee : 0.0;
     if (in_range && table::terrain_sight(table, k.centre, spot).clear()) {
       const bool covered =
@@ -262,12 +284,18 @@ double Assessment::position_value(int u, const table::Point& spot, bool tactical
     // The objective most worth going for: its points, less the further it is; half as much when
     // another of our units is already on it.
     double best = 0.0;
-    for (const auto& o : victory.objectives) {
-      bool held_by_friend = false;
-      for (int f = 0; f < static_cast<int>(units_.size()); ++f)
-        if (f != u && units_[f].on_table && units_[f].side == k.side && !units_[f].routing &&
-            table::distance(units_[f].centre, o.at) <= o.radius)
-          held_by_friend = true;
+    const std::size_t count = victory.objectives.size();
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto& o = victory.objectives[i];
+      signed char& held = friend_on_objective_[u * count + i];
+      if (held < 0) {
+        held = 0;
+        for (int f = 0; f < static_cast<int>(units_.size()); ++f)
+          if (f != u && units_[f].on_table && units_[f].side == k.side && !units_[f].routing &&
+              table::distance(units_[f].centre, o.at) <= o.radius)
+            held = 1;
+      }
+      const bool held_by_friend = held != 0;
       const double gap = std::max(0.0, table::distance(spot, o.at) - o.radius + 1.0);
       const double worth = objective_point_ * o.points * (held_by_friend ? 0.5 : 1.0) /
                            (1.0 + gap / weights_.objective_reach);
@@ -296,7 +324,7 @@ double Assessment::position_value(int u, const table::Point& spot, bool tactical
 }
 
 double Assessment::volley_against(int shooter, int target) const {
-  const int m = representative_model(state_, target);
+  const int m = representative_of(target);
   if (m < 0) return 0.0;
   return punch_of(state_, shooter, *state_.info(m).profile).volley;
 }

@@ -99,9 +99,16 @@ class Assessment {
   double pursuit_;          // pursue or kill_pursue, as the scenario scores
   std::vector<UnitSketch> units_;
   mutable std::map<std::tuple<int, int, bool, int, int>, std::optional<MeleeOutlook>> melee_cache_;
-  // (enemy, unit) -> the enemy's (volley, mêlée) expected wounds on the unit (exposure's inner
-  // loop, asked once for every move scored).
-  mutable std::map<std::pair<int, int>, std::pair<double, double>> threat_cache_;
+  // [enemy * units + unit] -> the enemy's (volley, mêlée) expected wounds on the unit, NaN until
+  // found (exposure's inner loop, asked once for every move scored).
+  mutable std::vector<std::pair<double, double>> threat_cache_;
+  // [unit * objectives + objective] -> whether another unit of its side stands on the objective,
+  // -1 until found (position_value asks it for every move scored).
+  mutable std::vector<signed char> friend_on_objective_;
+  // Each unit's representative_model, found when first asked (-2: not yet): exposure_on asks it
+  // for every move scored, and the state does not change under an assessment.
+  mutable std::vector<int> representative_;
+  int representative_of(int u) const;
 };
 
 // MELEE-04/09: how many models of `unit` strike in a round against `foe` as the table stands: those

@@ -48,6 +48,16 @@ std::vector<ScoredAction> Scorer::rank(game::KindSet kinds) {
   return out;
 }
 
+std::optional<ScoredAction> Scorer::best(game::KindSet kinds) {
+  std::optional<ScoredAction> top;
+  for (const auto& action : game::legal_actions(s_, kinds)) {
+    ScoredAction scored = score(action);
+    // Strictly better only: the first of equal scores stays, as rank's stable sort keeps it.
+    if (!top || scored.score > top->score) top = std::move(scored);
+  }
+  return top;
+}
+
 double Scorer::best_gain() {
   double best = 0.0;
   for (const auto& action : game::legal_actions(s_, kListed)) {
@@ -470,11 +480,11 @@ std::vector<ScoredAction> TacticianAgent::rank(const GameState& state) const {
 game::Action TacticianAgent::playout_choice(const GameState& state, PlayoutMemo& memo,
                                             bool free_moves) const {
   detail::Scorer scorer(state, weights_, &memo.opportunity, false);
-  const auto ranked =
-      scorer.rank(free_moves ? detail::Scorer::kListed
+  const auto best =
+      scorer.best(free_moves ? detail::Scorer::kListed
                              : detail::Scorer::kListed & ~game::kind_bit(ActionKind::free_move));
-  if (ranked.empty()) throw std::logic_error("no legal action to choose from");
-  return ranked.front().action;
+  if (!best) throw std::logic_error("no legal action to choose from");
+  return best->action;
 }
 
 }  // namespace arap::ai

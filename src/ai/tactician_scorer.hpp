@@ -92,6 +92,9 @@ class Scorer {
   // activation, and whether anyone sees a target out of reach is dear to find out.
   static constexpr game::KindSet kListed = game::kAllKinds & ~game::kWastedShots;
   std::vector<ScoredAction> rank(game::KindSet kinds = kListed);
+  // rank(kinds).front() without ranking the rest: the first listed of the best scored (a playout
+  // wants only that); nullopt when nothing is listed.
+  std::optional<ScoredAction> best(game::KindSet kinds);
   // The best gain the acting unit can make with one action now (0 when nothing beats waiting).
   double best_gain();
 

@@ -1,6 +1,7 @@
 // ACT-01/02/04/07 and the compulsory phase (MELEE-19/21 for routers): the turn machine between
 // activations, the end of a player turn, and the end of the game.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -148,12 +149,14 @@ void end_player_turn(Context& c) {
 
 void check_game_end(Context& c) {
   GameState& s = c.state;
-  std::vector<int> standing(c.setup.sides, 0);
+  // Whether each side has a unit standing (asked after every action: one found is enough).
+  std::array<bool, table::kMaxSides> standing{};
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
-    if (s.unit_alive(u) || s.units[u].away || s.units[u].in_reserve)
-      ++standing[c.setup.units[u].side];
+    bool& side_standing = standing[static_cast<std::size_t>(c.setup.units[u].side)];
+    if (!side_standing) side_standing = s.units[u].away || s.units[u].in_reserve || s.unit_alive(u);
   }
-  const bool wiped_out = std::count(standing.begin(), standing.end(), 0) > 0;
+  const bool wiped_out = std::find(standing.begin(), standing.begin() + c.setup.sides, false) !=
+                         standing.begin() + c.setup.sides;
   if (s.phase != Phase::game_over && !wiped_out) return;
   s.phase = Phase::game_over;
   // Kill points: a unit destroyed or fled is worth one point to every other side (pursuers still

@@ -1,3 +1,5 @@
+// ACT-05/06/07, SHOOT-29/35: the activation roll (one to three dice against the activation value,
+// a bust on two failures; pinned and suppressed units lose AP) and its exact odds.
 #include "rules/activation.hpp"
 
 #include <algorithm>
@@ -50,10 +52,10 @@ ActivationResult roll_activation(dice::DiceSource& dice, int dice_count, int val
   return read_activation(std::span<const int>(faces.data(), dice_count), value, condition);
 }
 
-ActivationOdds activation_odds(int dice_count, int value, ActivationCondition condition) {
-  if (dice_count < 1 || dice_count > 3) {
-    throw std::invalid_argument("ACT-06: an activation roll uses 1, 2 or 3 dice");
-  }
+namespace {
+
+// Every outcome of the roll, weighed (6^dice_count of them).
+ActivationOdds enumerate_activation(int dice_count, int value, ActivationCondition condition) {
   ActivationOdds odds;
   odds.action_points = dice::Distribution(0, std::vector<double>(dice_count + 1, 0.0));
   std::array<int, 3> faces{1, 1, 1};
@@ -71,6 +73,30 @@ ActivationOdds activation_odds(int dice_count, int value, ActivationCondition co
     ++faces[position];
   }
   return odds;
+}
+
+}  // namespace
+
+ActivationOdds activation_odds(int dice_count, int value, ActivationCondition condition) {
+  if (dice_count < 1 || dice_count > 3) {
+    throw std::invalid_argument("ACT-06: an activation roll uses 1, 2 or 3 dice");
+  }
+  // A face succeeds only at or below the value and never on a 6 (read_activation), so every value
+  // from 5 up reads alike, as does every value from 0 down: 3 x 6 x 3 rolls in all, enumerated
+  // once (the tactician asks these odds for every activation and pick-up it weighs).
+  constexpr int kValues = 6;
+  constexpr int kConditions = 3;
+  static const std::vector<ActivationOdds> table = [] {
+    std::vector<ActivationOdds> all;
+    all.reserve(3 * kValues * kConditions);
+    for (int dice = 1; dice <= 3; ++dice)
+      for (int v = 0; v < kValues; ++v)
+        for (int c = 0; c < kConditions; ++c)
+          all.push_back(enumerate_activation(dice, v, static_cast<ActivationCondition>(c)));
+    return all;
+  }();
+  const int v = std::clamp(value, 0, kValues - 1);
+  return table[((dice_count - 1) * kValues + v) * kConditions + static_cast<int>(condition)];
 }
 
 }  // namespace arap::rules
