@@ -95,8 +95,10 @@ ActivationOdds activation_odds(int dice_count, int value, ActivationCondition co
           all.push_back(enumerate_activation(dice, v, static_cast<ActivationCondition>(c)));
     return all;
   }();
+  const int c = static_cast<int>(condition);
+  if (c < 0 || c >= kConditions) return enumerate_activation(dice_count, value, condition);
   const int v = std::clamp(value, 0, kValues - 1);
-  return table[((dice_count - 1) * kValues + v) * kConditions + static_cast<int>(condition)];
+  return table[((dice_count - 1) * kValues + v) * kConditions + c];
 }
 
 }  // namespace arap::rules
