@@ -262,9 +262,7 @@ std::string throw_illegal(const GameState& s, const Action& a) {
         }
       box.emplace(lo, hi);
     }
-    const double dx = std::max({0.0, box->first.x - at.x, at.x - box->second.x});
-    const double dy = std::max({0.0, box->first.y - at.y, at.y - box->second.y});
-    if (std::sqrt(dx * dx + dy * dy) > range + 1e-6) return false;
+    if (table::distance_to_box(at, box->first, box->second) > range + 1e-6) return false;
     for (int n : s.members(a.target))
       if (s.models[n].pose.alive &&
           table::distance(s.models[m].pose.position, s.models[n].pose.position) <= range + 1e-9)

@@ -104,11 +104,9 @@ std::vector<Destination> destinations(const GameState& s, int unit) {
   // A feature whose bounding box lies beyond reach has its whole outline beyond it: its nearest
   // point is not looked for.
   const auto box_beyond = [&](const table::Box& bounds) {
-    const double dx =
-        std::max({0.0, bounds.min_corner().x() - centre.x, centre.x - bounds.max_corner().x()});
-    const double dy =
-        std::max({0.0, bounds.min_corner().y() - centre.y, centre.y - bounds.max_corner().y()});
-    return dx * dx + dy * dy > (reach + 1e-6) * (reach + 1e-6);
+    return table::distance_to_box(centre, {bounds.min_corner().x(), bounds.min_corner().y()},
+                                  {bounds.max_corner().x(), bounds.max_corner().y()}) >
+           reach + 1e-6;
   };
   for (const auto& f : table.features()) {
     if (!is_cover_feature(f) || f.ring.size() < 3 || box_beyond(f.bounds)) continue;

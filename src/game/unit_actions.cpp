@@ -43,10 +43,6 @@ std::vector<table::Point> own_shifts_of(const GameState& s, const Action& a, dou
 
 namespace {
 
-double allowance_of(const GameState& s, int unit) {
-  return s.unit_move(unit);
-}
-
 constexpr double kMargin = 3.0;  // more than any two bases' radii
 
 bool within_margin(const table::Point& p, double lo_x, double lo_y, double hi_x, double hi_y) {
@@ -97,9 +93,9 @@ table::MoveRequest unit_request(const GameState& s, const Action& a, double allo
                      : a.mode;
   request.allowance = allowance;
   // MOVE-20: a climbing move gets over obstacles up to the unit's basic move high.
-  if (a.mode == table::MoveMode::climb) request.climb_limit = allowance_of(s, a.unit);
+  if (a.mode == table::MoveMode::climb) request.climb_limit = s.unit_move(a.unit);
   // MOVE-16: gaps up to the basic move less 1" may be tried; MOVE-22: jump packs leap up.
-  request.gap_limit = std::max(0.0, allowance_of(s, a.unit) - 1.0);
+  request.gap_limit = std::max(0.0, s.unit_move(a.unit) - 1.0);
   request.jump_pack = s.setup->units[a.unit].jump_pack;
   request.final_facing = a.facing;
   if (with_path) request.path.resize(1);
@@ -188,7 +184,7 @@ bool model_move_refused(const GameState& s, const Action& a, int m, const MoveNe
   else
     gather_nearby(s, a.unit, lo_x, lo_y, hi_x, hi_y, nearby);
   table::MoveRequest request =
-      body_request(s, a, mode_allowance(s, a.unit, a.mode), shift, /*explain=*/false);
+      body_request(s, a, mode_allowance(s, a.unit, a.mode, near), shift, /*explain=*/false);
   nearby[0] = s.models[m].pose;
   request.path[0] = to;
   return !table::check_move(s.table(), nearby, request, false).legal;

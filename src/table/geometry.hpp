@@ -2,6 +2,7 @@
 // degrees clockwise from north. Polygons are Boost.Geometry models.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -39,6 +40,13 @@ inline double length(const Point& v) {
 // GEN-04: centre to centre.
 inline double distance(const Point& a, const Point& b) {
   return length(b - a);
+}
+// From `p` to the nearest point of the axis-aligned box from `lo` to `hi` (0 within it): no point
+// of the box, so nothing standing in it, lies nearer.
+inline double distance_to_box(const Point& p, const Point& lo, const Point& hi) {
+  const double dx = std::max({0.0, lo.x - p.x, p.x - hi.x});
+  const double dy = std::max({0.0, lo.y - p.y, p.y - hi.y});
+  return std::sqrt(dx * dx + dy * dy);
 }
 
 // Bearing of `to` seen from `from` (degrees clockwise from north, 0..360).

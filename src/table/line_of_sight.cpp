@@ -183,8 +183,7 @@ bool shadowed_by_models(std::span<const TableModel> models, int from, const Unit
   const Point lo = box.lo;
   const Point hi = box.hi;
   const int tall = std::max(shooter.size, box.tall);  // a blocker must hide the largest of them
-  const Point nearest{std::clamp(eye.x, lo.x, hi.x), std::clamp(eye.y, lo.y, hi.y)};
-  const double gap = distance(eye, nearest);  // no line to the box is shorter
+  const double gap = distance_to_box(eye, lo, hi);    // no line to the box is shorter
   if (gap <= 1.0) return false;
   const Point ahead = (lo + hi) * 0.5 - eye;
   // Bearings are measured by their tangent off `ahead` (cross / dot), which grows with the angle
