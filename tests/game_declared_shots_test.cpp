@@ -11,6 +11,7 @@
 #include "ai/tactician.hpp"
 #include "dice/rng.hpp"
 #include "game/context.hpp"
+#include "game/record.hpp"
 #include "support/personalities.hpp"
 #include "support/scripted_game.hpp"
 
@@ -73,6 +74,18 @@ TEST_F(DeclaredShots, ADV_33_a_lasgun_declared_at_24_5_inches_is_wasted) {
   // The action point is spent: the one-die activation is over, and nobody is hurt.
   EXPECT_EQ(state_.phase, Phase::activation);
   EXPECT_EQ(state_.living_models(1), 12);
+}
+
+// Unlogged, a wasted shot that changes nothing (an assault weapon at the action's own price, no
+// Reload, nobody hidden) is not even looked for; the state after the action is the logged one.
+TEST_F(DeclaredShots, ADV_33_unlogged_the_state_after_a_wasted_shot_is_the_logged_one) {
+  arrange(24.5, "", 3);
+  GameState unlogged = state_;
+  ASSERT_EQ(apply(unlogged, shoot(0, 1), nullptr), "");
+  must(shoot(0, 1));
+  EXPECT_EQ(of_type("shot_wasted").size(), 3u);
+  EXPECT_TRUE(unlogged == state_);
+  EXPECT_EQ(state_digest(unlogged), state_digest(state_));
 }
 
 TEST_F(DeclaredShots, ADV_33_within_reach_the_shot_is_rolled_as_usual) {

@@ -1,8 +1,8 @@
 // OpenSpiel's habit: random playouts of whole games on every shipped scenario. After every action
-// a copy of the state applies the same action to the same result; actions survive their JSON
-// round trip; the invariants hold; the quick legality check agrees with the worded one. Every game
-// replays from its saved record (JSON text) to the identical state and log, and the same seed gives
-// the same game.
+// a copy of the state applies the same action to the same result, with or without a log; actions
+// survive their JSON round trip; the invariants hold; the quick legality check agrees with the
+// worded one. Every game replays from its saved record (JSON text) to the identical state and
+// log, and the same seed gives the same game.
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -87,12 +87,18 @@ void playout(const std::shared_ptr<const GameSetup>& setup, std::uint64_t seed, 
     GameState copy = state;
     ASSERT_EQ(copy, state);
     ASSERT_EQ(digest(copy), digest(state));
+    // Every other action the copy keeps no log, as playouts and sweeps do: the engine skips work
+    // whose only product is the log (ADV-33's idle wasted shots), never work that changes the
+    // state.
     EventLog copy_log;
+    const bool copy_logged = i % 2 == 0;
     const std::size_t before = log.size();
     ASSERT_EQ(apply(state, action, &log), "") << describe(action);
-    ASSERT_EQ(apply(copy, action, &copy_log), "");
+    ASSERT_EQ(apply(copy, action, copy_logged ? &copy_log : nullptr), "");
     ASSERT_EQ(copy, state) << "a copy applying the same action must end in the same state";
-    ASSERT_EQ(copy_log.size(), log.size() - before);
+    if (copy_logged) {
+      ASSERT_EQ(copy_log.size(), log.size() - before);
+    }
     record.actions.push_back(action);
     check_playout_invariants(state);
     if (record.actions.size() == 40) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "game/record.hpp"
 #include "game/view.hpp"
 #include "support/scripted_game.hpp"
 
@@ -97,6 +98,31 @@ TEST_F(Reload, ADV_30_fired_with_the_first_ap_it_cannot_fire_with_the_second) {
   ASSERT_TRUE(refused);
   EXPECT_EQ(refused->rule, "ADV-30");
   EXPECT_NE(refused->text.find("reload"), std::string::npos) << refused->text;
+}
+
+// ADV-33 with ADV-30: every Boy stands beyond the crossbows' 18" but in sight, so each bolt is
+// declared and wasted, and the crossbow is spent all the same. Unlogged (as in a playout), the
+// engine looks only for the wasted shots that change the state: this is one, so the state after
+// the volley is the one the logged game reaches.
+TEST_F(Reload, ADV_30_a_wasted_bolt_spends_the_crossbow_logged_or_not) {
+  crossbowmen();
+  script({1, 1, 1});
+  must(activate(0, 3));
+  for (const int m : state_.members(boyz_)) {
+    const auto at = state_.models[m].pose.position;
+    place(m, at.x, at.y + 8.0, 180.0);
+  }
+  GameState unlogged = state_;
+  ASSERT_EQ(apply(unlogged, volley(), nullptr), "");
+  const std::size_t logged_before = log_.size();
+  must(volley());
+  const auto wasted =
+      std::count_if(log_.begin() + static_cast<std::ptrdiff_t>(logged_before), log_.end(),
+                    [](const Event& e) { return e.value("type", "") == "shot_wasted"; });
+  EXPECT_EQ(wasted, 5);
+  EXPECT_EQ(spent_models(), 5);
+  EXPECT_TRUE(unlogged == state_);
+  EXPECT_EQ(state_digest(unlogged), state_digest(state_));
 }
 
 TEST_F(Reload, ADV_30_reload_with_the_second_ap_fire_with_the_third) {

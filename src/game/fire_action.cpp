@@ -388,9 +388,17 @@ int apply_shoot(Context& c, const Action& a) {
     const auto& shots = planned.back();
     for (const Shot& shot : shots) cost = std::max(cost, shot.firing.action_points);
     // ADV-33: the models that see the target but reach it with nothing fire all the same, and
-    // miss.
-    const auto missed =
-        wasted_shots(s, poses, a.unit, volley.target, a.heavy, firers, false, volley.groups);
+    // miss. Unlogged (a playout, a sweep), only the wasted shots that would change the state are
+    // looked for: one dearer than the action so far, a Relentless model's first heavy shot
+    // (ADV-29), a Reload weapon spent (ADV-30), a hidden unit given away (ADV-04/40). The rest
+    // would be logged and nothing more, and their sight lines are a crowd's dearest part.
+    const auto changes_state = [&](const WastedShot& w) {
+      return c.logging() || w.action_points > cost || (spent && !s.models[w.model].heavy_only) ||
+             (s.setup->options.reload_weapons && w.weapon->has(data::WeaponProperty::reload)) ||
+             (s.units[a.unit].hidden && !w.weapon->has(data::WeaponProperty::needler));
+    };
+    const auto missed = wasted_shots(s, poses, a.unit, volley.target, a.heavy, firers, false,
+                                     volley.groups, changes_state);
     for (const WastedShot& w : missed) {
       firers.push_back({w.model, w.weapon});
       cost = std::max(cost, w.action_points);

@@ -404,7 +404,8 @@ ArcSightMemo* ArcSightMemo::active_for(const GameState& state) {
 std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::vector<table::TableModel>& poses, int unit,
                                      int target, bool heavy, const std::vector<Firer>& firing,
-                                     bool first_only, GroupMask groups) {
+                                     bool first_only, GroupMask groups,
+                                     const std::function<bool(const WastedShot&)>& asked) {
   std::vector<WastedShot> out;
   if (!s.setup->options.declared_shots) return out;
   const auto& info = s.setup->units[unit];
@@ -456,7 +457,9 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
       }
     }
     if (declared == nullptr) continue;
-    out.push_back({m, declared, ranges.for_weapon(*declared), declared_cost});
+    const WastedShot shot{m, declared, ranges.for_weapon(*declared), declared_cost};
+    if (asked && !asked(shot)) continue;
+    out.push_back(shot);
   }
   // Seen, in the fire arc (SHOOT-01/04), at whatever distance. Sight lines are the dear part: a
   // legality check (any one will do) tries the nearest models first, the likeliest to see.

@@ -4,6 +4,7 @@
 // door's view of a shot, for previews).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -161,10 +162,14 @@ class ArcSightMemo {
   std::vector<std::int8_t> seen_;
   ArcSightMemo* outer_ = nullptr;
 };
+// `asked`, when given, leaves out before any sight line is drawn the models it refuses: a caller
+// that needs only some of the wasted shots (those that would change the state) is spared the
+// lines of the rest.
 std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::vector<table::TableModel>& poses, int unit,
                                      int target, bool heavy, const std::vector<Firer>& firing,
-                                     bool first_only = false, GroupMask groups = kAllGroups);
+                                     bool first_only = false, GroupMask groups = kAllGroups,
+                                     const std::function<bool(const WastedShot&)>& asked = nullptr);
 // SHOOT-49/50: the throw model `m` would make at `target`: its first blast grenade that reaches an
 // eligible model, or nothing (no BS, no such grenade, nobody in reach).
 std::optional<Shot> grenade_throw(const GameState& s, const std::vector<table::TableModel>& poses,
