@@ -83,6 +83,21 @@ TEST_F(MeleeFacing, ADV_52_a_model_already_facing_the_larger_group_keeps_its_fac
   }
 }
 
+// The threats about a model are the foes within either one's mêlée radius (MELEE-01: here the
+// models' size, 2"). A Guardsman 1.99" west of a Boy turns to face him (east, bearing 90); 2.01"
+// off he has no threat about him and keeps facing west. The round's other turns are not asked.
+TEST_F(MeleeFacing, ADV_52_only_foes_within_the_melee_radius_are_threats) {
+  arrange("");
+  const table::Point boy = state_.models[left_].pose.position;
+  for (const double gap : {1.99, 2.01}) {
+    place(1, boy.x - gap, boy.y, 270.0);
+    const auto turned = detail::face_threats(state_, {0});
+    const bool turned_him = std::find(turned.begin(), turned.end(), 1) != turned.end();
+    EXPECT_EQ(turned_him, gap < 2.0) << gap;
+    EXPECT_NEAR(state_.models[1].pose.facing, gap < 2.0 ? 90.0 : 270.0, 1e-9) << gap;
+  }
+}
+
 TEST_F(MeleeFacing, ADV_52_switched_off_nobody_turns) {
   arrange("options: {melee_facing: false}\n");
   fight(0, 1);

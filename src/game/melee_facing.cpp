@@ -6,6 +6,7 @@
 // others only through MELEE-08's later tiers.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "game/context.hpp"
 #include "game/melee_internal.hpp"
@@ -49,9 +50,31 @@ std::vector<int> face_threats(GameState& s, const std::vector<int>& units) {
   std::vector<Threat> threats;
   for (const int u : units) {
     const std::uint64_t foes = s.units[u].locked;
+    // The box of the living foes, their widest base and largest size: a model farther from it
+    // than either's mêlée radius could stretch has no threat about it, and the table is not
+    // scanned for it (in a big unit, most models stand well back from the fight).
+    table::Point lo{std::numeric_limits<double>::infinity(),
+                    std::numeric_limits<double>::infinity()};
+    table::Point hi = lo * -1.0;
+    double widest = 0.0;
+    double largest = 0.0;
+    for (const auto& model : s.models) {
+      const auto& them = model.pose;
+      if (!them.alive || !(foes & bit(them.unit))) continue;
+      lo = {std::min(lo.x, them.position.x), std::min(lo.y, them.position.y)};
+      hi = {std::max(hi.x, them.position.x), std::max(hi.y, them.position.y)};
+      widest = std::max(widest, them.base_radius);
+      largest = std::max(largest, static_cast<double>(them.size));
+    }
+    if (!(lo.x <= hi.x)) continue;  // no living foe: nobody turns
     for (int m : s.members(u)) {
       const auto& me = s.models[m].pose;
       if (!me.alive) continue;
+      // MELEE-01's radius either way round, widened far beyond rounding.
+      const double radius =
+          std::max({me.base_radius + widest, static_cast<double>(me.size), largest}) * 1.000001 +
+          1e-6;
+      if (table::distance_to_box(me.position, lo, hi) > radius) continue;
       threats.clear();
       for (int n = 0; n < static_cast<int>(s.models.size()); ++n) {
         const auto& them = s.models[n].pose;
