@@ -2,6 +2,7 @@
 // costs, and its resolution (apply_shoot) through the hits, templates and markers of fire.cpp.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -392,11 +393,13 @@ int apply_shoot(Context& c, const Action& a) {
     // looked for: one dearer than the action so far, a Relentless model's first heavy shot
     // (ADV-29), a Reload weapon spent (ADV-30), a hidden unit given away (ADV-04/40). The rest
     // would be logged and nothing more, and their sight lines are a crowd's dearest part.
-    const auto changes_state = [&](const WastedShot& w) {
-      return c.logging() || w.action_points > cost || (spent && !s.models[w.model].heavy_only) ||
-             (s.setup->options.reload_weapons && w.weapon->has(data::WeaponProperty::reload)) ||
-             (s.units[a.unit].hidden && !w.weapon->has(data::WeaponProperty::needler));
-    };
+    std::function<bool(const WastedShot&)> changes_state;
+    if (!c.logging())
+      changes_state = [&](const WastedShot& w) {
+        return w.action_points > cost || (spent && !s.models[w.model].heavy_only) ||
+               (s.setup->options.reload_weapons && w.weapon->has(data::WeaponProperty::reload)) ||
+               (s.units[a.unit].hidden && !w.weapon->has(data::WeaponProperty::needler));
+      };
     const auto missed = wasted_shots(s, poses, a.unit, volley.target, a.heavy, firers, false,
                                      volley.groups, changes_state);
     for (const WastedShot& w : missed) {

@@ -58,15 +58,17 @@ std::vector<int> face_threats(GameState& s, const std::vector<int>& units) {
     table::Point hi = lo * -1.0;
     double widest = 0.0;
     double largest = 0.0;
+    bool any_foe = false;
     for (const auto& model : s.models) {
       const auto& them = model.pose;
       if (!them.alive || !(foes & bit(them.unit))) continue;
+      any_foe = true;
       lo = {std::min(lo.x, them.position.x), std::min(lo.y, them.position.y)};
       hi = {std::max(hi.x, them.position.x), std::max(hi.y, them.position.y)};
       widest = std::max(widest, them.base_radius);
       largest = std::max(largest, static_cast<double>(them.size));
     }
-    if (!(lo.x <= hi.x)) continue;  // no living foe: nobody turns
+    if (!any_foe) continue;  // nobody turns
     for (int m : s.members(u)) {
       const auto& me = s.models[m].pose;
       if (!me.alive) continue;
