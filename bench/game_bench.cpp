@@ -77,6 +77,21 @@ void legal_actions_active_unit(benchmark::State& state) {
 }
 BENCHMARK(legal_actions_active_unit)->Unit(benchmark::kMicrosecond);
 
+// The same listings, all 16 states in each iteration: a fixed amount of work, so that callgrind's
+// count of instructions (scripts/count-instructions) is the same from run to run, however many
+// iterations the machine's speed allows. Items are listings.
+void legal_actions_every_state(benchmark::State& state) {
+  static const auto setup = setup_of("ruined_town");
+  static const auto states = active_states(*setup, 16);
+  for (auto _ : state)
+    for (const auto& s : states) {
+      const auto actions = arap::game::legal_actions(s);
+      benchmark::DoNotOptimize(actions.data());
+    }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(states.size()));
+}
+BENCHMARK(legal_actions_every_state)->Unit(benchmark::kMicrosecond);
+
 void plan_move_toward_enemy(benchmark::State& state) {
   static const auto setup = setup_of("ruined_town");
   static const auto states = active_states(*setup, 16);

@@ -392,6 +392,14 @@ std::int8_t& ArcSightMemo::seen(int model, int unit) {
   return seen_[static_cast<std::size_t>(model) * units_ + unit];
 }
 
+table::SightLines& ArcSightMemo::lines() {
+  if (!lines_) {
+    state_.table_models(poses_);
+    lines_ = std::make_unique<table::SightLines>(state_.table(), poses_);
+  }
+  return *lines_;
+}
+
 ArcSightMemo::~ArcSightMemo() {
   active_arc_memo = outer_;
 }
@@ -408,6 +416,9 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
                                      const std::function<bool(const WastedShot&)>& asked) {
   std::vector<WastedShot> out;
   if (!s.setup->options.declared_shots) return out;
+  // A listing asks again of models it has already drawn lines from (for heavy weapons and the
+  // rest, for each model group).
+  ArcSightMemo* memo = ArcSightMemo::active_for(s);
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
   std::optional<int> places;  // ADV-49, counted at the first launcher (as plan_fire does)
@@ -425,11 +436,19 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     if (!filter.admits(m)) continue;  // ADV-32
     if (std::any_of(firing.begin(), firing.end(), [&](const Firer& f) { return f.model == m; }))
       continue;
+    // One known to see nothing of the target in its arc is passed over before its weapons are
+    // weighed, as the sight test below would pass it over after.
+    if (memo != nullptr && memo->seen(m, target) == 0) continue;
     const auto& model = s.info(m);
     const TargetRange ranges = target_range(s, poses, m, target, crossfire, ranges_to);
-    // MOVE-28; ADV-15: a ladder's bearers fire only what could be fired from one.
-    const bool climbing =
-        on_ladder(s, poses[m].position) || ((bearers >> std::min(index, 63)) & 1u) != 0;
+    // MOVE-28; ADV-15: a ladder's bearers fire only what could be fired from one (looked up at
+    // the first weapon that could not be).
+    std::optional<bool> climbing;
+    const auto is_climbing = [&] {
+      if (!climbing)
+        climbing = on_ladder(s, poses[m].position) || ((bearers >> std::min(index, 63)) & 1u) != 0;
+      return *climbing;
+    };
     const WeaponProfile* declared = nullptr;
     int declared_cost = 1;
     const int points =
@@ -437,7 +456,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     for (const WeaponProfile* weapon : model.group->weapons) {
       if (!ranged(*weapon) || ranges.for_weapon(*weapon) <= weapon_reach(s, *weapon) + 1e-9)
         continue;
-      if (climbing && !fires_from_ladder(*weapon)) continue;
+      if (!fires_from_ladder(*weapon) && is_climbing()) continue;
       if (!weapon_loaded(s, m, *weapon)) continue;  // ADV-30
       if (takes_throwing_place(s, *weapon)) {
         if (!places) places = throwing_places_left(s, unit);
@@ -467,7 +486,6 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     std::stable_sort(out.begin(), out.end(),
                      [](const WastedShot& x, const WastedShot& y) { return x.range < y.range; });
   std::vector<WastedShot> seen;
-  ArcSightMemo* memo = ArcSightMemo::active_for(s);
   std::optional<table::SightLines> sight;  // every model's lines, through one grid
   for (const WastedShot& w : out) {
     const auto sees = [&] {
@@ -476,7 +494,8 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     };
     if (memo != nullptr) {
       std::int8_t& known = memo->seen(w.model, target);
-      if (known < 0) known = sees() ? 1 : 0;
+      // The listing's lines: its models are the state's, as are `poses`.
+      if (known < 0) known = memo->lines().any_eligible_target(w.model, target, 1e9) ? 1 : 0;
       if (known == 0) continue;
     } else if (!sees()) {
       continue;

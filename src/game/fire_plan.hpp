@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "rules/area_effects.hpp"
 #include "rules/shooting_goal.hpp"
 #include "rules/weapon_fire.hpp"
+#include "table/line_of_sight.hpp"
 
 namespace arap::game::detail {
 
@@ -155,11 +157,16 @@ class ArcSightMemo {
   static ArcSightMemo* active_for(const GameState& state);
   // -1 not asked yet, else 0 or 1.
   std::int8_t& seen(int model, int unit);
+  // The sight lines of the state's models, kept for the whole listing (its grid of models, and
+  // what it knows of each unit, are found once).
+  table::SightLines& lines();
 
  private:
   const GameState& state_;
   int units_ = 0;
   std::vector<std::int8_t> seen_;
+  std::vector<table::TableModel> poses_;
+  std::unique_ptr<table::SightLines> lines_;
   ArcSightMemo* outer_ = nullptr;
 };
 // `asked`, when given, leaves out before any sight line is drawn the models it refuses: a caller

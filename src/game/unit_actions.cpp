@@ -4,6 +4,7 @@
 // each its own way. move_action.cpp plays a move out (MOVE-12 variable ground, hazards).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
@@ -271,13 +272,39 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
     return std::binary_search(raised.begin(), raised.end(), index);  // MOVE-19
   });
   request.terrain = &terrain;
+  // Of those bases, only the ones near the strip the unit's models sweep can stop them (no enemy
+  // base is passed through) or crowd their ends: the rest are left out once for every model, with
+  // a thousandth of an inch to spare. A base behind every model, or beyond the furthest reach,
+  // rules nothing out either.
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  double along_lo = kInf, along_hi = -kInf, across_lo = kInf, across_hi = -kInf, widest = 0.0;
+  for (int m : s.members(a.unit)) {
+    const auto& pose = s.models[m].pose;
+    if (!pose.alive) continue;
+    const double along = table::dot(pose.position, direction);
+    const double across = table::cross(direction, pose.position);
+    along_lo = std::min(along_lo, along), along_hi = std::max(along_hi, along);
+    across_lo = std::min(across_lo, across), across_hi = std::max(across_hi, across);
+    widest = std::max(widest, pose.base_radius);
+  }
+  thread_local std::vector<table::TableModel> corridor;
+  corridor.resize(1);
+  for (std::size_t i = 1; i < nearby.size(); ++i) {
+    const table::TableModel& other = nearby[i];
+    const double margin = other.base_radius + widest + 1e-3;
+    const double along = table::dot(other.position, direction);
+    const double across = table::cross(direction, other.position);
+    if (across < across_lo - margin || across > across_hi + margin) continue;
+    if (along < along_lo - margin || along > along_hi + limit + margin) continue;
+    corridor.push_back(other);
+  }
   double reach = limit;
   for (int m : s.members(a.unit)) {
     if (!(reach > 0.0)) break;
     if (!s.models[m].pose.alive) continue;
-    nearby[0] = s.models[m].pose;
+    corridor[0] = s.models[m].pose;
     double step = 1e18;
-    const auto r = table::straight_reach(table, nearby, request, direction, reach,
+    const auto r = table::straight_reach(table, corridor, request, direction, reach,
                                          level_step_at != nullptr ? &step : nullptr);
     if (!r) return std::nullopt;
     reach = std::min(reach, *r);
@@ -286,13 +313,22 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
       if (level_step_model != nullptr) *level_step_model = m;
     }
   }
-  // Every model's end clear of the bases of other units; backing one off may crowd another.
+  // Every model's end clear of the bases of other units; backing one off may crowd another. The
+  // stretches of its line that other bases rule out are measured once for each model (they do
+  // not depend on how far the unit goes), and asked again at each shorter reach.
+  if (!(reach > 0.0)) return reach;
+  thread_local std::vector<std::vector<table::BlockedStretch>> stretches;
+  std::size_t living = 0;
+  for (int m : s.members(a.unit)) {
+    if (!s.models[m].pose.alive) continue;
+    if (stretches.size() <= living) stretches.resize(living + 1);
+    corridor[0] = s.models[m].pose;
+    table::blocked_stretches(corridor, 0, direction, stretches[living++]);
+  }
   for (bool moved = true; moved && reach > 0.0;) {
     moved = false;
-    for (int m : s.members(a.unit)) {
-      if (!s.models[m].pose.alive) continue;
-      nearby[0] = s.models[m].pose;
-      const double clear = table::furthest_clear_end(nearby, 0, direction, reach);
+    for (std::size_t k = 0; k < living; ++k) {
+      const double clear = table::furthest_clear_end(stretches[k], reach);
       if (clear < reach) {
         reach = clear;
         moved = true;

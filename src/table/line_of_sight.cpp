@@ -401,17 +401,24 @@ constexpr std::size_t kShadowWorth = 8;
 // Living members of `unit` within `range` of model `from` and in the arc its free pivot reaches
 // (SHOOT-01/04, ACT-15) that pass `seen`. `hidden()`, when many lines are to be drawn, may prove
 // that none passes (models in the way of them all) so that none is drawn.
-// `first_only` stops at the first (legality checks only ask whether there is one).
+// `first_only` stops at the first (legality checks only ask whether there is one). `among`, when
+// given, is a run of indices outside which no member of `unit` stands.
+struct IndexRun {
+  int begin = 0;
+  int end = -1;  // -1: to the last model
+};
 template <typename Seen, typename Hidden>
 std::vector<int> targets_in_reach(std::span<const TableModel> models, int from, int unit,
-                                  double range, Seen seen, Hidden hidden, bool first_only = false) {
+                                  double range, Seen seen, Hidden hidden, bool first_only = false,
+                                  IndexRun among = {}) {
   std::vector<int> result;
   const TableModel& shooter = models[from];
   const PivotArcTest arc(shooter);
   // Asked only whether there is one, the nearest are tried first: they are the likeliest seen (a
   // crowd's front rank hides its rear ranks, whose lines would each be tested in vain).
   boost::container::small_vector<std::pair<double, int>, 32> nearest_first;
-  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+  const int end = among.end < 0 ? static_cast<int>(models.size()) : among.end;
+  for (int i = among.begin; i < end; ++i) {
     const TableModel& model = models[i];
     if (!model.alive || model.unit != unit) continue;
     const double d = distance(shooter.position, model.position);
@@ -496,7 +503,25 @@ struct SightLines::Lines : LineModels {
     if (!box) box = detail::unit_box(models(), unit);
     return *box;
   }
+  // The first and one past the last index of `unit`'s models (a unit's models mostly stand
+  // together in the list), found once for the run: the scans for its members look there only.
+  IndexRun run_of(int unit) {
+    if (runs.empty()) {
+      for (int i = 0; i < static_cast<int>(models().size()); ++i) {
+        const int u = models()[i].unit;
+        if (u < 0) continue;
+        if (u >= static_cast<int>(runs.size()))
+          runs.resize(static_cast<std::size_t>(u) + 1, IndexRun{0, 0});
+        IndexRun& run = runs[static_cast<std::size_t>(u)];
+        if (run.end == 0) run.begin = i;
+        run.end = i + 1;
+      }
+    }
+    if (unit < 0 || unit >= static_cast<int>(runs.size())) return {0, 0};
+    return runs[static_cast<std::size_t>(unit)];
+  }
   std::vector<std::optional<detail::UnitBox>> boxes;
+  std::vector<IndexRun> runs;
 };
 
 SightLines::SightLines(const Table& table, std::span<const TableModel> models)
@@ -509,7 +534,7 @@ std::vector<int> SightLines::eligible_targets(int from, int unit, double range) 
       lines_->models(), from, unit, range,
       [&](int i) { return sight_clear(table_, *lines_, from, i); },
       [&] { return detail::shadowed_by_models(lines_->models(), from, lines_->box_of(unit)); },
-      false);
+      false, lines_->run_of(unit));
 }
 
 bool SightLines::any_eligible_target(int from, int unit, double range) {
@@ -519,7 +544,7 @@ bool SightLines::any_eligible_target(int from, int unit, double range) {
               [&] {
                 return detail::shadowed_by_models(lines_->models(), from, lines_->box_of(unit));
               },
-              true)
+              true, lines_->run_of(unit))
               .empty();
 }
 

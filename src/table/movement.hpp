@@ -189,6 +189,16 @@ std::optional<double> straight_reach(const Table& table, std::span<const TableMo
 // other base (0 when there is none).
 double furthest_clear_end(std::span<const TableModel> models, int model, const Point& direction,
                           double limit);
+// The same in two steps, for a model asked again at shorter limits: the stretches of the line
+// (open intervals of d) that the other bases rule out, in the models' order, measured once; then
+// the furthest clear end below each limit. The answers are furthest_clear_end's.
+struct BlockedStretch {
+  double from = 0.0;
+  double to = 0.0;
+};
+void blocked_stretches(std::span<const TableModel> models, int model, const Point& direction,
+                       std::vector<BlockedStretch>& out);
+double furthest_clear_end(std::span<const BlockedStretch> stretches, double limit);
 // How far from `from` the ray along unit vector `direction` stays on the table.
 double distance_to_edge(const Table& table, const Point& from, const Point& direction);
 

@@ -16,21 +16,37 @@ using namespace detail;
 // no other base; 0 when there is none. Each other base rules out an open interval of d.
 double furthest_clear_end(std::span<const TableModel> models, int model, const Point& direction,
                           double limit) {
+  thread_local std::vector<BlockedStretch> stretches;
+  blocked_stretches(models, model, direction, stretches);
+  return furthest_clear_end(stretches, limit);
+}
+
+void blocked_stretches(std::span<const TableModel> models, int model, const Point& direction,
+                       std::vector<BlockedStretch>& out) {
+  out.clear();
   const TableModel& mover = models[model];
+  for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+    const TableModel& other = models[i];
+    if (i == model || !other.alive) continue;
+    const double contact = other.base_radius + mover.base_radius - 1e-6;
+    const Point offset = other.position - mover.position;
+    const double along = dot(offset, direction);
+    const double across_sq = dot(offset, offset) - along * along;
+    if (across_sq >= contact * contact) continue;  // its base lies clear of the mover's path
+    const double half = std::sqrt(contact * contact - across_sq);
+    out.push_back({along - half, along + half});
+  }
+}
+
+double furthest_clear_end(std::span<const BlockedStretch> stretches, double limit) {
+  // Backed off before each stretch it ends in, until it ends in none (backing off past one base
+  // may end in another's stretch, found on the next pass).
   double d = limit;
   for (bool moved = true; moved && d > 0.0;) {
     moved = false;
-    for (int i = 0; i < static_cast<int>(models.size()); ++i) {
-      const TableModel& other = models[i];
-      if (i == model || !other.alive) continue;
-      const double contact = other.base_radius + mover.base_radius - 1e-6;
-      const Point offset = other.position - mover.position;
-      const double along = dot(offset, direction);
-      const double across_sq = dot(offset, offset) - along * along;
-      if (across_sq >= contact * contact) continue;
-      const double half = std::sqrt(contact * contact - across_sq);
-      if (d > along - half && d < along + half) {
-        d = along - half - 1e-4;
+    for (const BlockedStretch& stretch : stretches) {
+      if (d > stretch.from && d < stretch.to) {
+        d = stretch.from - 1e-4;
         moved = true;
       }
     }
