@@ -98,5 +98,47 @@ TEST_F(ListingAlongEdges, MOVE_03_a_move_listed_along_a_slanted_edge_is_legal) {
   EXPECT_EQ(refused, 0);
 }
 
+// MOVE-03: the ground pass passes through no enemy base, however far off the unit's centre line it
+// stands. It leaves out, once for the whole unit, the bases clear of the strip its models sweep; an
+// enemy model within two base radii (0.984") of the easternmost model's path must still stop the
+// move short of it, and one just beyond that lets it go as far as with nobody there.
+TEST(ListingGroundPass, MOVE_03_an_enemy_base_at_the_edge_of_the_units_path_stops_it) {
+  const auto setup = test::battle(
+      "ground_pass_strip", "imperial_guard", "[{unit: infantry_squad, at: [24, 10], facing: 0}]",
+      "imperial_guard", "[{unit: infantry_squad, at: [24, 40], facing: 180}]");
+  const GameState start = initial_state(*setup, 1);
+  int east = -1;  // the easternmost model, the foremost of them
+  for (int m : start.members(0)) {
+    const table::Point p = start.models[m].pose.position;
+    if (east < 0) {
+      east = m;
+      continue;
+    }
+    const table::Point q = start.models[east].pose.position;
+    if (p.x > q.x || (p.x == q.x && p.y > q.y)) east = m;
+  }
+  const int blocker = setup->units[1].first_model;
+  Action north = make_action(ActionKind::move, 0);
+  const table::Point up{0.0, 1.0};
+  const auto reach_with_blocker_at = [&](const table::Point& at) {
+    GameState s = start;
+    s.models[blocker].pose.position = at;
+    const auto reach = detail::unit_straight_reach(s, north, up, 6.0, 6.0);
+    EXPECT_TRUE(reach.has_value());
+    return reach.value_or(-1.0);
+  };
+  const table::Point from = start.models[east].pose.position;
+  const double open = reach_with_blocker_at({2.0, 46.0});  // far away: nothing in the way
+  ASSERT_GT(open, 3.0);
+  // 0.97" across: the bases (25 mm, 0.984" across two radii, less a hair) would overlap from
+  // 2.5" - h onward, h = sqrt(contact^2 - 0.97^2); the pass stops a ten-thousandth short of that.
+  const double contact =
+      start.models[east].pose.base_radius + start.models[blocker].pose.base_radius - 1e-6;
+  ASSERT_GT(contact, 0.98);
+  const double half = std::sqrt(contact * contact - 0.97 * 0.97);
+  EXPECT_NEAR(reach_with_blocker_at(from + table::Point{0.97, 2.5}), 2.5 - half - 1e-4, 1e-9);
+  EXPECT_DOUBLE_EQ(reach_with_blocker_at(from + table::Point{0.99, 2.5}), open);
+}
+
 }  // namespace
 }  // namespace arap::game

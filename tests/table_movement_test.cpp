@@ -135,6 +135,27 @@ TEST(Movement, bases_cannot_overlap_and_enemies_cannot_be_walked_through) {
   EXPECT_TRUE(move(table, {model_at(1, 1)}, {{1, -1}}, MoveMode::flee).left_table);
 }
 
+// MOVE-03: a model's end backs off before every base it would overlap, and backing off past one
+// may end inside another's, found on another pass: here the base 2" ahead is met only after the
+// one 3" ahead has pushed the end back. Asked in two steps (the stretches each base rules out,
+// then the furthest end below a limit) the answers are the same, at any limit.
+TEST(Movement, MOVE_03_furthest_clear_end_backs_off_past_a_row_of_bases) {
+  const std::vector<TableModel> models = {model_at(10, 10), model_at(10, 12, 0, 1),
+                                          model_at(10, 13, 0, 1), model_at(14, 12, 0, 1)};
+  const Point north{0.0, 1.0};
+  const double contact = 0.98 - 1e-6;  // two 25 mm bases, less a hair
+  EXPECT_NEAR(furthest_clear_end(models, 0, north, 3.5), 2.0 - contact - 1e-4, 1e-12);
+  EXPECT_DOUBLE_EQ(furthest_clear_end(models, 0, north, 0.9), 0.9) << "short of every base";
+  EXPECT_DOUBLE_EQ(furthest_clear_end(models, 0, north, 6.0), 6.0) << "beyond every base";
+  std::vector<BlockedStretch> stretches;
+  blocked_stretches(models, 0, north, stretches);
+  ASSERT_EQ(stretches.size(), 2u) << "the base 4\" to the east is clear of the path";
+  EXPECT_NEAR(stretches[0].from, 2.0 - contact, 1e-12);
+  EXPECT_NEAR(stretches[1].to, 3.0 + contact, 1e-12);
+  for (const double limit : {0.5, 1.5, 2.5, 3.5, 4.5})
+    EXPECT_EQ(furthest_clear_end(stretches, limit), furthest_clear_end(models, 0, north, limit));
+}
+
 TEST(Movement, plan_straight_move_finds_the_furthest_legal_point) {
   Table table(48, 48);
   table.add_feature(test::rect_feature("house", 8, 14, 12, 16, MovementClass::impassable));
