@@ -278,15 +278,16 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
   // rules nothing out either.
   constexpr double kInf = std::numeric_limits<double>::infinity();
   double along_lo = kInf, along_hi = -kInf, across_lo = kInf, across_hi = -kInf, widest = 0.0;
-  for (int m : s.members(a.unit)) {
-    const auto& pose = s.models[m].pose;
-    if (!pose.alive) continue;
-    const double along = table::dot(pose.position, direction);
-    const double across = table::cross(direction, pose.position);
-    along_lo = std::min(along_lo, along), along_hi = std::max(along_hi, along);
-    across_lo = std::min(across_lo, across), across_hi = std::max(across_hi, across);
-    widest = std::max(widest, pose.base_radius);
-  }
+  if (nearby.size() > 1)  // (with no other base near, there is no strip to find)
+    for (int m : s.members(a.unit)) {
+      const auto& pose = s.models[m].pose;
+      if (!pose.alive) continue;
+      const double along = table::dot(pose.position, direction);
+      const double across = table::cross(direction, pose.position);
+      along_lo = std::min(along_lo, along), along_hi = std::max(along_hi, along);
+      across_lo = std::min(across_lo, across), across_hi = std::max(across_hi, across);
+      widest = std::max(widest, pose.base_radius);
+    }
   thread_local std::vector<table::TableModel> corridor;
   corridor.resize(1);
   for (std::size_t i = 1; i < nearby.size(); ++i) {
@@ -316,7 +317,8 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
   // Every model's end clear of the bases of other units; backing one off may crowd another. The
   // stretches of its line that other bases rule out are measured once for each model (they do
   // not depend on how far the unit goes), and asked again at each shorter reach.
-  if (!(reach > 0.0)) return reach;
+  // With no other base in the strip, no end is crowded.
+  if (!(reach > 0.0) || corridor.size() == 1) return reach;
   thread_local std::vector<std::vector<table::BlockedStretch>> stretches;
   std::size_t living = 0;
   for (int m : s.members(a.unit)) {

@@ -506,6 +506,10 @@ struct SightLines::Lines : LineModels {
   // The first and one past the last index of `unit`'s models (a unit's models mostly stand
   // together in the list), found once for the run: the scans for its members look there only.
   IndexRun run_of(int unit) {
+    // Finding the runs costs a scan of every model, which pays only in a run of many questions
+    // (a listing's): the first few scan the whole list as before.
+    constexpr int kScans = 2;
+    if (runs.empty() && ++scans <= kScans) return {};
     if (runs.empty()) {
       for (int i = 0; i < static_cast<int>(models().size()); ++i) {
         const int u = models()[i].unit;
@@ -522,6 +526,7 @@ struct SightLines::Lines : LineModels {
   }
   std::vector<std::optional<detail::UnitBox>> boxes;
   std::vector<IndexRun> runs;
+  int scans = 0;
 };
 
 SightLines::SightLines(const Table& table, std::span<const TableModel> models)
