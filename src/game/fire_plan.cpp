@@ -486,16 +486,19 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
     std::stable_sort(out.begin(), out.end(),
                      [](const WastedShot& x, const WastedShot& y) { return x.range < y.range; });
   std::vector<WastedShot> seen;
-  std::optional<table::SightLines> sight;  // every model's lines, through one grid
+  // Every model's lines through one grid: a listing's own (its models are the state's, as are
+  // `poses`), else this call's.
+  std::optional<table::SightLines> own;
+  const auto lines = [&]() -> table::SightLines& {
+    if (memo != nullptr) return memo->lines();
+    if (!own) own.emplace(s.table(), poses);
+    return *own;
+  };
   for (const WastedShot& w : out) {
-    const auto sees = [&] {
-      if (!sight) sight.emplace(s.table(), poses);
-      return sight->any_eligible_target(w.model, target, 1e9);
-    };
+    const auto sees = [&] { return lines().any_eligible_target(w.model, target, 1e9); };
     if (memo != nullptr) {
       std::int8_t& known = memo->seen(w.model, target);
-      // The listing's lines: its models are the state's, as are `poses`.
-      if (known < 0) known = memo->lines().any_eligible_target(w.model, target, 1e9) ? 1 : 0;
+      if (known < 0) known = sees() ? 1 : 0;
       if (known == 0) continue;
     } else if (!sees()) {
       continue;

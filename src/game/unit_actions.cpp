@@ -314,10 +314,10 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
       if (level_step_model != nullptr) *level_step_model = m;
     }
   }
-  // Every model's end clear of the bases of other units; backing one off may crowd another. The
-  // stretches of its line that other bases rule out are measured once for each model (they do
-  // not depend on how far the unit goes), and asked again at each shorter reach.
-  // With no other base in the strip, no end is crowded.
+  // Every model's end clear of the bases of other units (none when the strip holds none); backing
+  // one off may crowd another. The stretches of its line that other bases rule out are measured
+  // once for each model (they do not depend on how far the unit goes), and asked again at each
+  // shorter reach.
   if (!(reach > 0.0) || corridor.size() == 1) return reach;
   thread_local std::vector<std::vector<table::BlockedStretch>> stretches;
   std::size_t living = 0;
