@@ -17,7 +17,6 @@
 namespace arap::game::detail {
 
 int roll_flee_rate(Context& c, int unit) {
-  const auto& info = c.setup.units[unit];
   switch (c.setup.machine(unit)) {
     case Machine::robot:
       return c.state.unit_whole_move(unit);  // ADV-27: its full normal move, no dice
