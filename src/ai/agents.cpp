@@ -198,7 +198,7 @@ Action GreedyAgent::choose(const GameState& s, dice::Xoshiro256pp& rng) {
       if (!shots.empty()) return *shots.front().second;
       // ADV-30: nothing to fire, but spent Reload weapons to ready.
       if (auto a = first(ActionKind::reload)) return *a;
-      if (auto move = close_in(s, game::pending(s).unit, false)) return *move;
+      if (auto move = close_in(s, unit, false)) return *move;
       if (auto a = first(ActionKind::stand_up)) return *a;
       if (auto a = first(ActionKind::end_activation)) return *a;
       break;
