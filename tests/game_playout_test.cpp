@@ -73,6 +73,15 @@ void playout(const std::shared_ptr<const GameSetup>& setup, std::uint64_t seed, 
         GameState trial = state;
         ASSERT_EQ(apply(trial, p, nullptr), "") << describe(p);
       }
+      // CHARGE-02: the quick check refuses far targets by the units' boxes, the worded one by
+      // the nearest pair of models; both must give the same answer for every target.
+      if (state.phase == Phase::active || state.phase == Phase::reaction) {
+        Action charge = make_action(ActionKind::charge, pending(state).unit);
+        for (charge.target = 0; charge.target < static_cast<int>(state.units.size());
+             ++charge.target)
+          ASSERT_EQ(is_legal(state, charge), illegal_reason(state, charge).empty())
+              << describe(charge) << ": " << illegal_reason(state, charge);
+      }
     }
     const Action action = agent.choose(state, choices);
     // ACT-11 / MELEE-29: a unit locked in mêlée fights or leaves; it never shoots, throws, aims

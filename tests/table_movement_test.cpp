@@ -169,6 +169,24 @@ TEST(Movement, plan_straight_move_finds_the_furthest_legal_point) {
   EXPECT_LT(away->request.path.back().y, 10.0);
 }
 
+// A move toward a point ends nearer to it, or is not made (CHARGE-04's failed Chargers, pile-ins
+// and the lead Charger move with it): a model standing against a wall across its way, with only
+// the line along the wall open, stays where it is rather than sliding 4" sideways, which would
+// leave it farther from the goal than it started.
+TEST(Movement, plan_straight_move_toward_never_ends_farther_from_the_goal) {
+  Table table(48, 48);
+  // The wall's near face lies 0.0001" ahead of the model's centre: every bearing with any
+  // northward part is barred at once, the two along the face are open.
+  table.add_feature(test::rect_feature("wall", 0, 10.0001, 48, 14, MovementClass::impassable));
+  const std::vector<TableModel> models = {model_at(10, 10, 0)};
+  EXPECT_FALSE(plan_straight_move(table, models, 0, {10, 40}, 4.0, MoveMode::normal));
+  EXPECT_FALSE(plan_straight_move(table, models, 0, {10, 40}, 4.0, MoveMode::charge));
+  // Along the face toward a goal off to the side, the move is made: it gets nearer.
+  const auto along = plan_straight_move(table, models, 0, {30, 40}, 4.0, MoveMode::normal);
+  ASSERT_TRUE(along);
+  EXPECT_LT(distance(along->request.path.back(), {30, 40}), distance({10, 10}, {30, 40}));
+}
+
 // MOVE-07: a model facing the threat turns about to move away, which costs 1/2" of its 4", so
 // it ends exactly 3.5" away; at the table edge the move stops on the edge (only fleeing models
 // leave the table).

@@ -467,11 +467,21 @@ std::string charge_illegal(const GameState& s, const Action& a, bool explain) {
     return "ADV-71: a unit that rallied this turn may not charge the unit that was pursuing it";
   if (auto fell = fell_over_problem(s, a.unit); !fell.empty()) return fell;
   if (auto rain = rain_move_problem(s, table::MoveMode::charge); !rain.empty()) return rain;
-  const NearestPair pair = nearest_pair(s, a.unit, a.target);
-  const double size = s.models[pair.own].pose.size;
   const double rain = move_rate(s, a.unit);  // ADV-15/21: the Charge covers part of its roll
   rules::ChargeMove move = charge_move_of(s, a.unit, -1);  // as over open ground
-  double longest = rules::charge_distance_longest(move, s.setup->rulings.charge_02()) * rain + size;
+  const double open_roll =
+      rules::charge_distance_longest(move, s.setup->rulings.charge_02()) * rain;
+  if (!explain) {
+    // A listing asks this of every enemy unit, most of them far out of reach: a gap between the
+    // units' boxes beyond the longest open-ground charge of the unit's largest model refuses
+    // them without the nearest pair, as the test below would (ground only shortens the roll).
+    int largest_size = 0;
+    if (box_gap(s, a.unit, a.target, &largest_size) > open_roll + largest_size + 1e-9)
+      return "CHARGE-02";
+  }
+  const NearestPair pair = nearest_pair(s, a.unit, a.target);
+  const double size = s.models[pair.own].pose.size;
+  double longest = open_roll + size;
   // MOVE-12: variable ground on the way rolls shorter at most; only a target beyond that reach
   // needs the ground looked at (listings ask this of every target).
   const double variable_longest =

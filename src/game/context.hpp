@@ -286,7 +286,7 @@ std::string regroup_illegal(const GameState& state, int unit);
 // (a Reload weapon that fired stays silent until the unit reloads); spend_load marks it fired.
 bool weapon_loaded(const GameState& state, int m, const data::WeaponProfile& weapon);
 void spend_load(GameState& state, int m, const data::WeaponProfile& weapon);
-std::string reload_illegal(const GameState& state, int unit);
+std::string reload_illegal(const GameState& state, int unit, bool explain = true);
 void apply_reload(Context& c, int unit);
 // ADV-71: the free turn of a unit that rallied this turn, before it tries to activate.
 std::string face_illegal(const GameState& state, const Action& a);

@@ -56,7 +56,11 @@ void landing_hazards(Context& c, int unit, const table::MarkerGround& ground) {
 }  // namespace
 
 int pending_drop(const GameState& s) {
-  if (s.phase != Phase::activation) return -1;
+  // Only a deep striker, with the option on, waits to drop (arrive_reserves; check_invariants
+  // holds to it), and every check of the activation phase asks this first.
+  if (s.phase != Phase::activation || !s.setup->options.deep_strike ||
+      !s.setup->deep_strike_reserves)
+    return -1;
   for (int u = 0; u < static_cast<int>(s.units.size()); ++u)
     if (s.units[u].awaiting_drop && s.setup->units[u].side == s.phasing) return u;
   return -1;

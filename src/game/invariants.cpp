@@ -153,6 +153,8 @@ std::vector<std::string> invariant_violations(const GameState& s) {
     if (unit.awaiting_drop && (!unit.in_reserve || !setup.scenario.units[u].deep_strike))
       fail(
           fmt::format("ADV-26: unit {} waits to deep strike but is no deep striker in reserve", u));
+    if (unit.awaiting_drop && !setup.options.deep_strike)
+      fail(fmt::format("ADV-26: unit {} waits to deep strike without the option deep_strike", u));
     if (unit.pursuing >= 0 && !valid_unit(unit.pursuing))
       fail(fmt::format("MELEE-23: unit {} pursues a unit that does not exist", u));
     if (unit.press_pursuit && unit.pursuing < 0)

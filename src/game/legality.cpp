@@ -40,15 +40,19 @@ using detail::can_pick_up;
 
 namespace {
 
-std::string unit_problem(const GameState& s, int unit) {
+// Without `explain` (is_legal), the rule alone: only its emptiness is asked.
+std::string unit_problem(const GameState& s, int unit, bool explain) {
   if (unit < 0 || unit >= static_cast<int>(s.units.size()))
-    return fmt::format("there is no unit {}", unit);
+    return explain ? fmt::format("there is no unit {}", unit) : "no unit";
   if (s.units[unit].in_reserve)
-    return fmt::format("ACT-02: {} is still in reserve", s.setup->units[unit].name);
+    return explain ? fmt::format("ACT-02: {} is still in reserve", s.setup->units[unit].name)
+                   : "ACT-02";
   if (s.units[unit].away)
-    return fmt::format("MELEE-23: {} is off the table after its routers",
-                       s.setup->units[unit].name);
-  if (!s.unit_alive(unit)) return fmt::format("{} has been destroyed", s.setup->units[unit].name);
+    return explain ? fmt::format("MELEE-23: {} is off the table after its routers",
+                                 s.setup->units[unit].name)
+                   : "MELEE-23";
+  if (!s.unit_alive(unit))
+    return explain ? fmt::format("{} has been destroyed", s.setup->units[unit].name) : "destroyed";
   return "";
 }
 
@@ -99,17 +103,19 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           a.kind != ActionKind::pursuit_order && a.kind != ActionKind::split &&
           a.kind != ActionKind::join && a.kind != ActionKind::leave)
         return wrong_phase();
-      if (auto p = unit_problem(s, a.unit); !p.empty()) return p;
+      if (auto p = unit_problem(s, a.unit, explain); !p.empty()) return p;
       if (a.kind == ActionKind::split) return detail::split_illegal(s, a);  // GEN-09 / ADV-19
       if (a.kind == ActionKind::join) return detail::join_illegal(s, a);    // ADV-19 / ADV-20
       if (a.kind == ActionKind::leave) return detail::leave_illegal(s, a);  // ADV-19
       if (a.kind == ActionKind::face) return detail::face_illegal(s, a);
       if (a.kind == ActionKind::pursuit_order) return detail::pursuit_order_illegal(s, a);
       if (a.kind == ActionKind::go_to_ground) return detail::ground_illegal(s, a);
-      if (s.units[a.unit].gone_to_ground())
+      if (s.units[a.unit].gone_to_ground()) {
+        if (!explain) return "ADV-01";
         return fmt::format(
             "ADV-01: {} has gone to ground: it is not activated until its next player turn ends",
             s.setup->units[a.unit].name);
+      }
       if (a.kind == ActionKind::free_move)
         return detail::move_illegal(s, a, true, checked_move, explain);
       if (s.setup->units[a.unit].side != s.phasing) {
@@ -142,8 +148,9 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       int total = 0;
       for (int i = 0; i < a.pick_count; ++i) {
         const auto [unit, dice] = a.picks[i];
-        if (auto p = unit_problem(s, unit); !p.empty()) return p;
+        if (auto p = unit_problem(s, unit, explain); !p.empty()) return p;
         if (!can_pick_up(s, unit, s.side_deciding())) {
+          if (!explain) return "ACT-08";
           return fmt::format(
               "ACT-08: {} cannot react (not yours, routing, gone to ground, or already picked up "
               "this turn)",
@@ -156,6 +163,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         total += dice;
       }
       if (total > s.failed_dice) {
+        if (!explain) return "ACT-08";
         return fmt::format("ACT-08: only {} failed dice are on offer",
                            static_cast<int>(s.failed_dice));
       }
@@ -168,6 +176,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
       if (a.kind == ActionKind::end_activation)
         return a.unit == unit || a.unit < 0 ? "" : wrong_phase();
       if (a.unit != unit) {
+        if (!explain) return "ACT-09";
         return fmt::format("ACT-09: {} is acting; its actions come first",
                            s.setup->units[unit].name);
       }
@@ -219,7 +228,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
           return detail::regroup_illegal(s, unit);
         case ActionKind::reload:  // ADV-30
           if (auto p = needs(1); !p.empty()) return p;
-          return detail::reload_illegal(s, unit);
+          return detail::reload_illegal(s, unit, explain);
         case ActionKind::use:
           if (auto p = needs(1); !p.empty()) return p;
           return detail::use_illegal(s, a, explain);

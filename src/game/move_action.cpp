@@ -190,8 +190,9 @@ void note_fleeting(GameState& s, int unit, const std::vector<table::Point>& from
     if (!s.models[m].pose.alive) continue;
     ++moved;
     const auto* start = cover_at(table, from[static_cast<std::size_t>(m)]);
+    if (start == nullptr) continue;  // it did not start in cover (the end is not looked up)
     const auto* end = cover_at(table, s.models[m].pose.position);
-    fleeting += (start != nullptr && end != nullptr && start != end) ? 1 : 0;
+    fleeting += (end != nullptr && start != end) ? 1 : 0;
   }
   s.units[unit].fleeting = moved > 0 && 2 * fleeting > moved;
 }

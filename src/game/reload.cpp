@@ -36,12 +36,13 @@ void spend_load(GameState& s, int m, const data::WeaponProfile& weapon) {
   s.models[m].unloaded |= reload_bit(s, m, weapon);
 }
 
-std::string reload_illegal(const GameState& s, int unit) {
+std::string reload_illegal(const GameState& s, int unit, bool explain) {
   const auto& info = s.setup->units[unit];
   if (!s.setup->options.reload_weapons)
     return "ADV-30: reloading is off in this scenario (option reload_weapons)";
   for (int m : s.members(unit))
     if (s.models[m].pose.alive && s.models[m].unloaded != 0) return "";
+  if (!explain) return "ADV-30";
   return fmt::format("ADV-30: no model of {} has a spent Reload weapon", info.name);
 }
 

@@ -107,6 +107,7 @@ std::shared_ptr<const GameSetup> finish_setup(std::shared_ptr<GameSetup> setup) 
   int next_model = 0;
   for (std::size_t u = 0; u < setup->scenario.units.size(); ++u) {
     const auto& placed = setup->scenario.units[u];
+    setup->deep_strike_reserves = setup->deep_strike_reserves || placed.deep_strike;
     UnitInfo info;
     info.id = placed.id;
     info.name = placed.name;

@@ -108,6 +108,9 @@ struct GameSetup {
   // ACT-16: the table for each way the doors may stand (bit k: door k open), made once here so
   // that a state carries only the bits; empty when the table has no doors.
   std::vector<table::Table> door_tables;
+  // ADV-26: some unit of the scenario deep strikes from reserve (else none ever waits to drop,
+  // and the activation phase's checks need not look for one).
+  bool deep_strike_reserves = false;
 
   const table::Table& table(unsigned doors_open) const {
     return door_tables.empty() ? scenario.table : door_tables[doors_open];

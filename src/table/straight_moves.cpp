@@ -37,8 +37,11 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
   const TableModel& mover = models[model];
   const double base_bearing = away ? bearing(goal, mover.position)
                                    : (to_goal > 0 ? bearing(mover.position, goal) : mover.facing);
+  // A move toward the goal must end nearer to it than the model stands, and one away from it
+  // farther: standing still is the score to beat. (A bearing far off the goal's line can be open
+  // when the near ones are barred, and a long move along it would end farther away.)
   std::optional<PlannedMove> best;
-  double best_score = 0.0;
+  double best_score = away ? to_goal : -to_goal;
   MoveRequest request;
   request.model = model;
   request.mode = mode;
@@ -57,13 +60,13 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
       const double t = std::clamp(to_goal * cos_offset, 0.0, d);
       return -std::sqrt(std::max(0.0, to_goal * to_goal + t * t - 2.0 * t * to_goal * cos_offset));
     };
-    if (best && bound(reach) <= best_score + 1e-9) break;
+    if (bound(reach) <= best_score + 1e-9) break;
     const Point direction = heading_vector(base_bearing + offset);
     // Only fleeing models may leave the table: stop at its edge rather than search for it.
     const double way = mode == MoveMode::flee
                            ? reach
                            : std::min(reach, distance_to_edge(table, mover.position, direction));
-    if (best && bound(way) <= best_score + 1e-9) continue;
+    if (bound(way) <= best_score + 1e-9) continue;
     if (way < reach && way <= 0.05) continue;  // at the edge already: nothing to gain this way
     const auto attempt = [&](double d) {
       request.path[0] = mover.position + direction * d;
@@ -72,7 +75,7 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
     const auto consider = [&](double d, MoveReport report) {
       const Point end = mover.position + direction * d;
       const double score = away ? distance(end, goal) : -distance(end, goal);
-      if (!best || score > best_score + 1e-9) {
+      if (score > best_score + 1e-9) {
         request.path[0] = end;
         best = PlannedMove{request, std::move(report)};
         best_score = score;
