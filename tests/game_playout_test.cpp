@@ -73,14 +73,33 @@ void playout(const std::shared_ptr<const GameSetup>& setup, std::uint64_t seed, 
         GameState trial = state;
         ASSERT_EQ(apply(trial, p, nullptr), "") << describe(p);
       }
-      // CHARGE-02: the quick check refuses far targets by the units' boxes, the worded one by
-      // the nearest pair of models; both must give the same answer for every target.
+      // Every target's shots, throws and charges: the listing leaves out those beyond reach by
+      // the units' boxes before any check, and the quick check refuses a charge by them; each
+      // must agree with the worded check, which measures every model (SHOOT-01, SHOOT-49,
+      // CHARGE-02).
       if (state.phase == Phase::active || state.phase == Phase::reaction) {
-        Action charge = make_action(ActionKind::charge, pending(state).unit);
-        for (charge.target = 0; charge.target < static_cast<int>(state.units.size());
-             ++charge.target)
-          ASSERT_EQ(is_legal(state, charge), illegal_reason(state, charge).empty())
-              << describe(charge) << ": " << illegal_reason(state, charge);
+        const auto listed = legal_actions(state);
+        const int unit = pending(state).unit;
+        for (int target = 0; target < static_cast<int>(state.units.size()); ++target) {
+          std::vector<Action> asked;
+          for (const bool heavy : {false, true}) {
+            Action shot = make_action(ActionKind::shoot, unit);
+            shot.target = target;
+            shot.heavy = heavy;
+            asked.push_back(shot);
+          }
+          for (const ActionKind kind : {ActionKind::throw_grenade, ActionKind::charge}) {
+            Action a = make_action(kind, unit);
+            a.target = target;
+            asked.push_back(a);
+          }
+          for (const Action& a : asked) {
+            const bool legal = illegal_reason(state, a).empty();
+            ASSERT_EQ(is_legal(state, a), legal) << describe(a) << ": " << illegal_reason(state, a);
+            ASSERT_EQ(std::find(listed.begin(), listed.end(), a) != listed.end(), legal)
+                << describe(a) << ": " << illegal_reason(state, a);
+          }
+        }
       }
     }
     const Action action = agent.choose(state, choices);

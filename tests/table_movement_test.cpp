@@ -187,6 +187,25 @@ TEST(Movement, plan_straight_move_toward_never_ends_farther_from_the_goal) {
   EXPECT_LT(distance(along->request.path.back(), {30, 40}), distance({10, 10}, {30, 40}));
 }
 
+// CHARGE-03: a Charger goes straight for the enemy model it is sent against and stops in base
+// contact on the line between them. The other bearings also reach the base, each backing off it
+// by a sliver of its own; a bearing off the line must end a hundredth of an inch nearer to be
+// taken, so those slivers never turn the Charger onto a slant.
+TEST(Movement, CHARGE_03_a_charger_stops_in_contact_on_the_straight_line) {
+  const Table table(48, 48);
+  for (const double gap : {1.5, 2.0, 3.0, 4.5}) {
+    const std::vector<TableModel> models = {model_at(10, 10, 0), model_at(10, 10 + gap, 180, 1, 1)};
+    const auto plan =
+        plan_straight_move(table, models, 0, models[1].position, 6.0, MoveMode::charge);
+    ASSERT_TRUE(plan) << gap;
+    const Point end = plan->request.path.back();
+    EXPECT_NEAR(end.x, 10.0, 1e-9) << gap;
+    const double contact = models[0].base_radius + models[1].base_radius;
+    EXPECT_GT(distance(end, models[1].position), contact - 1e-6) << gap;
+    EXPECT_LT(distance(end, models[1].position), contact + 1e-3) << gap;
+  }
+}
+
 // MOVE-07: a model facing the threat turns about to move away, which costs 1/2" of its 4", so
 // it ends exactly 3.5" away; at the table edge the move stops on the edge (only fleeing models
 // leave the table).

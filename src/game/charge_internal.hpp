@@ -22,7 +22,7 @@ struct NearestPair {
 NearestPair nearest_pair(const GameState& s, int unit, int target);
 // No more than nearest_pair's distance: the gap between the boxes that hold the two units'
 // living models (0 when they overlap), found in one pass over each; with `largest_size`, the
-// greatest Size among `unit`'s living models. Empty units are 1e18 apart.
+// greatest Size among `unit`'s living models. Empty units are infinitely far apart.
 double box_gap(const GameState& s, int unit, int target, int* largest_size = nullptr);
 // CHARGE-02: what the unit's charge distance at `target` is rolled from (MOVE-12: two dice sized
 // by M, the better doubled, when the lead's line to it touches variable ground; ADV-08: three

@@ -52,29 +52,18 @@ NearestPair nearest_pair(const GameState& s, int unit, int target) {
 }
 
 double box_gap(const GameState& s, int unit, int target, int* largest_size) {
-  struct Box {
-    double min_x = 1e18, min_y = 1e18, max_x = -1e18, max_y = -1e18;
-  };
-  const auto box_of = [&](int u, int* size) {
-    Box b;
-    for (int m : s.members(u)) {
-      const table::TableModel& pose = s.models[m].pose;
-      if (!pose.alive) continue;
-      b.min_x = std::min(b.min_x, pose.position.x);
-      b.max_x = std::max(b.max_x, pose.position.x);
-      b.min_y = std::min(b.min_y, pose.position.y);
-      b.max_y = std::max(b.max_y, pose.position.y);
-      if (size != nullptr) *size = std::max(*size, pose.size);
-    }
-    return b;
-  };
+  table::PointBox own;
+  table::PointBox other;
   if (largest_size != nullptr) *largest_size = 0;
-  const Box own = box_of(unit, largest_size);
-  const Box other = box_of(target, nullptr);
-  if (own.min_x > own.max_x || other.min_x > other.max_x) return 1e18;
-  const double dx = std::max({0.0, other.min_x - own.max_x, own.min_x - other.max_x});
-  const double dy = std::max({0.0, other.min_y - own.max_y, own.min_y - other.max_y});
-  return std::hypot(dx, dy);
+  for (int m : s.members(unit)) {
+    const table::TableModel& pose = s.models[m].pose;
+    if (!pose.alive) continue;
+    own.add(pose.position);
+    if (largest_size != nullptr) *largest_size = std::max(*largest_size, pose.size);
+  }
+  for (int n : s.members(target))
+    if (s.models[n].pose.alive) other.add(s.models[n].pose.position);
+  return own.gap(other);
 }
 
 bool all_prone(const GameState& s, int unit) {

@@ -115,37 +115,40 @@ class RangesTo {
   mutable std::optional<table::AxisSorted> sorted_;
 };
 
-// SHOOT-01: whether `target` stands beyond the longest ranged weapon of every firer of `unit`
-// (listings ask plan_fire of every enemy unit, most of them out of reach). The gap between boxes
-// around the two units' living models is no longer than any model's range to the target, and the
-// rain (ADV-21) only ever shortens a reach, so a target past it fires nothing.
-bool beyond_every_weapon(const GameState& s, const std::vector<table::TableModel>& poses, int unit,
-                         int target) {
-  struct Box {
-    double min_x = std::numeric_limits<double>::infinity(), min_y = min_x;
-    double max_x = -min_x, max_y = -min_x;
-    void add(const table::Point& p) {
-      min_x = std::min(min_x, p.x), max_x = std::max(max_x, p.x);
-      min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
-    }
-  };
-  Box own;
-  Box their;
-  double longest = -1.0;
+}  // namespace
+
+UnitReach::UnitReach(const GameState& s, const std::vector<table::TableModel>& poses, int unit)
+    : poses_(poses) {
   for (int m : s.members(unit)) {
     if (!poses[m].alive) continue;
-    own.add(poses[m].position);
-    for (const WeaponProfile* weapon : s.setup->models[m].group->weapons)
-      if (ranged(*weapon)) longest = std::max(longest, weapon->range);
+    own_.add(poses[m].position);
+    const bool throws = s.info(m).profile->ballistic_skill > 0;  // SHOOT-49 as throw_illegal
+    for (const WeaponProfile* weapon : s.setup->models[m].group->weapons) {
+      if (ranged(*weapon)) longest_ = std::max(longest_, weapon->range);
+      if (throws && weapon->is_blast_grenade())
+        longest_grenade_ = std::max(longest_grenade_, weapon->range);
+    }
   }
-  if (longest < 0.0) return true;
-  for (int i : s.members(target))
-    if (poses[i].alive) their.add(poses[i].position);
-  if (their.min_x > their.max_x) return true;
-  const double dx = std::max({0.0, own.min_x - their.max_x, their.min_x - own.max_x});
-  const double dy = std::max({0.0, own.min_y - their.max_y, their.min_y - own.max_y});
-  return std::sqrt(dx * dx + dy * dy) > longest + 1e-6;
 }
+
+double UnitReach::gap(const GameState& s, int target) const {
+  table::PointBox their;
+  for (int i : s.members(target))
+    if (poses_[i].alive) their.add(poses_[i].position);
+  return own_.gap(their);
+}
+
+bool UnitReach::beyond_weapons(const GameState& s, int target) const {
+  // ADV-41 measures to where a crossfire target passed, which the boxes do not bound.
+  if (crossfire_target(s, target)) return false;
+  return longest_ < 0.0 || gap(s, target) > longest_ + 1e-6;
+}
+
+bool UnitReach::beyond_grenades(const GameState& s, int target) const {
+  return longest_grenade_ < 0.0 || gap(s, target) > longest_grenade_ + 1e-6;
+}
+
+namespace {
 
 // How one model measures range to the target: to where it stands, or (ADV-41) for a direct-fire
 // weapon at routers or pursuers, to where they passed. Blast markers and templates are laid
@@ -246,8 +249,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // (counted at the first launcher: most units carry none, and this is every legality check).
   std::optional<int> places;
   const bool crossfire = crossfire_target(s, target);  // ADV-41
-  // ADV-41 measures to where a crossfire target passed, which the boxes do not bound.
-  if (!crossfire && beyond_every_weapon(s, poses, unit, target)) return shots;
+  if (UnitReach(s, poses, unit).beyond_weapons(s, target)) return shots;
   const GroupFilter filter(s, unit, groups);
   // Every firer's lines through one grid, made when the first is asked (most legality checks
   // settle before any is).

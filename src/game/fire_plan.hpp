@@ -33,6 +33,27 @@ bool fires_from_ladder(const WeaponProfile& weapon);
 bool crew_claims_prone(const GameState& s, int unit);
 bool basic_weapon(const WeaponProfile& w);
 bool ranged(const WeaponProfile& w);
+// SHOOT-01, SHOOT-49: whether a target stands beyond every ranged weapon, or every blast grenade
+// a model of `unit` may throw (one with BS), of all of `unit`'s living models. Listings ask this
+// of every enemy unit, most of them out of reach. The gap between the boxes around the two units'
+// living models is no longer than any model's range to the target, and the rain (ADV-21) only
+// ever shortens a reach, so a target past it is fired at by nobody. The unit's box and its
+// longest reaches are measured once, when made; `poses` must outlive it.
+class UnitReach {
+ public:
+  UnitReach(const GameState& s, const std::vector<table::TableModel>& poses, int unit);
+  // Never for an ADV-41 crossfire target: it is measured where it passed, which the box does not
+  // bound.
+  bool beyond_weapons(const GameState& s, int target) const;
+  bool beyond_grenades(const GameState& s, int target) const;
+
+ private:
+  double gap(const GameState& s, int target) const;
+  const std::vector<table::TableModel>& poses_;
+  table::PointBox own_;
+  double longest_ = -1.0;
+  double longest_grenade_ = -1.0;
+};
 // ADV-75 (optional): the sum of the GM's scenario modifiers on `unit`'s shots with `weapon`.
 int gm_to_hit(const GameState& s, int unit, const WeaponProfile& weapon);
 // ADV-49 (advanced): whether a shot of `weapon`, a weapon-mounted grenade launcher, takes one of

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -209,16 +210,25 @@ void add_unit_actions(Listing& list, int unit) {
     gathered = true;
     return poses;
   };
+  // Whether any weapon or grenade of the unit reaches a target at all, measured by boxes (the
+  // unit's once): most enemy units are out of reach, and each shot and throw check would measure.
+  std::optional<detail::UnitReach> reach;
+  const auto unit_reach = [&]() -> const detail::UnitReach& {
+    if (!reach) reach.emplace(s, table_poses(), unit);
+    return *reach;
+  };
   const std::size_t first_shot = out.size();
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
     Action a = make_action(ActionKind::shoot, unit);
     a.target = v;
+    // Unless wasted shots are listed (ADV-33: declared at any range), a shot needs a weapon that
+    // reaches the target (plan_fire would find no firer).
+    const bool shots_checked = list.wants(ActionKind::shoot) && !list.wants_wasted_shots();
+    const bool out_of_reach = shots_checked && unit_reach().beyond_weapons(s, v);
     for (const bool heavy : {false, true}) {
       a.heavy = heavy;
-      if (list.wants(ActionKind::shoot) && !list.wants_wasted_shots() &&
-          !shot_fires(s, table_poses(), a))
-        continue;
+      if (shots_checked && (out_of_reach || !shot_fires(s, table_poses(), a))) continue;
       const std::size_t before = out.size();
       list.push_if_legal(a);
       // ADV-22 (option separate_mounts): at short range the shots may pick out the riders, or
@@ -232,7 +242,9 @@ void add_unit_actions(Listing& list, int unit) {
     }
     Action grenade = make_action(ActionKind::throw_grenade, unit);
     grenade.target = v;
-    list.push_if_legal(grenade);
+    // SHOOT-49: throw_illegal refuses a target beyond every thrower's grenades.
+    if (list.wants(ActionKind::throw_grenade) && !unit_reach().beyond_grenades(s, v))
+      list.push_if_legal(grenade);
     Action charge = make_action(ActionKind::charge, unit);
     charge.target = v;
     // Fire and Charge (CHARGE-11/12) is the Charge with more conditions: refused when the plain

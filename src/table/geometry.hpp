@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <boost/geometry/geometries/box.hpp>
@@ -48,6 +49,26 @@ inline double distance_to_box(const Point& p, const Point& lo, const Point& hi) 
   const double dy = std::max({0.0, lo.y - p.y, p.y - hi.y});
   return std::sqrt(dx * dx + dy * dy);
 }
+
+// The axis-aligned box around the points added to it (empty until the first). No point of one
+// box lies nearer to any point of another than the gap between them, so a unit's box bounds
+// every range from it (SHOOT-01, SHOOT-49, CHARGE-02) at the cost of one pass over each unit.
+struct PointBox {
+  Point lo{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  Point hi{-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  void add(const Point& p) {
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+  }
+  bool empty() const { return lo.x > hi.x; }
+  // Infinite when either box is empty.
+  double gap(const PointBox& other) const {
+    if (empty() || other.empty()) return std::numeric_limits<double>::infinity();
+    const double dx = std::max({0.0, lo.x - other.hi.x, other.lo.x - hi.x});
+    const double dy = std::max({0.0, lo.y - other.hi.y, other.lo.y - hi.y});
+    return std::sqrt(dx * dx + dy * dy);
+  }
+};
 
 // Bearing of `to` seen from `from` (degrees clockwise from north, 0..360).
 double bearing(const Point& from, const Point& to);

@@ -19,15 +19,25 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
   const double reach = away ? allowance : std::min(allowance, to_goal);
   // Only bases within reach of the mover's start can block or crowd it: the many trial moves
   // below check just those.
-  std::vector<TableModel> nearby;
+  // (Kept between calls: a big mêlée plans thousands of moves, each over every model.)
+  thread_local std::vector<TableModel> nearby;
+  nearby.clear();
   int local = 0;
+  const Point from = models[model].position;
   for (int i = 0; i < static_cast<int>(models.size()); ++i) {
     const TableModel& other = models[i];
     if (i == model) {
       local = static_cast<int>(nearby.size());
-    } else if (!other.alive || distance(other.position, models[model].position) >
-                                   reach + other.base_radius + models[model].base_radius + 0.1) {
+    } else if (!other.alive) {
       continue;
+    } else {
+      // Squared distances settle all but the bases at the very limit, which are measured.
+      const double limit = reach + other.base_radius + models[model].base_radius + 0.1;
+      const Point apart = other.position - from;
+      const double squared = dot(apart, apart);
+      if (squared > (limit + 1e-6) * (limit + 1e-6)) continue;
+      if (squared >= (limit - 1e-6) * (limit - 1e-6) && distance(other.position, from) > limit)
+        continue;
     }
     nearby.push_back(other);
   }
@@ -39,9 +49,21 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
                                    : (to_goal > 0 ? bearing(mover.position, goal) : mover.facing);
   // A move toward the goal must end nearer to it than the model stands, and one away from it
   // farther: standing still is the score to beat. (A bearing far off the goal's line can be open
-  // when the near ones are barred, and a long move along it would end farther away.)
+  // when the near ones are barred, and a long move along it would end farther away.) Each bearing
+  // tried after must beat the best by a hundredth of an inch: ends that differ by less (as where
+  // each bearing backs off a base in the way by its own sliver) are the same to a player, and the
+  // straighter bearing keeps them.
+  constexpr double kWorthMore = 0.01;
   std::optional<PlannedMove> best;
   double best_score = away ? to_goal : -to_goal;
+  // No end comes nearer the goal than the edge of a base the goal lies in (a Charger's goal is an
+  // enemy model's centre): bases never overlap.
+  double nearest_end = 0.0;
+  if (!away)
+    for (int i = 0; i < static_cast<int>(models.size()); ++i)
+      if (i != model)
+        nearest_end = std::max(nearest_end, models[i].base_radius + mover.base_radius - 1e-6 -
+                                                distance(models[i].position, goal));
   MoveRequest request;
   request.model = model;
   request.mode = mode;
@@ -58,15 +80,16 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
     const auto bound = [&](double d) {
       if (away) return std::sqrt(to_goal * to_goal + d * d + 2.0 * to_goal * d * cos_offset);
       const double t = std::clamp(to_goal * cos_offset, 0.0, d);
-      return -std::sqrt(std::max(0.0, to_goal * to_goal + t * t - 2.0 * t * to_goal * cos_offset));
+      return std::min(-nearest_end, -std::sqrt(std::max(0.0, to_goal * to_goal + t * t -
+                                                                 2.0 * t * to_goal * cos_offset)));
     };
-    if (bound(reach) <= best_score + 1e-9) break;
+    if (bound(reach) <= best_score + kWorthMore) break;
     const Point direction = heading_vector(base_bearing + offset);
     // Only fleeing models may leave the table: stop at its edge rather than search for it.
     const double way = mode == MoveMode::flee
                            ? reach
                            : std::min(reach, distance_to_edge(table, mover.position, direction));
-    if (bound(way) <= best_score + 1e-9) continue;
+    if (bound(way) <= best_score + kWorthMore) continue;
     if (way < reach && way <= 0.05) continue;  // at the edge already: nothing to gain this way
     const auto attempt = [&](double d) {
       request.path[0] = mover.position + direction * d;
@@ -75,7 +98,7 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
     const auto consider = [&](double d, MoveReport report) {
       const Point end = mover.position + direction * d;
       const double score = away ? distance(end, goal) : -distance(end, goal);
-      if (score > best_score + 1e-9) {
+      if (score > best_score + kWorthMore) {
         request.path[0] = end;
         best = PlannedMove{request, std::move(report)};
         best_score = score;
