@@ -60,10 +60,12 @@ std::optional<PlannedMove> plan_straight_move(const Table& table,
   // enemy model's centre): bases never overlap.
   double nearest_end = 0.0;
   if (!away)
-    for (int i = 0; i < static_cast<int>(models.size()); ++i)
-      if (i != model)
-        nearest_end = std::max(nearest_end, models[i].base_radius + mover.base_radius - 1e-6 -
-                                                distance(models[i].position, goal));
+    for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+      const double contact = models[i].base_radius + mover.base_radius - 1e-6;
+      const Point apart = models[i].position - goal;
+      if (i == model || dot(apart, apart) >= contact * contact) continue;  // the goal is not in it
+      nearest_end = std::max(nearest_end, contact - length(apart));
+    }
   MoveRequest request;
   request.model = model;
   request.mode = mode;
