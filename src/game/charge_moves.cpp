@@ -52,18 +52,17 @@ NearestPair nearest_pair(const GameState& s, int unit, int target) {
 }
 
 double box_gap(const GameState& s, int unit, int target, int* largest_size) {
+  // The charging unit's box and its largest model in one pass over its members.
   table::PointBox own;
-  table::PointBox other;
-  if (largest_size != nullptr) *largest_size = 0;
+  int largest = 0;
   for (int m : s.members(unit)) {
     const table::TableModel& pose = s.models[m].pose;
     if (!pose.alive) continue;
     own.add(pose.position);
-    if (largest_size != nullptr) *largest_size = std::max(*largest_size, pose.size);
+    largest = std::max(largest, pose.size);
   }
-  for (int n : s.members(target))
-    if (s.models[n].pose.alive) other.add(s.models[n].pose.position);
-  return own.gap(other);
+  if (largest_size != nullptr) *largest_size = largest;
+  return own.gap(s.living_box(target));
 }
 
 bool all_prone(const GameState& s, int unit) {

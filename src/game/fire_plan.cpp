@@ -132,10 +132,7 @@ UnitReach::UnitReach(const GameState& s, const std::vector<table::TableModel>& p
 }
 
 double UnitReach::gap(const GameState& s, int target) const {
-  table::PointBox their;
-  for (int i : s.members(target))
-    if (poses_[i].alive) their.add(poses_[i].position);
-  return own_.gap(their);
+  return own_.gap(s.living_box(target, poses_));
 }
 
 bool UnitReach::beyond_weapons(const GameState& s, int target) const {
@@ -240,7 +237,8 @@ class GroupFilter {
 
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only,
-                            std::vector<Firer>* firers, FireBudget budget, GroupMask groups) {
+                            std::vector<Firer>* firers, FireBudget budget, GroupMask groups,
+                            const UnitReach* reach) {
   std::vector<Shot> shots;
   const int points = heavy ? fire_budget(s, unit, budget) : std::numeric_limits<int>::max();
   const auto& info = s.setup->units[unit];
@@ -249,7 +247,9 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // (counted at the first launcher: most units carry none, and this is every legality check).
   std::optional<int> places;
   const bool crossfire = crossfire_target(s, target);  // ADV-41
-  if (UnitReach(s, poses, unit).beyond_weapons(s, target)) return shots;
+  if (reach != nullptr ? reach->beyond_weapons(s, target)
+                       : UnitReach(s, poses, unit).beyond_weapons(s, target))
+    return shots;
   const GroupFilter filter(s, unit, groups);
   // Every firer's lines through one grid, made when the first is asked (most legality checks
   // settle before any is).

@@ -248,21 +248,11 @@ std::string throw_illegal(const GameState& s, const Action& a) {
   // every target, and the table's models are gathered only for a throw that may go.
   // The box around the target's living models first: a thrower further than the range from the
   // box has no foe within it (a big unit's every model would otherwise measure to every foe).
-  std::optional<std::pair<table::Point, table::Point>> box;
+  std::optional<table::PointBox> box;
   const auto foe_within = [&](int m, double range) {
     const table::Point& at = s.models[m].pose.position;
-    if (!box) {
-      table::Point lo{1e18, 1e18};
-      table::Point hi{-1e18, -1e18};
-      for (int n : s.members(a.target))
-        if (s.models[n].pose.alive) {
-          const table::Point& p = s.models[n].pose.position;
-          lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
-          hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
-        }
-      box.emplace(lo, hi);
-    }
-    if (table::distance_to_box(at, box->first, box->second) > range + 1e-6) return false;
+    if (!box) box = s.living_box(a.target);
+    if (box->empty() || table::distance_to_box(at, box->lo, box->hi) > range + 1e-6) return false;
     for (int n : s.members(a.target))
       if (s.models[n].pose.alive &&
           table::distance(s.models[m].pose.position, s.models[n].pose.position) <= range + 1e-9)

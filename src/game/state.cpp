@@ -119,6 +119,20 @@ int GameState::living_models(int unit) const {
   return alive;
 }
 
+table::PointBox GameState::living_box(int unit) const {
+  table::PointBox box;
+  for (int m : members(unit))
+    if (models[m].pose.alive) box.add(models[m].pose.position);
+  return box;
+}
+
+table::PointBox GameState::living_box(int unit, const std::vector<table::TableModel>& poses) const {
+  table::PointBox box;
+  for (int m : members(unit))
+    if (poses[m].alive) box.add(poses[m].position);
+  return box;
+}
+
 int GameState::melee_chooser() const {
   for (int pass = 0; pass < setup->sides; ++pass) {
     const int side = (phasing + pass) % setup->sides;

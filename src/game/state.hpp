@@ -392,6 +392,11 @@ struct GameState {
   }
   bool unit_alive(int unit) const;
   int living_models(int unit) const;
+  // The box around where `unit`'s living models stand: in this state, or as `poses` (a check's
+  // copy of the table's models, possibly moved) place them. Empty when none lives. Reach bounds
+  // (shots, throws, charges) measure between such boxes before measuring model to model.
+  table::PointBox living_box(int unit) const;
+  table::PointBox living_box(int unit, const std::vector<table::TableModel>& poses) const;
   // MORALE-03: the Ld a unit tests on: its leader's while the leader lives, else the most common
   // Ld among its living models (a tie goes to the lower).
   int leadership(int unit) const;
