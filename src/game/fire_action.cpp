@@ -130,8 +130,12 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
   if (auto p = guess_problem(s, a, false); !p.empty()) return p;
   if (a.heavy && s.units[a.unit].player_turn.heavy_fired)
     return "SHOOT-06: heavy weapons fire once per turn";
-  thread_local std::vector<table::TableModel> poses;  // reused: checked for every proposal
-  s.table_models(poses);
+  // A listing's one copy of the table's models (ListingMemo), else this check's own (reused: it is
+  // made for every proposal).
+  thread_local std::vector<table::TableModel> own_poses;
+  ListingMemo* memo = ListingMemo::active_for(s);
+  if (memo == nullptr) s.table_models(own_poses);
+  const std::vector<table::TableModel>& poses = memo != nullptr ? memo->poses() : own_poses;
   if (a.mount_aim != MountAim::either) {  // ADV-22: only a shot at short range picks one out
     const auto shots = plan_fire(s, poses, a.unit, a.target, a.heavy);
     if (std::none_of(shots.begin(), shots.end(), [](const Shot& shot) {

@@ -247,14 +247,19 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // (counted at the first launcher: most units carry none, and this is every legality check).
   std::optional<int> places;
   const bool crossfire = crossfire_target(s, target);  // ADV-41
+  // A listing's checks share its measures, when handed its poses (ListingMemo).
+  ListingMemo* memo = ListingMemo::active_for(s);
+  if (memo != nullptr && !memo->holds(poses)) memo = nullptr;
+  if (reach == nullptr && memo != nullptr) reach = &memo->reach(unit);
   if (reach != nullptr ? reach->beyond_weapons(s, target)
                        : UnitReach(s, poses, unit).beyond_weapons(s, target))
     return shots;
   const GroupFilter filter(s, unit, groups);
   // Every firer's lines through one grid, made when the first is asked (most legality checks
-  // settle before any is).
+  // settle before any is), or the listing's.
   std::optional<table::SightLines> sight;
   const auto lines = [&]() -> table::SightLines& {
+    if (memo != nullptr) return memo->lines();
     if (!sight) sight.emplace(s.table(), poses);
     return *sight;
   };
@@ -381,34 +386,63 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
 }
 
 namespace {
-thread_local ArcSightMemo* active_arc_memo = nullptr;
+thread_local ListingMemo* active_listing_memo = nullptr;
+// The storage of the last memo on this thread, taken by the next when it first needs it: a search
+// lists thousands of states, and each memo would otherwise allocate its copies anew (a memo made
+// inside another finds these empty and allocates its own).
+thread_local std::vector<std::int8_t> spare_seen;
+thread_local std::vector<table::TableModel> spare_poses;
 }  // namespace
 
-ArcSightMemo::ArcSightMemo(const GameState& state)
-    : state_(state), units_(static_cast<int>(state.units.size())), outer_(active_arc_memo) {
-  active_arc_memo = this;
+ListingMemo::ListingMemo(const GameState& state)
+    : state_(state), units_(static_cast<int>(state.units.size())), outer_(active_listing_memo) {
+  active_listing_memo = this;
 }
 
-std::int8_t& ArcSightMemo::seen(int model, int unit) {
-  if (seen_.empty()) seen_.assign(state_.models.size() * state_.units.size(), std::int8_t{-1});
+std::int8_t& ListingMemo::seen(int model, int unit) {
+  if (seen_.empty()) {
+    seen_.swap(spare_seen);
+    seen_.assign(state_.models.size() * state_.units.size(), std::int8_t{-1});
+  }
   return seen_[static_cast<std::size_t>(model) * units_ + unit];
 }
 
-table::SightLines& ArcSightMemo::lines() {
-  if (!lines_) {
+const std::vector<table::TableModel>& ListingMemo::poses() {
+  if (!gathered_) {
+    poses_.swap(spare_poses);
     state_.table_models(poses_);
-    lines_ = std::make_unique<table::SightLines>(state_.table(), poses_);
+    gathered_ = true;
   }
+  return poses_;
+}
+
+const UnitReach& ListingMemo::reach(int unit) {
+  // A listing lists one unit's actions: the last unit asked is kept.
+  if (!reach_ || reach_unit_ != unit) {
+    reach_.emplace(state_, poses(), unit);
+    reach_unit_ = unit;
+  }
+  return *reach_;
+}
+
+table::SightLines& ListingMemo::lines() {
+  if (!lines_) lines_ = std::make_unique<table::SightLines>(state_.table(), poses());
   return *lines_;
 }
 
-ArcSightMemo::~ArcSightMemo() {
-  active_arc_memo = outer_;
+ListingMemo::~ListingMemo() {
+  active_listing_memo = outer_;
+  lines_.reset();  // it looks at poses_, given away below
+  reach_.reset();
+  // What it took it gives back for the next memo.
+  if (!seen_.empty()) spare_seen.swap(seen_);
+  if (gathered_) spare_poses.swap(poses_);
 }
 
-ArcSightMemo* ArcSightMemo::active_for(const GameState& state) {
-  return active_arc_memo != nullptr && &active_arc_memo->state_ == &state ? active_arc_memo
-                                                                          : nullptr;
+ListingMemo* ListingMemo::active_for(const GameState& state) {
+  return active_listing_memo != nullptr && &active_listing_memo->state_ == &state
+             ? active_listing_memo
+             : nullptr;
 }
 
 std::vector<WastedShot> wasted_shots(const GameState& s,
@@ -420,7 +454,7 @@ std::vector<WastedShot> wasted_shots(const GameState& s,
   if (!s.setup->options.declared_shots) return out;
   // A listing asks again of models it has already drawn lines from (for heavy weapons and the
   // rest, for each model group).
-  ArcSightMemo* memo = ArcSightMemo::active_for(s);
+  ListingMemo* memo = ListingMemo::active_for(s);
   const auto& info = s.setup->units[unit];
   const UnitState& u = s.units[unit];
   std::optional<int> places;  // ADV-49, counted at the first launcher (as plan_fire does)

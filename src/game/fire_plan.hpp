@@ -166,20 +166,32 @@ struct WastedShot {
   double range = 0.0;     // to the target's nearest model (SHOOT-01)
   int action_points = 1;  // what the declared weapon's firing costs (SHOOT-05..07)
 };
-// While one lives on this thread, wasted_shots remembers for `state` which of its models see
-// which enemy units in their fire arc (SHOOT-01/04, at any distance): a listing asks the same
-// sight lines for the heavy and the other weapons, and for each model group (ADV-32), of a state
-// that does not change while it is listed. One at a time; the state must not change meanwhile.
-class ArcSightMemo {
+// While one lives on this thread, the checks of a listing of `state` keep what they would measure
+// again and again of a state that does not change while it is listed: the table's models (one
+// copy, not one a shot check), each unit's reach (UnitReach, for every target's shot test), the
+// sight lines through one grid, and which models see which enemy units in their fire arc
+// (SHOOT-01/04, at any distance: wasted_shots asks that for the heavy and the other weapons, and
+// for each model group, ADV-32). One at a time; the state must not change meanwhile.
+class ListingMemo {
  public:
-  explicit ArcSightMemo(const GameState& state);
-  ~ArcSightMemo();
-  ArcSightMemo(const ArcSightMemo&) = delete;
-  ArcSightMemo& operator=(const ArcSightMemo&) = delete;
+  explicit ListingMemo(const GameState& state);
+  ~ListingMemo();
+  ListingMemo(const ListingMemo&) = delete;
+  ListingMemo& operator=(const ListingMemo&) = delete;
   // The memo alive for `state` on this thread, if any.
-  static ArcSightMemo* active_for(const GameState& state);
+  static ListingMemo* active_for(const GameState& state);
   // -1 not asked yet, else 0 or 1.
   std::int8_t& seen(int model, int unit);
+  // The state's table models, gathered when first asked and kept for the whole listing.
+  const std::vector<table::TableModel>& poses();
+  // Whether `poses` is this memo's own copy (the one reach() and lines() measure on): a check
+  // handed other poses (moved models, a reaction's firing positions) measures for itself.
+  bool holds(const std::vector<table::TableModel>& poses) const {
+    return gathered_ && &poses == &poses_;
+  }
+  // `unit`'s reach on those poses, measured when first asked. Only the last unit's is kept: the
+  // reference holds until another unit's reach is asked.
+  const UnitReach& reach(int unit);
   // The sight lines of the state's models, kept for the whole listing (its grid of models, and
   // what it knows of each unit, are found once).
   table::SightLines& lines();
@@ -188,9 +200,12 @@ class ArcSightMemo {
   const GameState& state_;
   int units_ = 0;
   std::vector<std::int8_t> seen_;
+  bool gathered_ = false;
   std::vector<table::TableModel> poses_;
+  std::optional<UnitReach> reach_;
+  int reach_unit_ = -1;
   std::unique_ptr<table::SightLines> lines_;
-  ArcSightMemo* outer_ = nullptr;
+  ListingMemo* outer_ = nullptr;
 };
 // `asked`, when given, leaves out before any sight line is drawn the models it refuses: a caller
 // that needs only some of the wasted shots (those that would change the state) is spared the

@@ -25,6 +25,7 @@ struct Listing {
   const GameState& s;
   KindSet kinds;
   std::vector<Action>& out;
+  detail::ListingMemo& memo;  // what the listing's checks measure once (fire_plan.hpp)
   bool wants(ActionKind kind) const { return (kinds & kind_bit(kind)) != 0; }
   bool wants_wasted_shots() const { return (kinds & kWastedShots) != 0; }
   bool wants_split_shots() const { return (kinds & kSplitShots) != 0; }
@@ -205,21 +206,14 @@ void add_unit_actions(Listing& list, int unit) {
   for (use.target = 0; use.target < static_cast<int>(s.table().devices().size()); ++use.target)
     list.push_if_legal(use);
   // The table's models, gathered once (when first asked) for every target's shot test and the
-  // split shots (the state does not change while it is listed).
-  thread_local std::vector<table::TableModel> poses;
-  bool gathered = false;
+  // split shots (the state does not change while it is listed), and whether any weapon or
+  // grenade of the unit reaches a target at all, measured by boxes (the unit's once): most enemy
+  // units are out of reach, and each shot and throw check would measure. The listing's memo keeps
+  // both, for the legality checks too.
   const auto table_poses = [&]() -> const std::vector<table::TableModel>& {
-    if (!gathered) s.table_models(poses);
-    gathered = true;
-    return poses;
+    return list.memo.poses();
   };
-  // Whether any weapon or grenade of the unit reaches a target at all, measured by boxes (the
-  // unit's once): most enemy units are out of reach, and each shot and throw check would measure.
-  std::optional<detail::UnitReach> reach;
-  const auto unit_reach = [&]() -> const detail::UnitReach& {
-    if (!reach) reach.emplace(s, table_poses(), unit);
-    return *reach;
-  };
+  const auto unit_reach = [&]() -> const detail::UnitReach& { return list.memo.reach(unit); };
   const std::size_t first_shot = out.size();
   for (int v = 0; v < static_cast<int>(s.units.size()); ++v) {
     if (setup.units[v].side == setup.units[unit].side || !s.unit_alive(v)) continue;
@@ -272,9 +266,9 @@ std::vector<Action> legal_actions(const GameState& s) {
 
 std::vector<Action> legal_actions(const GameState& s, KindSet kinds) {
   std::vector<Action> out;
-  Listing list{s, kinds, out};
   // The state stands still while it is listed: the shots' sight lines are asked once each.
-  const detail::ArcSightMemo arc_sight(s);
+  detail::ListingMemo memo(s);
+  Listing list{s, kinds, out, memo};
   const auto& setup = *s.setup;
   switch (s.phase) {
     case Phase::activation: {
