@@ -237,8 +237,7 @@ class GroupFilter {
 
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only,
-                            std::vector<Firer>* firers, FireBudget budget, GroupMask groups,
-                            const UnitReach* reach) {
+                            std::vector<Firer>* firers, FireBudget budget, GroupMask groups) {
   std::vector<Shot> shots;
   const int points = heavy ? fire_budget(s, unit, budget) : std::numeric_limits<int>::max();
   const auto& info = s.setup->units[unit];
@@ -250,7 +249,7 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // A listing's checks share its measures, when handed its poses (ListingMemo).
   ListingMemo* memo = ListingMemo::active_for(s);
   if (memo != nullptr && !memo->holds(poses)) memo = nullptr;
-  if (reach == nullptr && memo != nullptr) reach = &memo->reach(unit);
+  const UnitReach* reach = memo != nullptr ? &memo->reach(unit) : nullptr;
   if (reach != nullptr ? reach->beyond_weapons(s, target)
                        : UnitReach(s, poses, unit).beyond_weapons(s, target))
     return shots;

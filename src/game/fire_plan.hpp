@@ -143,13 +143,13 @@ enum class FireBudget : std::uint8_t { acting_points, unlimited };
 // `firers`, when given, receives the models that fire with their weapons. A Reload weapon spent
 // (ADV-30) stays silent. Each shot's firing.action_points is what it costs: the action costs the
 // dearest of them (SHOOT-07: an Ordnance weapon firing indirectly costs its indirect price).
-// `reach`, when given, is `unit`'s reach measured on the same `poses` (a listing measures it once
-// for every target); otherwise it is measured here.
+// Handed a listing's own poses, it takes the unit's reach and sight lines from the listing's
+// ListingMemo (measured once for every target); otherwise it measures them here.
 std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableModel>& poses,
                             int unit, int target, bool heavy, bool first_only = false,
                             std::vector<Firer>* firers = nullptr,
                             FireBudget budget = FireBudget::acting_points,
-                            GroupMask groups = kAllGroups, const UnitReach* reach = nullptr);
+                            GroupMask groups = kAllGroups);
 std::string target_problem(const GameState& s, const Action& a);
 // ADV-32: the model groups of `unit` (bit k: group k) that would fire at `target` in an action of
 // this kind, or declare a shot at it and waste it (ADV-33).

@@ -71,11 +71,8 @@ void add_pick_ups(Listing& list) {
 
 // Whether some weapon of the shooting unit reaches and sees the target (the first test of
 // shoot_illegal, SHOOT-01..07): a shot that fails it is legal only as a wasted shot (ADV-33).
-bool shot_fires(const GameState& s, const std::vector<table::TableModel>& poses, const Action& a,
-                const detail::UnitReach& reach) {
-  return !detail::plan_fire(s, poses, a.unit, a.target, a.heavy, true, nullptr,
-                            detail::FireBudget::acting_points, detail::kAllGroups, &reach)
-              .empty();
+bool shot_fires(const GameState& s, const std::vector<table::TableModel>& poses, const Action& a) {
+  return !detail::plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty();
 }
 
 // ADV-71: a rallied unit's free turn, offered toward each enemy unit (the directions a turn is
@@ -225,8 +222,7 @@ void add_unit_actions(Listing& list, int unit) {
     const bool out_of_reach = shots_checked && unit_reach().beyond_weapons(s, v);
     for (const bool heavy : {false, true}) {
       a.heavy = heavy;
-      if (shots_checked && (out_of_reach || !shot_fires(s, table_poses(), a, unit_reach())))
-        continue;
+      if (shots_checked && (out_of_reach || !shot_fires(s, table_poses(), a))) continue;
       const std::size_t before = out.size();
       list.push_if_legal(a);
       // ADV-22 (option separate_mounts): at short range the shots may pick out the riders, or
