@@ -249,9 +249,8 @@ std::vector<Shot> plan_fire(const GameState& s, const std::vector<table::TableMo
   // A listing's checks share its measures, when handed its poses (ListingMemo).
   ListingMemo* memo = ListingMemo::active_for(s);
   if (memo != nullptr && !memo->holds(poses)) memo = nullptr;
-  const UnitReach* reach = memo != nullptr ? &memo->reach(unit) : nullptr;
-  if (reach != nullptr ? reach->beyond_weapons(s, target)
-                       : UnitReach(s, poses, unit).beyond_weapons(s, target))
+  if (memo != nullptr ? memo->reach(unit).beyond_weapons(s, target)
+                      : UnitReach(s, poses, unit).beyond_weapons(s, target))
     return shots;
   const GroupFilter filter(s, unit, groups);
   // Every firer's lines through one grid, made when the first is asked (most legality checks
