@@ -1,7 +1,10 @@
 // Game-layer costs: copying a whole state (about 40-50 models; goal <= 1 us) and whole random
-// games on the standard scenario without and with the event log.
+// games on the standard scenario without and with the event log, with the share of each game
+// spent deciding.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <memory>
 
 #include "ai/match.hpp"
@@ -32,16 +35,48 @@ void state_copy(benchmark::State& state) {
 }
 BENCHMARK(state_copy);
 
+// Where a game's time goes (issue 12): the share of each game's wall time spent choosing actions
+// (play_match times every decision; the rest is apply and the match's own bookkeeping), and the
+// decisions a game makes. With the CPU time per game these split a game's cost between the door
+// (the agents' listings and plans) and the engine's resolution of what was chosen.
+class DecisionShare {
+ public:
+  template <typename Play>
+  void play(Play&& game) {
+    const auto start = std::chrono::steady_clock::now();
+    const arap::ai::MatchResult match = game();
+    game_seconds_ +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (const auto& side : match.decision_times) {
+      decisions_ += static_cast<double>(side.seconds.size());
+      for (const double t : side.seconds) decide_seconds_ += t;
+    }
+    benchmark::DoNotOptimize(match.winner);
+  }
+  void report(benchmark::State& state) const {
+    state.counters["decide_share"] = game_seconds_ > 0.0 ? decide_seconds_ / game_seconds_ : 0.0;
+    state.counters["decisions_per_game"] =
+        decisions_ /
+        static_cast<double>(std::max<benchmark::IterationCount>(1, state.iterations()));
+  }
+
+ private:
+  double game_seconds_ = 0.0;
+  double decide_seconds_ = 0.0;
+  double decisions_ = 0.0;
+};
+
 void random_game(benchmark::State& state) {
   static const auto setup = setup_of("open_ground");
   std::uint64_t seed = 1;
-  for (auto _ : state) {
-    const auto match =
-        arap::ai::play_match(*setup, seed++, {"random", "random"}, state.range(0) != 0, 20000,
-                             arap::ai::Roster::basic(), /*texture=*/false);
-    benchmark::DoNotOptimize(match.winner);
-  }
+  DecisionShare share;
+  for (auto _ : state)
+    share.play([&] {
+      return arap::ai::play_match(*setup, seed++, {"random", "random"}, state.range(0) != 0, 20000,
+                                  arap::ai::Roster::basic(), /*texture=*/false);
+    });
   state.SetItemsProcessed(state.iterations());
+  share.report(state);
 }
 BENCHMARK(random_game)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
@@ -111,12 +146,14 @@ BENCHMARK(plan_move_toward_enemy)->Unit(benchmark::kMicrosecond);
 void greedy_game(benchmark::State& state) {
   static const auto setup = setup_of("ruined_town");
   std::uint64_t seed = 1;
-  for (auto _ : state) {
-    const auto match = arap::ai::play_match(*setup, seed++, {"greedy", "greedy"}, false, 20000,
-                                            arap::ai::Roster::basic(), /*texture=*/false);
-    benchmark::DoNotOptimize(match.winner);
-  }
+  DecisionShare share;
+  for (auto _ : state)
+    share.play([&] {
+      return arap::ai::play_match(*setup, seed++, {"greedy", "greedy"}, false, 20000,
+                                  arap::ai::Roster::basic(), /*texture=*/false);
+    });
   state.SetItemsProcessed(state.iterations());
+  share.report(state);
 }
 BENCHMARK(greedy_game)->Unit(benchmark::kMicrosecond);
 
