@@ -191,7 +191,9 @@ void hazard_tests(Context& c, int unit, int m,
                   const std::vector<const table::TerrainFeature*>& dangerous, double moved = 0.0);
 // MOVE-11: what a hazard that caught model `m` does: one wound, saved by its armour as usual.
 void hazard_wound(Context& c, int unit, int m);
-std::string shoot_illegal(const GameState& state, const Action& action);
+// `explain` false (a legality test) answers a shot no model can fire with its rule alone, without
+// looking for the player's reason.
+std::string shoot_illegal(const GameState& state, const Action& action, bool explain = true);
 // Resolves the shot and returns the AP it costs (its dearest firing, SHOOT-05..07, ADV-30).
 int apply_shoot(Context& c, const Action& action);
 std::string throw_illegal(const GameState& state, const Action& action);

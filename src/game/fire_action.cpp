@@ -117,7 +117,7 @@ std::string split_problem(const GameState& s, const std::vector<table::TableMode
   return "";
 }
 
-std::string shoot_illegal(const GameState& s, const Action& a) {
+std::string shoot_illegal(const GameState& s, const Action& a, bool explain) {
   if (auto p = target_problem(s, a); !p.empty()) return p;
   if (a.mount_aim != MountAim::either) {  // ADV-22
     if (!s.setup->options.separate_mounts)
@@ -149,6 +149,7 @@ std::string shoot_illegal(const GameState& s, const Action& a) {
   if (a.pick_count > 0) return split_problem(s, poses, a);
   if (plan_fire(s, poses, a.unit, a.target, a.heavy, true).empty() &&
       wasted_shots(s, poses, a.unit, a.target, a.heavy, {}, true).empty()) {
+    if (!explain) return "SHOOT-01";
     const auto& info = s.setup->units[a.unit];
     if (a.heavy) {
       // SHOOT-07, ADV-30: a weapon would fire but costs more than the unit has left.

@@ -235,7 +235,7 @@ std::string illegal_reason_checked(const GameState& s, const Action& a,
         case ActionKind::shoot:
           if (auto p = needs(detail::shooting_cost(s, unit, a.heavy)); !p.empty()) return p;
           if (s.units[unit].player_turn.fleet_moved) return fleet_fired;
-          return detail::shoot_illegal(s, a);
+          return detail::shoot_illegal(s, a, explain);
         case ActionKind::throw_grenade:
           if (auto p = needs(1); !p.empty()) return p;
           if (s.units[unit].player_turn.fleet_moved) return fleet_fired;
