@@ -123,8 +123,7 @@ TEST(ListingGroundPass, MOVE_03_an_enemy_base_at_the_edge_of_the_units_path_stop
   const auto reach_with_blocker_at = [&](const table::Point& at) {
     GameState s = start;
     s.models[blocker].pose.position = at;
-    const auto reach =
-        detail::unit_straight_reach(s, north, up, table::bearing(table::Point{}, up), 6.0, 6.0);
+    const auto reach = detail::unit_straight_reach(s, north, up, 6.0, 6.0);
     EXPECT_TRUE(reach.has_value());
     return reach.value_or(-1.0);
   };

@@ -143,8 +143,8 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
   // first 90 degrees are free. The turn is the same for every model facing the unit's way; the
   // widest turn among them is taken off the allowance.
   double turning = 0.0;
-  const double heading = table::bearing(table::Point{}, direction);
   if (mode != table::MoveMode::backwards && mode != table::MoveMode::sidestep) {
+    const double heading = table::bearing(table::Point{}, direction);
     for (int m : s.members(unit)) {
       if (!s.models[m].pose.alive) continue;
       const double turn = std::abs(table::normalise_bearing(heading - s.models[m].pose.facing));
@@ -191,7 +191,7 @@ MovePlan plan_unit_move(const GameState& s, int unit, table::MoveMode mode,
     // and asks the engine why it stops.
     double step_at = 1e18;
     int stepper = -1;  // the model that meets that step
-    const auto d = unit_straight_reach(s, trial, direction, heading, reach, plan.allowance,
+    const auto d = unit_straight_reach(s, trial, direction, reach, plan.allowance,
                                        full_search ? nullptr : &step_at, near, &stepper);
     if (!full_search && d && step_at < 1e17) {
       // Across the step, the stepping model's own check first: the step usually bars it (a rise

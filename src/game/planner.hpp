@@ -56,12 +56,10 @@ std::string illegal_reason_of_move(const GameState& state, const Action& action,
 // With `level_step_at`, a change of level bounds the answer instead (as in table::straight_reach):
 // the nearest such step any model meets is stored there, and the answer holds short of it.
 // `near`, when given, holds every model and feature the move can meet. `level_step_model`, with
-// `level_step_at`, receives the model that meets that nearest step. `heading` is the bearing of
-// `direction` (table::bearing from the origin), which the planner has measured for the turn.
+// `level_step_at`, receives the model that meets that nearest step.
 std::optional<double> unit_straight_reach(const GameState& state, const Action& action,
-                                          const table::Point& direction, double heading,
-                                          double limit, double allowance,
-                                          double* level_step_at = nullptr,
+                                          const table::Point& direction, double limit,
+                                          double allowance, double* level_step_at = nullptr,
                                           const MoveNeighbourhood* near = nullptr,
                                           int* level_step_model = nullptr);
 // Whether model `m`'s own part of the body move `action` (a move or free move, every model the

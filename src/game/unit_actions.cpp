@@ -231,8 +231,8 @@ MoveNeighbourhood move_neighbourhood(const GameState& s, int unit, double reach)
 }
 
 std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
-                                          const table::Point& direction, double heading,
-                                          double limit, double allowance, double* level_step_at,
+                                          const table::Point& direction, double limit,
+                                          double allowance, double* level_step_at,
                                           const MoveNeighbourhood* near, int* level_step_model) {
   // The box the move sweeps: the neighbourhood's box of the unit's models, and it shifted (adding
   // the shift keeps the order of coordinates, so this is swept_box's answer exactly).
@@ -244,7 +244,7 @@ std::optional<double> unit_straight_reach(const GameState& s, const Action& a,
                                  std::max(near->members_hi.x, near->members_hi.x + shift.x),
                                  std::max(near->members_hi.y, near->members_hi.y + shift.y)};
   table::MoveRequest request = unit_request(s, a, allowance, false);
-  request.leg_heading = heading;  // the same for every model
+  request.leg_heading = table::bearing(table::Point{}, direction);  // the same for every model
   // The models and terrain this move can meet: from the listing's neighbourhood when there is one
   // (the part of it near the box the move sweeps), else from the whole table.
   thread_local std::vector<table::TableModel> nearby;
